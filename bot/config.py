@@ -1,0 +1,35 @@
+"""Settings from the environment or a ``.env`` file (pydantic-settings).
+
+Every knob an operator may turn lives here, with its default, so ``.env.example`` and this
+class are the whole configuration story.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Locale = Literal["en", "it"]
+
+
+class Settings(BaseSettings):
+    """The bot's configuration. Field names map to upper-case environment variables."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("data/monster_table.sqlite3")
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync commands to this guild only (instant) instead of globally."
+    )
+    default_locale: Locale = "en"
+    reminder_after_seconds: int = Field(default=12 * 3600, ge=60)
+    reminder_check_seconds: int = Field(default=300, ge=1)
+    bot_move_delay_seconds: float = Field(default=2.0, ge=0)
+    log_level: str = "INFO"
+    # For self-hosted gateways and the repo's fake Discord in tests; unset means real Discord.
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None

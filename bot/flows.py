@@ -1,0 +1,128 @@
+"""What every command and button does around the game: answer in time, act, publish, explain.
+
+Cogs stay thin: they parse a Discord interaction into arguments and call one of these flows.
+Every flow defers first (Discord's 3 s deadline holds even when a board takes long to draw),
+turns a :class:`TableError` into a localised ephemeral reply that changes nothing, and lets
+unexpected errors reach the tree's error handler (logged, with an apology to the user).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import error_text
+from bot.games.texts import history_text
+from bot.i18n import normalise, t
+from bot.publisher import Payload
+from bot.store import FINISHED, GameRecord
+from bot.table import TableError
+
+if TYPE_CHECKING:
+    from bot.client import MonsterTableBot
+
+log = logging.getLogger(__name__)
+
+Reply = str | Payload
+
+
+async def answer(
+    interaction: discord.Interaction[Any],
+    work: Callable[[str], Awaitable[Reply]],
+) -> None:
+    """Defer ephemerally, run ``work(locale)`` and send its reply, or the refusal."""
+    locale = normalise(interaction.locale)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        reply = await work(locale)
+    except TableError as error:
+        await interaction.followup.send(f"⚠️ {error_text(error, locale)}", ephemeral=True)
+        return
+    if isinstance(reply, Payload):
+        await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+    else:
+        await interaction.followup.send(reply, ephemeral=True)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+async def apology(interaction: discord.Interaction[Any]) -> None:
+    """The reply to an unexpected error: short, localised, never silent."""
+    text = t(
+        interaction.locale,
+        "😵 Something went wrong on my side; it has been logged. "
+        "Nothing was changed. Please try again.",
+    )
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not apologise for interaction %s", interaction.id)
+
+
+async def play(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    action: Any,
+    expected_version: int | None = None,
+) -> Reply:
+    """Apply a move for the interaction's user, publish it, and say what happened."""
+    result = await bot.tables.act(
+        game_id, interaction.user.id, action, expected_version=expected_version
+    )
+    failed = await bot.publisher.publish_move(result)
+    bot.scheduler.after_change(result.after)
+    locale = normalise(interaction.locale)
+    reply = t(locale, "✅ Done. The table is updated.")
+    if result.seat in failed:
+        reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
+    return reply
+
+
+async def show_hand(bot: MonsterTableBot, record: GameRecord, user_id: int, locale: str) -> Payload:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise TableError("not_seated")
+    if record.state is None:
+        raise TableError("not_started")
+    return await bot.publisher.hand_payload(record, seat, locale)
+
+
+async def table_in_channel(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any]
+) -> GameRecord:
+    if interaction.channel_id is None:
+        raise TableError("no_table_here")
+    return await bot.tables.in_channel(interaction.channel_id)
+
+
+async def active_table_of(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], game: str | None = None
+) -> GameRecord:
+    """The open table in this channel (of ``game`` if given) the user may act on."""
+    record = await table_in_channel(bot, interaction)
+    if game is not None and record.game != game:
+        raise TableError("no_table_here")
+    return record
+
+
+async def history(bot: MonsterTableBot, record: GameRecord, locale: str) -> Payload:
+    """The move log, inline when short, else as a text file."""
+    actions = await bot.store.actions(record.id)
+    text = history_text(record, actions, locale, finished=record.status == FINISHED)
+    if len(text) <= 1900:
+        return Payload(content=text)
+    return Payload(
+        content=t(locale, "The full log is attached."),
+        image=text.encode(),
+        filename=f"table-{record.id}-history.txt",
+    )

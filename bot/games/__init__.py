@@ -1,0 +1,42 @@
+"""How each game is put into words: per-game text for the table message, hands and buttons.
+
+The table service and the publisher are game-agnostic; they ask ``PRESENTERS[game]`` for the
+few things only the game knows: how to name an action, narrate events and sum up a view.
+Everything is built from views and public events only, never from an engine state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class GamePresenter(Protocol):
+    game: str
+
+    def action_label(self, view: dict[str, Any], action: dict[str, Any], locale: str) -> str:
+        """Short label (≤ 80 chars) for a button or a choice that plays ``action``."""
+        ...
+
+    def event_lines(self, events: list[dict[str, Any]], locale: str, names: list[str]) -> list[str]:
+        """One line of Markdown per notable public event."""
+        ...
+
+    def hand_lines(self, view: dict[str, Any], locale: str) -> list[str]:
+        """The seat's own hidden hand, one line per card (only from that seat's view)."""
+        ...
+
+    def summary_lines(self, view: dict[str, Any], locale: str, names: list[str]) -> list[str]:
+        """Scores, deck and other public counters."""
+        ...
+
+
+PRESENTERS: dict[str, GamePresenter] = {}
+
+
+def _load() -> None:
+    from bot.games.monster_day import MonsterDayPresenter
+
+    PRESENTERS["monster_day"] = MonsterDayPresenter()
+
+
+_load()

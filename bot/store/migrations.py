@@ -1,0 +1,52 @@
+"""Schema migrations, applied in order on open; ``PRAGMA user_version`` records how far.
+
+Append new migrations at the end; never edit a shipped one (existing databases have run it).
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[list[str]] = [
+    # 1: tables and their action log.
+    [
+        """
+        CREATE TABLE games (
+            id               INTEGER PRIMARY KEY AUTOINCREMENT,
+            game             TEXT    NOT NULL,
+            guild_id         INTEGER,
+            channel_id       INTEGER NOT NULL,
+            host_id          INTEGER NOT NULL,
+            status           TEXT    NOT NULL,
+            options          TEXT    NOT NULL,
+            seats            TEXT    NOT NULL,
+            locale           TEXT    NOT NULL,
+            seed             INTEGER NOT NULL,
+            seed_hash        TEXT    NOT NULL,
+            version          INTEGER NOT NULL DEFAULT 0,
+            state            TEXT,
+            message_id       INTEGER,
+            created_at       REAL    NOT NULL,
+            updated_at       REAL    NOT NULL,
+            reminded_version INTEGER NOT NULL DEFAULT -1
+        )
+        """,
+        # One open table per channel, enforced by the database itself (no check-then-insert race).
+        """
+        CREATE UNIQUE INDEX games_one_open_per_channel
+            ON games(channel_id) WHERE status IN ('lobby', 'active')
+        """,
+        "CREATE INDEX games_by_guild ON games(guild_id, status)",
+        """
+        CREATE TABLE actions (
+            game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq        INTEGER NOT NULL,
+            seat       INTEGER NOT NULL,
+            action     TEXT    NOT NULL,
+            events     TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )
+        """,
+    ],
+    # 2: free-form per-table data (e.g. closed-DM notes) without further migrations.
+    ["ALTER TABLE games ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
+]

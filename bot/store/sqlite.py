@@ -1,0 +1,307 @@
+"""The embedded default store: one SQLite file through aiosqlite, WAL mode.
+
+aiosqlite serialises calls on one connection, but two coroutines could still interleave the
+statements of their transactions; a single asyncio lock makes every operation atomic with
+respect to the others in this process, and ``BEGIN IMMEDIATE`` plus the version guard make it
+atomic with respect to other processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import (
+    ACTIVE,
+    OPEN_STATUSES,
+    ActionRecord,
+    ChannelBusy,
+    GameRecord,
+    Seat,
+    StoreError,
+    VersionConflict,
+)
+from bot.store.migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, status, options, seats, locale, seed, seed_hash, "
+    "version, state, message_id, created_at, updated_at, reminded_version, extra"
+)
+_JSON_FIELDS = {"options", "state", "extra"}
+_UPDATABLE = {"status", "options", "seats", "locale", "state", "extra", "host_id"}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class SqliteStore:
+    """:class:`bot.store.base.GameStore` on SQLite."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        # Tests set this to simulate a crash between the two writes of a move.
+        self.crash_point: Callable[[], None] | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("store is not open")
+        return self._db
+
+    async def schema_version(self) -> int:
+        rows = await self.db.execute_fetchall("PRAGMA user_version")
+        return int(next(iter(rows))[0])
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for number, statements in enumerate(MIGRATIONS[current:], start=current + 1):
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in statements:
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            log.info("database %s migrated to schema %d", self.path, number)
+
+    # -- reads ----------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self._lock:
+            return await self._get(game_id)
+
+    async def _get(self, game_id: int) -> GameRecord | None:
+        rows = await self.db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        )
+        return _record(next(iter(rows))) if rows else None
+
+    async def open_in_channel(self, channel_id: int) -> GameRecord | None:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN (?, ?)",
+                (channel_id, *OPEN_STATUSES),
+            )
+        return _record(next(iter(rows))) if rows else None
+
+    async def list_games(
+        self, guild_id: int | None, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 25
+    ) -> list[GameRecord]:
+        marks = ",".join("?" * len(statuses))
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM games WHERE guild_id IS ? AND status IN ({marks}) "
+                "ORDER BY updated_at DESC LIMIT ?",
+                (guild_id, *statuses, limit),
+            )
+        return [_record(row) for row in rows]
+
+    async def list_active(self) -> list[GameRecord]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM games WHERE status = ?", (ACTIVE,)
+            )
+        return [_record(row) for row in rows]
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        async with self._lock:
+            rows = await self.db.execute_fetchall(
+                "SELECT game_id, seq, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        return [
+            ActionRecord(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5]) for r in rows
+        ]
+
+    # -- writes ---------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host: Seat,
+        host_id: int,
+        options: dict[str, Any],
+        locale: str,
+        seed: int,
+        seed_hash: str,
+    ) -> GameRecord:
+        now = time.time()
+        async with self._lock:
+            try:
+                cursor = await self.db.execute(
+                    "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
+                    "seats, locale, seed, seed_hash, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        _dumps(options),
+                        _dumps([host.dump()]),
+                        locale,
+                        seed,
+                        seed_hash,
+                        now,
+                        now,
+                    ),
+                )
+            except aiosqlite.IntegrityError as error:
+                raise ChannelBusy(str(channel_id)) from error
+            record = await self._get(int(cursor.lastrowid or 0))
+        assert record is not None
+        return record
+
+    async def update(self, record: GameRecord, **changes: Any) -> GameRecord:
+        unknown = set(changes) - _UPDATABLE
+        if unknown:
+            raise StoreError(f"not updatable: {sorted(unknown)}")
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        values = [_encode(name, value) for name, value in changes.items()]
+        async with self._lock:
+            try:
+                cursor = await self.db.execute(
+                    f"UPDATE games SET {assignments}, version = version + 1, updated_at = ? "
+                    "WHERE id = ? AND version = ?",
+                    (*values, time.time(), record.id, record.version),
+                )
+            except aiosqlite.IntegrityError as error:
+                raise ChannelBusy(str(record.channel_id)) from error
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"game {record.id} is past version {record.version}")
+            updated = await self._get(record.id)
+        assert updated is not None
+        return updated
+
+    async def commit_move(
+        self,
+        record: GameRecord,
+        *,
+        seat: int,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        status: str,
+    ) -> GameRecord:
+        now = time.time()
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "UPDATE games SET state = ?, status = ?, version = version + 1, "
+                    "updated_at = ? WHERE id = ? AND version = ?",
+                    (_dumps(state), status, now, record.id, record.version),
+                )
+                if cursor.rowcount != 1:
+                    raise VersionConflict(f"game {record.id} is past version {record.version}")
+                if self.crash_point is not None:
+                    self.crash_point()
+                await self.db.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (record.id, record.version + 1, seat, _dumps(action), _dumps(events), now),
+                )
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            updated = await self._get(record.id)
+        assert updated is not None
+        return updated
+
+    async def set_message(self, game_id: int, message_id: int) -> None:
+        async with self._lock:
+            await self.db.execute(
+                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    async def mark_reminded(self, game_id: int, version: int) -> None:
+        async with self._lock:
+            await self.db.execute(
+                "UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id)
+            )
+
+
+def _encode(name: str, value: Any) -> Any:
+    if name == "seats":
+        return _dumps([seat.dump() for seat in value])
+    if name in _JSON_FIELDS:
+        return None if value is None else _dumps(value)
+    return value
+
+
+def _record(row: Any) -> GameRecord:
+    (
+        game_id,
+        game,
+        guild_id,
+        channel_id,
+        host_id,
+        status,
+        options,
+        seats,
+        locale,
+        seed,
+        seed_hash,
+        version,
+        state,
+        message_id,
+        created_at,
+        updated_at,
+        reminded,
+        extra,
+    ) = row
+    return GameRecord(
+        id=game_id,
+        game=game,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        status=status,
+        options=json.loads(options),
+        seats=tuple(Seat.load(seat) for seat in json.loads(seats)),
+        locale=locale,
+        seed=seed,
+        seed_hash=seed_hash,
+        version=version,
+        state=json.loads(state) if state else None,
+        message_id=message_id,
+        created_at=created_at,
+        updated_at=updated_at,
+        reminded_version=reminded,
+        extra=json.loads(extra),
+    )

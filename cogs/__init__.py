@@ -1,0 +1,17 @@
+"""Discord adapters: slash commands and components, thin over :mod:`bot`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.client import MonsterTableBot
+
+
+async def setup_cogs(bot: MonsterTableBot) -> None:
+    from cogs import game, monster_day
+    from cogs.components import TableComponent
+
+    await game.setup(bot)
+    await monster_day.setup(bot)
+    bot.add_dynamic_items(TableComponent)

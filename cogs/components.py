@@ -1,0 +1,140 @@
+"""Every button and select the bot draws, served by one persistent DynamicItem.
+
+Clicks are served from the custom_id alone (see :mod:`bot.components`), so they keep working
+after a restart; a click drawn for an older version of the table is refused by the table
+service and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import TEMPLATE, ComponentRef, parse
+from bot.errors import error_text
+from bot.flows import answer, apology, history, play, show_hand
+from bot.i18n import normalise
+from bot.publisher import Payload
+from bot.table import TableError
+
+if TYPE_CHECKING:
+    from bot.client import MonsterTableBot
+
+log = logging.getLogger(__name__)
+
+
+class TableComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """Any ``mt:...`` component. Malformed ids get a clear refusal, never silence."""
+
+    def __init__(self, item: discord.ui.Button[Any], ref: ComponentRef | None) -> None:
+        super().__init__(item)
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableComponent:
+        ref = parse(match.string)
+        button = (
+            item
+            if isinstance(item, discord.ui.Button)
+            else discord.ui.Button(custom_id=match.string)
+        )
+        return cls(button, ref)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: MonsterTableBot = interaction.client  # type: ignore[assignment]
+        locale = normalise(interaction.locale)
+        try:
+            if self.ref is None:
+                raise TableError("malformed_component")
+            await HANDLERS[self.ref.kind](bot, interaction, self.ref)
+        except TableError as error:
+            await _refuse(interaction, error_text(error, locale))
+        except Exception:
+            log.exception("component %s failed", self.custom_id)
+            await apology(interaction)
+
+
+async def _refuse(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(f"⚠️ {text}", ephemeral=True)
+    else:
+        await interaction.response.send_message(f"⚠️ {text}", ephemeral=True)
+
+
+async def _hand(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    async def work(locale: str) -> Payload:
+        record = await bot.tables.get(ref.game_id)
+        return await show_hand(bot, record, interaction.user.id, locale)
+
+    await answer(interaction, work)
+
+
+async def _act(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    async def work(locale: str) -> str:
+        assert ref.version is not None and ref.index is not None
+        record = await bot.tables.get(ref.game_id)
+        if ref.version != record.version:
+            raise TableError("stale")
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_seated")
+        engine = bot.tables.engine(record.game)
+        legal = engine.legal_actions(bot.tables.state(record), seat)
+        if ref.index >= len(legal):
+            raise TableError("malformed_component")
+        reply = await play(bot, interaction, record.id, legal[ref.index], ref.version)
+        if interaction.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.message.edit(view=None)  # its moves are spent
+        return reply
+
+    await answer(interaction, work)
+
+
+async def _lobby(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    from cogs.game import GameCog
+
+    cog = bot.get_cog("game")
+    assert isinstance(cog, GameCog)
+    record = await bot.tables.get(ref.game_id)
+    if interaction.channel_id != record.channel_id:
+        raise TableError("no_such_table")
+    actions = {
+        "join": cog.bot_join,
+        "leave": cog.do_leave,
+        "addbot": cog.do_addbot,
+        "start": cog.do_start,
+    }
+    await answer(interaction, lambda locale: actions[ref.kind](interaction, locale))
+
+
+async def _history(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    async def work(locale: str) -> Payload:
+        return await history(bot, await bot.tables.get(ref.game_id), locale)
+
+    await answer(interaction, work)
+
+
+HANDLERS = {
+    "hand": _hand,
+    "act": _act,
+    "join": _lobby,
+    "leave": _lobby,
+    "addbot": _lobby,
+    "start": _lobby,
+    "history": _history,
+}

@@ -1,0 +1,212 @@
+"""``/game``: everything common to all games (lobby, status, hand, history, rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import flows
+from bot.flows import answer, display_name, show_hand, table_in_channel
+from bot.games.texts import rules_text
+from bot.i18n import normalise, t
+from bot.publisher import Payload, game_name
+from bot.store import LOBBY, OPEN_STATUSES
+from bot.table import TableError
+from rules import GAMES
+
+if TYPE_CHECKING:
+    from bot.client import MonsterTableBot
+
+GAME_CHOICES = [
+    app_commands.Choice(name=engine.names["en"], value=game_id) for game_id, engine in GAMES.items()
+]
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
+    def __init__(self, bot: MonsterTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- lobby ----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a new table in this channel")
+    @app_commands.describe(game="Which game", extended_deck="Monster Day: add the extended Decktet")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction[Any], game: str, extended_deck: bool | None = None
+    ) -> None:
+        async def work(locale: str) -> str:
+            if interaction.channel_id is None:
+                raise TableError("no_table_here")
+            options: dict[str, Any] = {}
+            if extended_deck is not None:
+                options["extended_deck"] = extended_deck
+            record = await self.bot.tables.new_table(
+                game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                name=display_name(interaction.user),
+                locale=self._table_locale(interaction),
+                options=options,
+            )
+            await self._post_lobby(record)
+            return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)
+
+        await answer(interaction, work)
+
+    def _table_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """Public messages speak the server's language when we know it, else the opener's."""
+        if interaction.guild_locale is not None and interaction.guild_id is not None:
+            guild = normalise(interaction.guild_locale)
+            if guild == "it":
+                return "it"
+        user = normalise(interaction.locale)
+        return user if user == "it" else self.bot.settings.default_locale
+
+    async def _post_lobby(self, record: Any) -> None:
+        payload = self.bot.publisher.lobby_payload(record)
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        message = await channel.send(**payload.send_kwargs())
+        await self.bot.store.set_message(record.id, message.id)
+
+    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, lambda locale: self.bot_join(interaction, locale))
+
+    async def bot_join(self, interaction: discord.Interaction[Any], locale: str) -> str:
+        channel_id = interaction.channel_id or 0
+        record = await self.bot.tables.join(
+            channel_id, interaction.user.id, display_name(interaction.user), locale
+        )
+        await self.bot.publisher.refresh_lobby(record)
+        return t(locale, "✅ You are seated at table #{id}.", id=record.id)
+
+    @app_commands.command(name="leave", description="Leave the table (resigns a started game)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, lambda locale: self.do_leave(interaction, locale))
+
+    async def do_leave(self, interaction: discord.Interaction[Any], locale: str) -> str:
+        before = await table_in_channel(self.bot, interaction)
+        if before.status != LOBBY:
+            return await self.do_resign(interaction, locale)
+        record = await self.bot.tables.leave(before.channel_id, interaction.user.id)
+        await self.bot.publisher.refresh_lobby(record)
+        if record.status != LOBBY:
+            return t(locale, "✅ You left; table #{id} is closed.", id=record.id)
+        return t(locale, "✅ You left table #{id}.", id=record.id)
+
+    @app_commands.command(name="addbot", description="Seat a bot player (host, before start)")
+    async def addbot(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, lambda locale: self.do_addbot(interaction, locale))
+
+    async def do_addbot(self, interaction: discord.Interaction[Any], locale: str) -> str:
+        record = await self.bot.tables.add_bot(interaction.channel_id or 0, interaction.user.id)
+        await self.bot.publisher.refresh_lobby(record)
+        return t(locale, "🤖 {name} takes a seat.", name=record.seats[-1].name)
+
+    @app_commands.command(name="start", description="Start the game (host)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, lambda locale: self.do_start(interaction, locale))
+
+    async def do_start(self, interaction: discord.Interaction[Any], locale: str) -> str:
+        record = await self.bot.tables.start(interaction.channel_id or 0, interaction.user.id)
+        await self.bot.publisher.refresh_lobby(record)
+        failed = await self.bot.publisher.publish_start(record)
+        self.bot.scheduler.after_change(await self.bot.tables.get(record.id))
+        reply = t(locale, "🎬 Table #{id} has started.", id=record.id)
+        if record.seat_of(interaction.user.id) in failed:
+            reply += "\n" + t(
+                locale, "📪 Your DMs are closed, so use `/game hand` to see your hand."
+            )
+        return reply
+
+    # -- during a game --------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Show the table in this channel")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(locale: str) -> Payload:
+            record = await table_in_channel(self.bot, interaction)
+            if record.status == LOBBY:
+                return self.bot.publisher.lobby_payload(record)
+            return await self.bot.publisher.table_payload(record)
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="hand", description="See your hand (only you can see it)")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(locale: str) -> Payload:
+            record = await table_in_channel(self.bot, interaction)
+            return await show_hand(self.bot, record, interaction.user.id, locale)
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="resign", description="Concede the game in this channel")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, lambda locale: self.do_resign(interaction, locale))
+
+    async def do_resign(self, interaction: discord.Interaction[Any], locale: str) -> str:
+        record = await table_in_channel(self.bot, interaction)
+        result = await self.bot.tables.resign(record.id, interaction.user.id)
+        await self.bot.publisher.publish_move(result)
+        self.bot.scheduler.after_change(result.after)
+        return t(locale, "🏳️ You resigned from table #{id}.", id=record.id)
+
+    # -- information ----------------------------------------------------------------------
+
+    @app_commands.command(name="rules", description="How to play a game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async def work(locale: str) -> Payload:
+            if game not in GAMES:
+                raise TableError("unknown_game", game=game)
+            embed = discord.Embed(
+                title=GAMES[game].names[locale], description=rules_text(game, locale)
+            )
+            return Payload(embed=embed)
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="list", description="Tables open in this server")
+    async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(locale: str) -> str:
+            records = await self.bot.store.list_games(interaction.guild_id, OPEN_STATUSES)
+            if not records:
+                return t(locale, "No open tables in this server. Start one with `/game new`.")
+            return "\n".join(self._list_line(record, locale) for record in records)
+
+        await answer(interaction, work)
+
+    def _list_line(self, record: Any, locale: str) -> str:
+        status = (
+            t(locale, "waiting for players") if record.status == LOBBY else t(locale, "playing")
+        )
+        players = ", ".join(seat.name for seat in record.seats)
+        name = game_name(record, locale)
+        return f"• #{record.id} **{name}** — <#{record.channel_id}> — {status} — {players}"
+
+    @app_commands.command(
+        name="history", description="The move log of a table, to check every roll"
+    )
+    @app_commands.describe(table="Table number (default: the one in this channel)")
+    async def history(
+        self, interaction: discord.Interaction[Any], table: int | None = None
+    ) -> None:
+        async def work(locale: str) -> Payload:
+            record = (
+                await self.bot.tables.get(table)
+                if table is not None
+                else await table_in_channel(self.bot, interaction)
+            )
+            if record.guild_id != interaction.guild_id:
+                raise TableError("no_such_table", game_id=table)
+            return await flows.history(self.bot, record, locale)
+
+        await answer(interaction, work)
+
+
+async def setup(bot: MonsterTableBot) -> None:
+    await bot.add_cog(GameCog(bot))

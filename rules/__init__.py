@@ -1,0 +1,20 @@
+"""Pure game engines. ``GAMES`` maps a game id to its engine (see :mod:`rules.base`)."""
+
+from rules.base import Engine, Event, IllegalAction, Rng, seed_commitment
+
+GAMES: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    """Add an engine to :data:`GAMES` (each game module calls this once)."""
+    GAMES[engine.id] = engine
+    return engine
+
+
+def _load_games() -> None:
+    from rules import monster_day  # noqa: F401  (registers itself)
+
+
+_load_games()
+
+__all__ = ["GAMES", "Engine", "Event", "IllegalAction", "Rng", "register", "seed_commitment"]

@@ -1,0 +1,128 @@
+"""The engine contract every game in ``rules/`` offers, and the seeded dice every game rolls.
+
+Why a contract: the table service, the bot players, the simulator and the tests drive every
+game through exactly this surface, so adding a game never touches them.
+
+Engines are pure: no Discord, no database, no images, no clock, no global randomness. All chance
+comes from :class:`Rng`, a seed plus a counter kept *inside* the state, so ``setup(seed)`` followed
+by the same actions replays a game bit for bit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+State = Any
+"""An engine's own immutable state object (each engine documents its type)."""
+
+Action = Any
+"""An engine's own immutable, hashable action object."""
+
+Event = dict[str, Any]
+"""Something that happened, JSON-able and *public*: never a hidden card."""
+
+T = TypeVar("T")
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. ``code`` is stable (the bot localises it); ``clause`` names
+    the rule it breaks, for logs and for players who ask why."""
+
+    def __init__(self, code: str, clause: str = "", **details: Any) -> None:
+        super().__init__(f"{code}: {clause}" if clause else code)
+        self.code = code
+        self.clause = clause
+        self.details = details
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """Deterministic randomness as a value: a seed and how many draws were made.
+
+    Every draw returns the value *and* the next ``Rng``; the old one is untouched, so states
+    that hold an ``Rng`` stay immutable. Draw ``n`` depends only on ``(seed, n)``.
+    """
+
+    seed: int
+    counter: int = 0
+
+    def _generator(self) -> random.Random:
+        return random.Random(f"{self.seed}/{self.counter}")
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        """One die with ``sides`` faces, 1..sides."""
+        return self._generator().randint(1, sides), Rng(self.seed, self.counter + 1)
+
+    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
+        rolled: list[int] = []
+        rng = self
+        for _ in range(count):
+            value, rng = rng.roll(sides)
+            rolled.append(value)
+        return tuple(rolled), rng
+
+    def shuffled(self, items: list[T] | tuple[T, ...]) -> tuple[tuple[T, ...], Rng]:
+        """A shuffled copy of ``items``."""
+        copy = list(items)
+        self._generator().shuffle(copy)
+        return tuple(copy), Rng(self.seed, self.counter + 1)
+
+    def dump(self) -> dict[str, int]:
+        return {"seed": self.seed, "counter": self.counter}
+
+    @classmethod
+    def load(cls, data: dict[str, int]) -> Rng:
+        return cls(int(data["seed"]), int(data["counter"]))
+
+
+def seed_commitment(seed: int) -> str:
+    """SHA-256 of the seed, published when a game starts; the seed is revealed when it ends."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What ``rules.GAMES[game_id]`` is. Seats are 0-based ints."""
+
+    id: str
+    names: dict[str, str]  # locale -> display name, at least "en" and "it"
+    min_players: int
+    max_players: int
+    options: dict[str, Any]  # option name -> default value
+
+    def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State: ...
+
+    def pending(self, state: State) -> list[int]:
+        """The seats that must act now; empty when the game is over."""
+        ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The new state and what happened; raises :class:`IllegalAction`; never mutates."""
+        ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-able: all that ``seat`` may know; ``None`` is the public view."""
+        ...
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """``None`` while playing, else at least ``{"scores": [...], "winners": [seats]}``."""
+        ...
+
+    def dump(self, state: State) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> State: ...
+
+    def dump_action(self, action: Action) -> dict[str, Any]: ...
+
+    def load_action(self, data: dict[str, Any]) -> Action:
+        """Raises :class:`IllegalAction` (code ``malformed_action``) on bad input."""
+        ...
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        """A legal action for ``seat``, better than random."""
+        ...
