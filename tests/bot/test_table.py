@@ -1,0 +1,181 @@
+"""The table service over the real store and the real engines: lobby, turns, CAS, bots."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
+from bot.table import TableError, TableService
+
+CHANNEL = 100
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    await store.open()
+    try:
+        yield TableService(store, seed_source=lambda: 1234)
+    finally:
+        await store.close()
+
+
+async def _started(tables: TableService, *, bot: bool = False):
+    await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1,
+                           name="Ann", locale="en")  # fmt: skip
+    if bot:
+        await tables.add_bot(CHANNEL, 1)
+    else:
+        await tables.join(CHANNEL, 2, "Bob", "it")
+    return await tables.start(CHANNEL, 1)
+
+
+def _user_of(record, seat: int) -> int:
+    return record.seats[seat].user_id
+
+
+async def test_lobby_seats_players_and_start_deals(tables: TableService) -> None:
+    record = await _started(tables)
+    assert record.status == ACTIVE and [s.name for s in record.seats] == ["Ann", "Bob"]
+    assert record.seed_hash == rules.seed_commitment(1234)
+    assert len(tables.view(record, 0)["hand"]) == 3
+
+
+async def test_second_table_in_a_channel_is_refused(tables: TableService) -> None:
+    await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
+                           locale="en")  # fmt: skip
+    with pytest.raises(TableError) as refused:
+        await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=2,
+                               name="B", locale="en")  # fmt: skip
+    assert refused.value.code == "channel_busy"
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [({"nope": True}, "bad_option"), ({"extended_deck": "yes"}, "bad_option")],
+)
+async def test_bad_options_are_refused(tables: TableService, options, code) -> None:
+    with pytest.raises(TableError) as refused:
+        await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1,
+                               name="A", locale="en", options=options)  # fmt: skip
+    assert refused.value.code == code
+    assert await tables.store.open_in_channel(CHANNEL) is None
+
+
+async def test_unknown_game_is_refused(tables: TableService) -> None:
+    with pytest.raises(TableError, match="unknown_game"):
+        await tables.new_table("chess", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
+                               locale="en")  # fmt: skip
+
+
+async def test_lobby_rules(tables: TableService) -> None:
+    await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
+                           locale="en")  # fmt: skip
+    for code, call in [
+        ("already_seated", tables.join(CHANNEL, 1, "A", "en")),
+        ("not_enough_players", tables.start(CHANNEL, 1)),
+        ("not_host", tables.add_bot(CHANNEL, 2)),
+    ]:
+        with pytest.raises(TableError) as refused:
+            await call
+        assert refused.value.code == code
+    await tables.join(CHANNEL, 2, "B", "en")
+    with pytest.raises(TableError, match="table_full"):
+        await tables.join(CHANNEL, 3, "C", "en")
+    with pytest.raises(TableError, match="not_host"):
+        await tables.start(CHANNEL, 2)
+
+
+async def test_host_leaving_hands_the_table_on_and_last_human_closes_it(
+    tables: TableService,
+) -> None:
+    await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
+                           locale="en")  # fmt: skip
+    await tables.join(CHANNEL, 2, "B", "en")
+    record = await tables.leave(CHANNEL, 1)
+    assert record.host_id == 2 and record.status == LOBBY
+    record = await tables.leave(CHANNEL, 2)
+    assert record.status == CANCELLED
+    assert await tables.store.open_in_channel(CHANNEL) is None
+
+
+async def test_only_the_pending_seat_may_act_and_illegal_moves_change_nothing(
+    tables: TableService,
+) -> None:
+    record = await _started(tables)
+    engine = rules.GAMES["monster_day"]
+    state = tables.state(record)
+    current = engine.pending(state)[0]
+    waiting = 1 - current
+    action = engine.legal_actions(state, current)[0]
+    with pytest.raises(TableError, match="not_your_turn"):
+        await tables.act(record.id, _user_of(record, waiting), engine.dump_action(action))
+    with pytest.raises(TableError, match="not_seated"):
+        await tables.act(record.id, 999, engine.dump_action(action))
+    with pytest.raises(TableError, match=r"illegal\.malformed_action"):
+        await tables.act(record.id, _user_of(record, current), {"card": 5})
+    with pytest.raises(TableError, match=r"illegal\.card_not_in_hand"):
+        await tables.act(record.id, _user_of(record, current), {"card": "ace_moons", "space": 0})
+    assert (await tables.get(record.id)).version == record.version
+    assert await tables.store.actions(record.id) == []
+
+
+async def test_a_click_for_an_older_version_is_stale(tables: TableService) -> None:
+    record = await _started(tables)
+    engine = rules.GAMES["monster_day"]
+    seat = engine.pending(tables.state(record))[0]
+    action = engine.legal_actions(tables.state(record), seat)[0]
+    with pytest.raises(TableError, match="stale"):
+        await tables.act(record.id, _user_of(record, seat), action,
+                         expected_version=record.version - 1)  # fmt: skip
+    result = await tables.act(record.id, _user_of(record, seat), action,
+                              expected_version=record.version)  # fmt: skip
+    assert result.after.version == record.version + 1
+
+
+async def test_double_click_applies_once(tables: TableService) -> None:
+    record = await _started(tables)
+    engine = rules.GAMES["monster_day"]
+    seat = engine.pending(tables.state(record))[0]
+    action = engine.legal_actions(tables.state(record), seat)[0]
+    user = _user_of(record, seat)
+    results = await asyncio.gather(
+        tables.act(record.id, user, action, expected_version=record.version),
+        tables.act(record.id, user, action, expected_version=record.version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, TableError) and r.code == "stale" for r in results) == 1
+    assert len(await tables.store.actions(record.id)) == 1
+
+
+async def test_a_whole_game_against_the_bot_ends_and_replays(tables: TableService) -> None:
+    record = await _started(tables, bot=True)
+    engine = rules.GAMES["monster_day"]
+    while record.status == ACTIVE:
+        seat = tables.pending(record)[0]
+        if record.seats[seat].is_bot:
+            result = await tables.act_for_bot(record.id, seat, record.version)
+        else:
+            action = engine.legal_actions(tables.state(record), seat)[-1]
+            result = await tables.act(record.id, 1, action)
+        record = result.after
+    assert record.status == FINISHED and tables.outcome(record) is not None
+    # Replay from the seed and the stored log gives the stored snapshot, bit for bit.
+    state = engine.setup(2, record.options, record.seed)
+    for entry in await tables.store.actions(record.id):
+        state, _ = engine.apply(state, entry.seat, engine.load_action(entry.action))
+    assert engine.dump(state) == record.state
+
+
+async def test_resigning_ends_a_two_player_game(tables: TableService) -> None:
+    record = await _started(tables)
+    result = await tables.resign(record.id, 2)
+    assert result.after.status == FINISHED
+    assert tables.outcome(result.after) == {"resigned": 1, "winners": [0], "scores": None}
+    with pytest.raises(TableError, match="game_over"):
+        await tables.resign(record.id, 1)

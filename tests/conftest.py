@@ -1,0 +1,36 @@
+"""Shared test set-up.
+
+discord.py only *logs* errors raised inside commands and views, so a broken bot can pass a
+test that looks at the wrong thing. Every test therefore fails on a WARNING or worse from the
+``discord`` logger.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+
+class _Collector(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def fail_on_discord_warnings() -> Iterator[None]:
+    collector = _Collector()
+    logger = logging.getLogger("discord")
+    logger.addHandler(collector)
+    try:
+        yield
+    finally:
+        logger.removeHandler(collector)
+    if collector.records:
+        lines = [f"{r.name} {r.levelname}: {r.getMessage()}" for r in collector.records]
+        pytest.fail("discord logged warnings or errors:\n" + "\n".join(lines))
