@@ -27,7 +27,7 @@ class Settings(BaseSettings):
     )
     default_locale: Locale = "en"
     reminder_after_seconds: int = Field(default=12 * 3600, ge=60)
-    reminder_check_seconds: int = Field(default=300, ge=1)
+    reminder_check_seconds: int = Field(default=300, ge=0)  # 0 turns reminders off
     bot_move_delay_seconds: float = Field(default=2.0, ge=0)
     log_level: str = "INFO"
     # For self-hosted gateways and the repo's fake Discord in tests; unset means real Discord.

@@ -329,8 +329,8 @@ class Publisher:
         payload = await self.hand_payload(record, seat, locale)
         payload.content = self.dm_header(record, locale)
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(**payload.send_kwargs())
+            channel = await self.client.create_dm(discord.Object(id=user_id))
+            await channel.send(**payload.send_kwargs())
         except discord.Forbidden as error:
             if error.code == DISCORD_MISSING_ACCESS_DM:
                 self._dm_closed[user_id] = time.monotonic()

@@ -76,21 +76,39 @@ class SqliteStore:
             raise StoreError("store is not open")
         return self._db
 
+    async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]:
+        """Execute one statement and close its cursor at once (an open cursor would make
+        the next COMMIT fail with "SQL statements in progress"); rowcount and lastrowid."""
+        cursor = await self.db.execute(sql, params)
+        try:
+            return cursor.rowcount, cursor.lastrowid
+        finally:
+            await cursor.close()
+
+    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a query, with its cursor closed (``execute_fetchall`` leaves it open until
+        garbage collection, and an open statement makes the next COMMIT fail)."""
+        cursor = await self.db.execute(sql, params)
+        try:
+            return list(await cursor.fetchall())
+        finally:
+            await cursor.close()
+
     async def schema_version(self) -> int:
-        rows = await self.db.execute_fetchall("PRAGMA user_version")
-        return int(next(iter(rows))[0])
+        rows = await self._fetchall("PRAGMA user_version")
+        return int(rows[0][0])
 
     async def _migrate(self) -> None:
         current = await self.schema_version()
         for number, statements in enumerate(MIGRATIONS[current:], start=current + 1):
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
                 for statement in statements:
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
-                await self.db.execute("COMMIT")
+                    await self._run(statement)
+                await self._run(f"PRAGMA user_version = {number}")
+                await self._run("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
             log.info("database %s migrated to schema %d", self.path, number)
 
@@ -101,25 +119,23 @@ class SqliteStore:
             return await self._get(game_id)
 
     async def _get(self, game_id: int) -> GameRecord | None:
-        rows = await self.db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        )
-        return _record(next(iter(rows))) if rows else None
+        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _record(rows[0]) if rows else None
 
     async def open_in_channel(self, channel_id: int) -> GameRecord | None:
         async with self._lock:
-            rows = await self.db.execute_fetchall(
+            rows = await self._fetchall(
                 f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN (?, ?)",
                 (channel_id, *OPEN_STATUSES),
             )
-        return _record(next(iter(rows))) if rows else None
+        return _record(rows[0]) if rows else None
 
     async def list_games(
         self, guild_id: int | None, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 25
     ) -> list[GameRecord]:
         marks = ",".join("?" * len(statuses))
         async with self._lock:
-            rows = await self.db.execute_fetchall(
+            rows = await self._fetchall(
                 f"SELECT {_COLUMNS} FROM games WHERE guild_id IS ? AND status IN ({marks}) "
                 "ORDER BY updated_at DESC LIMIT ?",
                 (guild_id, *statuses, limit),
@@ -128,14 +144,12 @@ class SqliteStore:
 
     async def list_active(self) -> list[GameRecord]:
         async with self._lock:
-            rows = await self.db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE status = ?", (ACTIVE,)
-            )
+            rows = await self._fetchall(f"SELECT {_COLUMNS} FROM games WHERE status = ?", (ACTIVE,))
         return [_record(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         async with self._lock:
-            rows = await self.db.execute_fetchall(
+            rows = await self._fetchall(
                 "SELECT game_id, seq, seat, action, events, created_at FROM actions "
                 "WHERE game_id = ? ORDER BY seq",
                 (game_id,),
@@ -162,7 +176,7 @@ class SqliteStore:
         now = time.time()
         async with self._lock:
             try:
-                cursor = await self.db.execute(
+                _, game_id = await self._run(
                     "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
                     "seats, locale, seed, seed_hash, created_at, updated_at) "
                     "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
@@ -182,7 +196,7 @@ class SqliteStore:
                 )
             except aiosqlite.IntegrityError as error:
                 raise ChannelBusy(str(channel_id)) from error
-            record = await self._get(int(cursor.lastrowid or 0))
+            record = await self._get(int(game_id or 0))
         assert record is not None
         return record
 
@@ -194,14 +208,14 @@ class SqliteStore:
         values = [_encode(name, value) for name, value in changes.items()]
         async with self._lock:
             try:
-                cursor = await self.db.execute(
+                rowcount, _ = await self._run(
                     f"UPDATE games SET {assignments}, version = version + 1, updated_at = ? "
                     "WHERE id = ? AND version = ?",
                     (*values, time.time(), record.id, record.version),
                 )
             except aiosqlite.IntegrityError as error:
                 raise ChannelBusy(str(record.channel_id)) from error
-            if cursor.rowcount != 1:
+            if rowcount != 1:
                 raise VersionConflict(f"game {record.id} is past version {record.version}")
             updated = await self._get(record.id)
         assert updated is not None
@@ -219,25 +233,25 @@ class SqliteStore:
     ) -> GameRecord:
         now = time.time()
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._run("BEGIN IMMEDIATE")
             try:
-                cursor = await self.db.execute(
+                rowcount, _ = await self._run(
                     "UPDATE games SET state = ?, status = ?, version = version + 1, "
                     "updated_at = ? WHERE id = ? AND version = ?",
                     (_dumps(state), status, now, record.id, record.version),
                 )
-                if cursor.rowcount != 1:
+                if rowcount != 1:
                     raise VersionConflict(f"game {record.id} is past version {record.version}")
                 if self.crash_point is not None:
                     self.crash_point()
-                await self.db.execute(
+                await self._run(
                     "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (record.id, record.version + 1, seat, _dumps(action), _dumps(events), now),
                 )
-                await self.db.execute("COMMIT")
+                await self._run("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._run("ROLLBACK")
                 raise
             updated = await self._get(record.id)
         assert updated is not None
@@ -245,13 +259,11 @@ class SqliteStore:
 
     async def set_message(self, game_id: int, message_id: int) -> None:
         async with self._lock:
-            await self.db.execute(
-                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
-            )
+            await self._run("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def mark_reminded(self, game_id: int, version: int) -> None:
         async with self._lock:
-            await self.db.execute(
+            await self._run(
                 "UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id)
             )
 

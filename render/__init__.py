@@ -1,0 +1,69 @@
+"""Board and hand images (PNG) drawn from a game's *view*, never from its full state.
+
+One module per game registers a :class:`~render.common.BoardRenderer` in :data:`RENDERERS`;
+:func:`render_board` and :func:`render_hand` dispatch by game id and encode the PNG. This package
+imports Pillow and nothing from ``discord``, ``bot``, ``cogs`` or the engines: a view is plain
+JSON, so images can be drawn (and tested) from any stored or hand-made view.
+
+Adding a game: write ``render/<game_id>.py`` with a renderer class (``board`` and ``hand``
+returning PIL images, built with :mod:`render.common`) and add it to :data:`RENDERERS` below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.common import BoardRenderer, encode_png, lang, player_names
+from render.monster_day import MonsterDayRenderer
+
+RENDERERS: dict[str, BoardRenderer] = {
+    "monster_day": MonsterDayRenderer(),
+}
+
+
+def _renderer(game_id: str) -> BoardRenderer:
+    try:
+        return RENDERERS[game_id]
+    except KeyError:
+        raise KeyError(f"no renderer for game {game_id!r}") from None
+
+
+def board_image(
+    game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
+) -> Image.Image:
+    """The public board as a PIL image (before PNG encoding)."""
+    seats = len(view.get("hand_counts") or view.get("scores") or []) or 2
+    names = player_names(players, max(seats, len(players or [])), locale)
+    return _renderer(game_id).board(view, locale=lang(locale), players=names)
+
+
+def render_board(
+    game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
+) -> bytes:
+    """PNG bytes of the public board. ``view`` is the public view (``engine.view(state, None)``);
+    ``players`` are display names per seat ("Player 1"/"Giocatore 1" where missing);
+    ``locale`` is a Discord locale ("it", "en-US", ...), anything not Italian is drawn in English.
+    Raises ``KeyError`` for a game without a renderer."""
+    return encode_png(board_image(game_id, view, locale=locale, players=players))
+
+
+def hand_image(game_id: str, view: dict[str, Any], *, locale: str = "en") -> Image.Image:
+    return _renderer(game_id).hand(view, locale=lang(locale))
+
+
+def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> bytes:
+    """PNG bytes of one seat's hand (a strip of its cards, for the DM), from that seat's own
+    view (``engine.view(state, seat)``)."""
+    return encode_png(hand_image(game_id, view, locale=locale))
+
+
+__all__ = [
+    "RENDERERS",
+    "BoardRenderer",
+    "board_image",
+    "hand_image",
+    "render_board",
+    "render_hand",
+]

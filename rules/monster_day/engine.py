@@ -1,0 +1,572 @@
+"""Monster Day (P.D. Magnus, a Decktet game): state, actions and rules.
+
+The rulebook (Italian) is the specification; ``docs/rules/monster_day.md`` lists every rule, the
+code that implements it, the test that checks it and each interpretation made here.
+
+Board: six spaces in a line, each marked by an Ace. Spaces 0-2 are seat 0's village (space 0 is
+nearest seat 0), spaces 3-5 are seat 1's (space 5 nearest seat 1). The monsters start between
+space 2 and space 3 (position ``None``). A turn is one :class:`Play`: the card goes on a space
+whose Ace shares one of its suits, the engine rolls both dice, the monsters named by faces 1-4
+move one space toward the village with the higher total, and the player draws if it can.
+
+Everything is immutable: :class:`State` holds tuples and the seeded :class:`~rules.base.Rng`, so
+``apply`` returns a new state and ``setup(seed)`` plus the same plays replays a game exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from rules import decktet
+from rules.base import Event, IllegalAction, Rng
+
+GAME_ID = "monster_day"
+NUM_SPACES = 6
+HAND_SIZE = 3
+CROWN_VALUE = 10
+EXCUSE_VALUE = 0
+ROLLED_RANKS = ("pawn", "court")
+DEFAULT_OPTIONS: dict[str, Any] = {"extended_deck": False}
+DUMP_VERSION = 1
+
+MONSTERS: tuple[str, ...] = ("catoblepas", "dire_bear", "glatisant", "pegasus")
+"""Monster ids in die-face order: face 1 moves ``MONSTERS[0]`` ... face 4 ``MONSTERS[3]``."""
+
+MONSTER_POINTS: dict[str, int] = {"catoblepas": 1, "dire_bear": 1, "glatisant": 1, "pegasus": 2}
+MONSTER_NAMES: dict[str, dict[str, str]] = {
+    "catoblepas": {"en": "Catoblepas", "it": "Catoblepa"},
+    "dire_bear": {"en": "Dire Bear", "it": "Orso Terribile"},
+    "glatisant": {"en": "Glatisant", "it": "Glatisant"},
+    "pegasus": {"en": "Pegasus", "it": "Pegaso"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The only action: put ``card`` (an id from the hand) on ``space`` (0..5)."""
+
+    card: str
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastTurn:
+    """What the previous turn did, for the view. ``events`` is the turn's event list as one
+    canonical JSON string, so the state stays deeply immutable and ``load(dump(s)) == s``."""
+
+    seat: int
+    card: str
+    space: int
+    dice: tuple[int, int]
+    events: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game. ``piles[i]`` is bottom-first (its last card is the top that counts);
+    ``monsters[k]`` is the space of ``MONSTERS[k]`` or ``None`` at the start; ``deck[0]`` is the
+    next card drawn; ``current`` is ``None`` once the game is over."""
+
+    extended_deck: bool
+    aces: tuple[str, ...]
+    piles: tuple[tuple[str, ...], ...]
+    monsters: tuple[int | None, ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    current: int | None
+    turn_number: int
+    first_player_rolls: tuple[tuple[int, int], ...]
+    last_turn: LastTurn | None
+    rng: Rng
+
+    @property
+    def over(self) -> bool:
+        return self.current is None
+
+
+# --- the deck and the board ------------------------------------------------------------------
+
+
+def owner(space: int) -> int:
+    """The seat whose village holds ``space`` (the three spaces nearest a player are theirs)."""
+    return 0 if space < NUM_SPACES // 2 else 1
+
+
+@cache
+def starting_deck(extended: bool) -> tuple[str, ...]:
+    """Numerals and Crowns; the extended deck adds the Excuse, Pawns and Courts. Aces never."""
+    ranks: tuple[int | str, ...] = (*decktet.NUMERAL_RANKS, "crown")
+    if extended:
+        ranks = (*ranks, "excuse", "pawn", "court")
+    return decktet.ids_of_rank(*ranks)
+
+
+def fixed_value(card: decktet.Card) -> int | None:
+    """A card's printed worth: numerals their rank, Crowns 10, the Excuse 0; ``None`` when the
+    card has no fixed value (Aces, and Pawns/Courts whose value is rolled)."""
+    if card.is_numeral:
+        return int(card.rank)
+    return {"crown": CROWN_VALUE, "excuse": EXCUSE_VALUE}.get(str(card.rank))
+
+
+def is_rolled(card: decktet.Card) -> bool:
+    return card.rank in ROLLED_RANKS
+
+
+def matches(card_id: str, ace_id: str) -> bool:
+    """May ``card_id`` go beside ``ace_id``? It must share a suit with the Ace; the Excuse goes
+    anywhere. Whatever card it covers is ignored."""
+    card = decktet.card(card_id)
+    return card.rank == "excuse" or bool(set(card.suits) & set(decktet.card(ace_id).suits))
+
+
+def top_card(pile: tuple[str, ...]) -> decktet.Card | None:
+    return decktet.card(pile[-1]) if pile else None
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def _checked_options(options: dict[str, Any] | None) -> bool:
+    merged = {**DEFAULT_OPTIONS, **(options or {})}
+    unknown = set(merged) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown Monster Day options: {sorted(unknown)}")
+    if not isinstance(merged["extended_deck"], bool):
+        raise ValueError("extended_deck must be a bool")
+    return merged["extended_deck"]
+
+
+def _first_player(rng: Rng) -> tuple[tuple[tuple[int, int], ...], int, Rng]:
+    """Each player rolls a die, seat 0 first; the higher starts; ties roll again."""
+    rounds: list[tuple[int, int]] = []
+    while True:
+        (a, b), rng = rng.dice(2)
+        rounds.append((a, b))
+        if a != b:
+            return tuple(rounds), (0 if a > b else 1), rng
+
+
+def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+    """Shuffle the Aces into the line, shuffle and deal three cards each, roll for first player."""
+    if num_players != 2:
+        raise ValueError("Monster Day is for exactly 2 players")
+    extended = _checked_options(options)
+    rng = Rng(int(seed))
+    aces, rng = rng.shuffled(decktet.ids_of_rank("ace"))
+    deck, rng = rng.shuffled(starting_deck(extended))
+    dealt = deck[: 2 * HAND_SIZE]
+    hands = (dealt[0::2], dealt[1::2])  # one at a time, seat 0 first
+    rolls, first, rng = _first_player(rng)
+    return State(
+        extended_deck=extended,
+        aces=aces,
+        piles=((),) * NUM_SPACES,
+        monsters=(None,) * len(MONSTERS),
+        hands=hands,
+        deck=deck[2 * HAND_SIZE :],
+        current=first,
+        turn_number=1,
+        first_player_rolls=rolls,
+        last_turn=None,
+        rng=rng,
+    )
+
+
+# --- legality ----------------------------------------------------------------------------------
+
+
+def pending(state: State) -> list[int]:
+    return [] if state.current is None else [state.current]
+
+
+def legal_spaces(state: State, card_id: str) -> list[int]:
+    return [i for i, ace in enumerate(state.aces) if matches(card_id, ace)]
+
+
+def legal_actions(state: State, seat: int) -> list[Play]:
+    """Every play open to ``seat`` now (empty when it is not their turn), hand order then space."""
+    if state.current is None or seat != state.current:
+        return []
+    plays: list[Play] = []
+    for card_id in dict.fromkeys(state.hands[seat]):
+        plays.extend(Play(card_id, space) for space in legal_spaces(state, card_id))
+    return plays
+
+
+def _is_play(action: Any) -> bool:
+    return (
+        isinstance(action, Play)
+        and isinstance(action.card, str)
+        and isinstance(action.space, int)
+        and not isinstance(action.space, bool)
+    )
+
+
+def check_action(state: State, seat: int, action: Any) -> None:
+    """Raise :class:`IllegalAction` with a stable code unless ``action`` is legal for ``seat``."""
+    if state.current is None:
+        raise IllegalAction("game_over", "the game ended with the last card played")
+    if seat != state.current:
+        raise IllegalAction("not_your_turn", "players alternate turns", current=state.current)
+    if not _is_play(action):
+        raise IllegalAction("malformed_action", "an action is Play(card, space)")
+    if action.card not in state.hands[seat]:
+        raise IllegalAction("card_not_in_hand", "play a card from your hand", card=action.card)
+    if not 0 <= action.space < NUM_SPACES:
+        raise IllegalAction("no_such_space", "the board has spaces 0..5", space=action.space)
+    if not matches(action.card, state.aces[action.space]):
+        raise IllegalAction(
+            "suit_mismatch", "the card must share a suit with the space's Ace", card=action.card
+        )
+
+
+# --- monsters ----------------------------------------------------------------------------------
+
+
+def monsters_for_dice(dice: tuple[int, ...]) -> list[int]:
+    """Monster indexes moved by ``dice``, in die order; doubles move a monster once; 5-6 none."""
+    faces = [d for d in dice if 1 <= d <= len(MONSTERS)]
+    return [face - 1 for face in dict.fromkeys(faces)]
+
+
+def value_matters(monster: str, card: decktet.Card) -> bool:
+    """Does this monster's total need a rolled Pawn/Court value? Always, except that the
+    Glatisant ignores non-personality cards whatever their value."""
+    return is_rolled(card) and (monster != "glatisant" or card.is_personality)
+
+
+def counts(monster: str, card: decktet.Card, value: int) -> bool:
+    """Does a card worth ``value`` add to ``monster``'s total? Odd/even numerals (and rolled
+    Pawn/Court values of that parity) for Catoblepas/Dire Bear, never Crowns or the Excuse;
+    personality cards for the Glatisant; every card for Pegasus."""
+    if monster in ("catoblepas", "dire_bear"):
+        parity = 1 if monster == "catoblepas" else 0
+        return (card.is_numeral or is_rolled(card)) and value % 2 == parity
+    if monster == "glatisant":
+        return card.is_personality
+    return True
+
+
+def _roll_card(card: decktet.Card, space: int, monster: str, rng: Rng) -> tuple[int, Rng, Event]:
+    """The controller of ``space`` rolls 2d6 for a Pawn/Court; the sum is its value this time."""
+    dice, rng = rng.dice(2)
+    value = sum(dice)
+    event = {
+        "type": "card_value_rolled",
+        "card": card.id,
+        "space": space,
+        "roller": owner(space),
+        "dice": list(dice),
+        "value": value,
+        "monster": monster,
+    }
+    return value, rng, event
+
+
+def village_totals(
+    piles: tuple[tuple[str, ...], ...], monster: str, rng: Rng
+) -> tuple[list[int], Rng, list[Event]]:
+    """Each village's total for ``monster`` from the top cards only, rolling Pawns/Courts."""
+    totals, events = [0, 0], []
+    for space, pile in enumerate(piles):
+        card = top_card(pile)
+        if card is None:
+            continue
+        value = fixed_value(card)
+        if value_matters(monster, card):
+            value, rng, event = _roll_card(card, space, monster, rng)
+            events.append(event)
+        if value is not None and counts(monster, card, value):
+            totals[owner(space)] += value
+    return totals, rng, events
+
+
+def step(position: int | None, toward: int) -> tuple[int | None, str]:
+    """One space toward seat ``toward``: off the start to space 2 or 3, then along the line
+    (2 <-> 3 skips the start); a monster on the space nearest that seat stays (``at_edge``)."""
+    if position is None:
+        return (NUM_SPACES // 2 - 1 if toward == 0 else NUM_SPACES // 2), "moved"
+    edge = 0 if toward == 0 else NUM_SPACES - 1
+    if position == edge:
+        return position, "at_edge"
+    return position + (-1 if toward == 0 else 1), "moved"
+
+
+def leader(totals: list[int]) -> int | None:
+    """The seat with the higher total, ``None`` on a tie."""
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+def move_monster(
+    piles: tuple[tuple[str, ...], ...], position: int | None, monster: str, rng: Rng
+) -> tuple[int | None, Rng, list[Event]]:
+    """Total both villages for ``monster`` and move it one space toward the leader, if any."""
+    totals, rng, events = village_totals(piles, monster, rng)
+    toward = leader(totals)
+    new, result = (position, "tie") if toward is None else step(position, toward)
+    events.append(
+        {
+            "type": "monster",
+            "monster": monster,
+            "totals": totals,
+            "toward": toward,
+            "from": position,
+            "to": new,
+            "result": result,
+        }
+    )
+    return new, rng, events
+
+
+def roll_for_monsters(
+    piles: tuple[tuple[str, ...], ...], monsters: tuple[int | None, ...], rng: Rng
+) -> tuple[tuple[int, int], tuple[int | None, ...], Rng, list[Event]]:
+    """Take your chances ("giocati le tue possibilità"): roll both dice, move the monsters."""
+    dice, rng = rng.dice(2)
+    positions, events = list(monsters), []
+    for index in monsters_for_dice(dice):
+        positions[index], rng, moved = move_monster(piles, positions[index], MONSTERS[index], rng)
+        events.extend(moved)
+    return (dice[0], dice[1]), tuple(positions), rng, events
+
+
+# --- a turn ------------------------------------------------------------------------------------
+
+
+def _without(hand: tuple[str, ...], card_id: str) -> tuple[str, ...]:
+    index = hand.index(card_id)
+    return hand[:index] + hand[index + 1 :]
+
+
+def _with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]):
+    return tuple(hand if i == seat else h for i, h in enumerate(hands))
+
+
+def _next_seat(hands: tuple[tuple[str, ...], ...], deck: tuple[str, ...], seat: int) -> int | None:
+    """The other player, unless only ``seat`` still holds cards; ``None`` once all are played."""
+    other = 1 - seat
+    if hands[other] or deck:
+        return other
+    return seat if hands[seat] else None
+
+
+def _freeze(events: list[Event]) -> str:
+    return json.dumps(events, sort_keys=True, separators=(",", ":"))
+
+
+def apply(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
+    """Play the card, roll for the monsters, draw, pass the turn; the input is never changed."""
+    check_action(state, seat, action)
+    card_id, space = action.card, action.space
+    piles = tuple((*p, card_id) if i == space else p for i, p in enumerate(state.piles))
+    hand = _without(state.hands[seat], card_id)
+    events: list[Event] = [{"type": "played", "seat": seat, "card": card_id, "space": space}]
+    dice, monsters, rng, moved = roll_for_monsters(piles, state.monsters, state.rng)
+    events.append({"type": "dice", "seat": seat, "dice": list(dice)})
+    events.extend(moved)
+    deck = state.deck
+    if deck:
+        hand, deck = (*hand, deck[0]), deck[1:]
+        events.append({"type": "drew", "seat": seat})
+    else:
+        events.append({"type": "deck_empty", "seat": seat})
+    hands = _with_hand(state.hands, seat, hand)
+    current = _next_seat(hands, deck, seat)
+    if current is None:
+        final = score(monsters)
+        events.append({"type": "game_over", "scores": final, "winners": winners(final)})
+    last = LastTurn(seat, card_id, space, dice, _freeze(events))
+    new = replace(
+        state,
+        piles=piles,
+        monsters=monsters,
+        hands=hands,
+        deck=deck,
+        current=current,
+        turn_number=state.turn_number + (current is not None),
+        last_turn=last,
+        rng=rng,
+    )
+    return new, events
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+
+def score(monsters: tuple[int | None, ...]) -> list[int]:
+    """Points per seat: each monster in your village, wherever in it; Pegasus 2, others 1. A
+    monster still at the start belongs to no village."""
+    points = [0, 0]
+    for monster, position in zip(MONSTERS, monsters, strict=True):
+        if position is not None:
+            points[owner(position)] += MONSTER_POINTS[monster]
+    return points
+
+
+def winners(scores: list[int]) -> list[int]:
+    """Most points wins; equal points share the win (the rulebook has no tie-break)."""
+    best = max(scores)
+    return [seat for seat, points in enumerate(scores) if points == best]
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    if state.current is not None:
+        return None
+    final = score(state.monsters)
+    return {"scores": final, "winners": winners(final)}
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def card_view(card_id: str) -> dict[str, Any]:
+    """A card as the view's CARD: the Decktet data plus its Monster Day value."""
+    card = decktet.card(card_id)
+    return {**card.to_json(), "value": fixed_value(card)}
+
+
+def _space_view(state: State, space: int) -> dict[str, Any]:
+    pile = state.piles[space]
+    return {
+        "ace": card_view(state.aces[space]),
+        "owner": owner(space),
+        "top": card_view(pile[-1]) if pile else None,
+        "covered": max(len(pile) - 1, 0),
+    }
+
+
+def _monster_view(index: int, position: int | None) -> dict[str, Any]:
+    monster = MONSTERS[index]
+    return {
+        "id": monster,
+        "space": position,
+        "points": MONSTER_POINTS[monster],
+        "name": dict(MONSTER_NAMES[monster]),
+    }
+
+
+def _last_turn_view(last: LastTurn | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "seat": last.seat,
+        "card": card_view(last.card),
+        "space": last.space,
+        "dice": list(last.dice),
+        "events": json.loads(last.events),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """All that ``seat`` may know (``None``: the public view). Hands appear only as counts,
+    except the viewer's own; the deck order and the rng never appear."""
+    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+        raise ValueError(f"no seat {seat!r} in Monster Day")
+    data: dict[str, Any] = {
+        "game": GAME_ID,
+        "seat": seat,
+        "options": {"extended_deck": state.extended_deck},
+        "spaces": [_space_view(state, i) for i in range(NUM_SPACES)],
+        "monsters": [_monster_view(i, p) for i, p in enumerate(state.monsters)],
+        "hand_counts": [len(h) for h in state.hands],
+        "deck_count": len(state.deck),
+        "current": state.current,
+        "turn_number": state.turn_number,
+        "first_player_rolls": [list(r) for r in state.first_player_rolls],
+        "last_turn": _last_turn_view(state.last_turn),
+        "scores": score(state.monsters),
+        "over": state.over,
+        "outcome": outcome(state),
+    }
+    if seat is not None:
+        data["hand"] = [card_view(c) for c in state.hands[seat]]
+    return data
+
+
+# --- persistence -------------------------------------------------------------------------------
+
+
+def dump(state: State) -> dict[str, Any]:
+    """Plain JSON, lossless (includes the hidden hands, deck and rng: storage only, never shown)."""
+    last = state.last_turn
+    return {
+        "version": DUMP_VERSION,
+        "options": {"extended_deck": state.extended_deck},
+        "aces": list(state.aces),
+        "piles": [list(p) for p in state.piles],
+        "monsters": list(state.monsters),
+        "hands": [list(h) for h in state.hands],
+        "deck": list(state.deck),
+        "current": state.current,
+        "turn_number": state.turn_number,
+        "first_player_rolls": [list(r) for r in state.first_player_rolls],
+        "last_turn": None
+        if last is None
+        else {
+            "seat": last.seat,
+            "card": last.card,
+            "space": last.space,
+            "dice": list(last.dice),
+            "events": json.loads(last.events),
+        },
+        "rng": state.rng.dump(),
+    }
+
+
+def _load_last_turn(data: dict[str, Any] | None) -> LastTurn | None:
+    if data is None:
+        return None
+    a, b = data["dice"]
+    return LastTurn(
+        seat=int(data["seat"]),
+        card=str(data["card"]),
+        space=int(data["space"]),
+        dice=(int(a), int(b)),
+        events=_freeze(data["events"]),
+    )
+
+
+def load(data: dict[str, Any]) -> State:
+    """Inverse of :func:`dump`."""
+    if data.get("version") != DUMP_VERSION:
+        raise ValueError(f"unsupported Monster Day dump version {data.get('version')!r}")
+    return State(
+        extended_deck=bool(data["options"]["extended_deck"]),
+        aces=tuple(data["aces"]),
+        piles=tuple(tuple(p) for p in data["piles"]),
+        monsters=tuple(None if m is None else int(m) for m in data["monsters"]),
+        hands=tuple(tuple(h) for h in data["hands"]),
+        deck=tuple(data["deck"]),
+        current=None if data["current"] is None else int(data["current"]),
+        turn_number=int(data["turn_number"]),
+        first_player_rolls=tuple((int(a), int(b)) for a, b in data["first_player_rolls"]),
+        last_turn=_load_last_turn(data["last_turn"]),
+        rng=Rng.load(data["rng"]),
+    )
+
+
+def dump_action(action: Play) -> dict[str, Any]:
+    return {"card": action.card, "space": action.space}
+
+
+MAX_WIRE_INT = 2**31
+"""Ints beyond this in an action are garbage, not a space number: reject them early."""
+
+
+def load_action(data: Any) -> Play:
+    """A :class:`Play` from ``{"card": id, "space": int}``; anything else is ``malformed_action``.
+    The card must be a Decktet id (whether it is in the hand is ``apply``'s business)."""
+    if not isinstance(data, dict) or set(data) != {"card", "space"}:
+        raise IllegalAction("malformed_action", "an action is {card, space}")
+    card_id, space = data["card"], data["space"]
+    if not isinstance(card_id, str) or card_id not in decktet.cards():
+        raise IllegalAction("malformed_action", "card must be a Decktet card id")
+    if not isinstance(space, int) or isinstance(space, bool) or abs(space) >= MAX_WIRE_INT:
+        raise IllegalAction("malformed_action", "space must be an integer")
+    return Play(card_id, space)

@@ -1,0 +1,32 @@
+"""simcord fixtures: the real bot (real store on a temp file, real engines) in a fake Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.client import MonsterTableBot
+from bot.config import Settings
+
+
+def make_settings(tmp_path: Path, **overrides) -> Settings:
+    values = {
+        "discord_token": "test-token",
+        "database_path": tmp_path / "tables.sqlite3",
+        "bot_move_delay_seconds": 0.0,
+        "reminder_check_seconds": 0,
+        "reminder_after_seconds": 3600,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> MonsterTableBot:
+    return MonsterTableBot(settings)

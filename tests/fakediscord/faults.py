@@ -1,0 +1,117 @@
+"""HTTP plumbing shared by the routes: exact JSON responses, Discord errors, injected faults.
+
+discord.py decodes a body only when Content-Type is exactly `application/json` (aiohttp's
+`json_response` appends `; charset=utf-8`, which makes login fail), so every JSON answer is
+built here.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from aiohttp import web
+
+RATE_LIMIT = 50
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A JSON response with Content-Type exactly `application/json`."""
+    response = web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
+    response.headers["Content-Type"] = "application/json"
+    return response
+
+
+def discord_error(status: int, code: int, message: str) -> web.Response:
+    """Discord's error body: {"message", "code"}."""
+    return json_response({"message": message, "code": code}, status=status)
+
+
+def no_content() -> web.Response:
+    """204, as Discord answers deletes."""
+    return web.Response(status=204)
+
+
+def bucket_hash(method: str, route: str) -> str:
+    """A stable per-route bucket id for X-RateLimit-Bucket."""
+    return hashlib.sha1(f"{method} {route}".encode()).hexdigest()[:16]
+
+
+def rate_limit_headers(bucket: str, remaining: int, reset_after: float) -> dict[str, str]:
+    """X-RateLimit-* headers; discord.py reads them to pace requests per bucket."""
+    return {
+        "X-RateLimit-Limit": str(RATE_LIMIT),
+        "X-RateLimit-Remaining": str(remaining),
+        "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+        "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+        "X-RateLimit-Bucket": bucket,
+    }
+
+
+@dataclass(eq=False)
+class Fault:
+    """An injected failure for the next `times` requests matching method + path glob.
+
+    `path_glob` is matched (fnmatch) against the path below /api/v10, e.g.
+    "/channels/*/messages"; method "*" matches any.
+    """
+
+    method: str
+    path_glob: str
+    status: int
+    retry_after: float = 0.05
+    is_global: bool = False
+    times: int = 1
+    code: int | None = None
+    message: str | None = None
+    fired: list[str] = field(default_factory=list)
+
+    @property
+    def exhausted(self) -> bool:
+        """True once it fired `times` times."""
+        return len(self.fired) >= self.times
+
+    def matches(self, method: str, path: str) -> bool:
+        """Whether this fault applies to the request."""
+        method_ok = self.method == "*" or self.method.upper() == method.upper()
+        return not self.exhausted and method_ok and fnmatch.fnmatchcase(path, self.path_glob)
+
+    def respond(self, method: str, path: str) -> web.Response:
+        """Fire once and build the response."""
+        self.fired.append(f"{method} {path}")
+        if self.status == 429:
+            return self._rate_limited(method, path)
+        reason = (
+            HTTPStatus(self.status).phrase if self.status in HTTPStatus._value2member_map_ else ""
+        )
+        message = self.message or f"{self.status}: {reason}"
+        return discord_error(self.status, self.code or 0, message)
+
+    def _rate_limited(self, method: str, path: str) -> web.Response:
+        headers = rate_limit_headers(bucket_hash(method, path), 0, self.retry_after)
+        headers.update(
+            {
+                "Retry-After": str(math.ceil(self.retry_after)),
+                "X-RateLimit-Scope": "global" if self.is_global else "user",
+                # discord.py treats a 429 without Via as a Cloudflare ban and does not retry.
+                "Via": "1.1 google",
+            }
+        )
+        if self.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        body = {
+            "message": self.message or "You are being rate limited.",
+            "retry_after": self.retry_after,
+            "global": self.is_global,
+        }
+        if self.code is not None:
+            body["code"] = self.code
+        return json_response(body, status=429, headers=headers)

@@ -1,0 +1,262 @@
+"""The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME.
+
+Every dispatch of the current session is kept so a client that reconnects with RESUME gets the
+events it missed (including interactions sent while it was away), as on real Discord.
+Frames are JSON; with `compress=zlib-stream` they are sent as one shared zlib stream flushed
+with Z_SYNC_FLUSH per message, which is what discord.py decompresses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+_log = logging.getLogger(__name__)
+
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 0, 1, 2, 3, 4, 6, 7
+REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message_content
+
+
+class Connection:
+    """One websocket connection; sends are serialised so the zlib stream stays ordered."""
+
+    def __init__(self, ws: web.WebSocketResponse, query: dict[str, str]) -> None:
+        self.ws = ws
+        self.query = query
+        self.lock = asyncio.Lock()
+        self._zlib = zlib.compressobj() if query.get("compress") == "zlib-stream" else None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        """Send one gateway payload; raises ConnectionError if the socket is gone."""
+        text = json.dumps(payload)
+        async with self.lock:
+            if self.ws.closed:
+                raise ConnectionResetError("gateway connection closed")
+            if self._zlib is None:
+                await self.ws.send_str(text)
+            else:
+                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+
+
+@dataclass
+class Session:
+    """A gateway session: what RESUME can continue."""
+
+    id: str
+    intents: int | None
+    seq: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    resumable: bool = True
+
+
+class Gateway:
+    """Gateway state and the websocket handler, owned by FakeDiscord."""
+
+    def __init__(self, fake: FakeDiscord, heartbeat_interval_ms: int) -> None:
+        self.fake = fake
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.session: Session | None = None
+        self.conn: Connection | None = None
+        self.connections: list[Connection] = []
+        self.identify_payloads: list[dict[str, Any]] = []
+        self.resume_count = 0
+        self.heartbeats = 0
+        self.received: list[dict[str, Any]] = []
+        self.live = asyncio.Event()
+        self._dispatch_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def intents(self) -> int | None:
+        """Intents of the current session (None if the client sent none)."""
+        return self.session.intents if self.session else None
+
+    def wants(self, intent_bit: int) -> bool:
+        """Whether the current session subscribed to events of this intent."""
+        intents = self.intents
+        return intents is None or bool(intents & (1 << intent_bit))
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """aiohttp handler for the websocket endpoint."""
+        ws = web.WebSocketResponse(autoping=True, compress=False, max_msg_size=0)
+        await ws.prepare(request)
+        conn = Connection(ws, dict(request.query))
+        self.connections.append(conn)
+        try:
+            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    await self._on_payload(conn, json.loads(msg.data))
+                elif msg.type is WSMsgType.BINARY:
+                    await ws.close(code=4002, message=b"ETF is not supported by the fake")
+        except ConnectionError:
+            pass
+        finally:
+            if self.conn is conn:
+                self.conn = None
+                self.live.clear()
+            self.fake.notify()
+        return ws
+
+    async def _on_payload(self, conn: Connection, payload: dict[str, Any]) -> None:
+        op, data = payload.get("op"), payload.get("d")
+        self.received.append(payload)
+        if op == HEARTBEAT:
+            self.heartbeats += 1
+            await conn.send({"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            await self._identify(conn, data or {})
+        elif op == RESUME:
+            await self._resume(conn, data or {})
+        elif op == REQUEST_MEMBERS:
+            await self._request_members(data or {})
+        elif op not in (PRESENCE, VOICE):
+            _log.info("fake gateway ignored op %s", op)
+
+    async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
+        if data.get("token") != self.fake.token:
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        intents = data.get("intents")
+        if intents and intents & PRIVILEGED_INTENTS & ~self.fake.privileged_intents:
+            await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        self.identify_payloads.append(data)
+        async with self._dispatch_lock:
+            self.session = Session(id=uuid.uuid4().hex, intents=intents)
+            self.conn = conn
+            await self._emit("READY", self._ready_payload(data))
+            for guild in list(self.fake.guilds.values()):
+                await self._emit("GUILD_CREATE", guild.create_payload())
+        self.live.set()
+        self.fake.notify()
+
+    def _ready_payload(self, identify: dict[str, Any]) -> dict[str, Any]:
+        assert self.session is not None
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": self.fake.bot.payload() | {"verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.fake.guilds],
+            "session_id": self.session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.fake.gateway_url,
+            "application": {"id": str(self.fake.application_id), "flags": 0},
+            "private_channels": [],
+            "presences": [],
+            "relationships": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+        }
+        if "shard" in identify:
+            ready["shard"] = identify["shard"]
+        return ready
+
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        session = self.session
+        ok = (
+            session is not None
+            and session.resumable
+            and data.get("session_id") == session.id
+            and data.get("token") == self.fake.token
+        )
+        if not ok:
+            await conn.send({"op": INVALID_SESSION, "d": False})
+            return
+        assert session is not None
+        last = data.get("seq") or 0
+        async with self._dispatch_lock:
+            self.conn = conn
+            for event in session.events:
+                if event["s"] > last:
+                    await conn.send(event)
+            await self._emit("RESUMED", {})
+        self.resume_count += 1
+        self.live.set()
+        self.fake.notify()
+
+    async def _request_members(self, data: dict[str, Any]) -> None:
+        guild_ids = data.get("guild_id")
+        for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
+            guild = self.fake.guilds.get(int(gid))
+            if guild is None:
+                continue
+            chunk = {
+                "guild_id": str(guild.id),
+                "members": [m.payload() for m in guild.members.values()],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+            }
+            if data.get("nonce"):
+                chunk["nonce"] = data["nonce"]
+            await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send an event with the next sequence number, or keep it for RESUME if offline."""
+        async with self._dispatch_lock:
+            await self._emit(event, data)
+
+    async def _emit(self, event: str, data: dict[str, Any]) -> None:
+        """dispatch() with the lock held."""
+        session = self.session
+        if session is None:
+            return
+        session.seq += 1
+        payload = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.events.append(payload)
+        if self.conn is not None:
+            try:
+                await self.conn.send(payload)
+            except ConnectionError:
+                self.conn = None
+                self.live.clear()
+
+    def dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
+        """Dispatch from synchronous code (builders); order is kept by the FIFO lock."""
+        if self.session is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.dispatch(event, data))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def flush(self) -> None:
+        """Wait for events queued by dispatch_soon."""
+        if self._tasks:
+            await asyncio.gather(*self._tasks)
+
+    async def drop(self, code: int, resumable: bool) -> None:
+        """Close the live connection; with resumable=False the next RESUME is refused."""
+        if self.session is not None and not resumable:
+            self.session.resumable = False
+        conn = self.conn
+        async with self._dispatch_lock:
+            self.conn = None
+            self.live.clear()
+        if conn is not None:
+            await conn.ws.close(code=code, message=b"dropped by the test")
+
+    async def send_reconnect(self) -> None:
+        """Ask the client to reconnect (op 7), as Discord does before maintenance."""
+        if self.conn is not None:
+            await self.conn.send({"op": RECONNECT, "d": None})
+
+    async def close_all(self) -> None:
+        """Close every connection (server shutdown)."""
+        await self.flush()
+        for conn in self.connections:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.ws.close(code=1001, message=b"shutdown"), 2)

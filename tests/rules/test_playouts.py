@@ -1,0 +1,158 @@
+"""Random playouts of every engine in ``rules.GAMES`` and every boolean option variant.
+
+Why generic: a new game registered in ``rules.GAMES`` gets these checks for free. Each playout
+alternates a random legal action (from a seeded ``random.Random``) with ``bot_action`` and checks
+the engine contract at every step: no mutation, lossless JSON dump/load, JSON-able views with no
+rng/seed and no hidden card, ``pending`` empty exactly when there is an outcome, legal bot moves,
+termination, and a replay from ``setup(seed)`` plus the action log equal to the final snapshot.
+
+Game-specific knowledge (what is secret, what is conserved) lives in :data:`HOOKS`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from rules import GAMES, Engine
+from rules.monster_day import engine as md
+
+SEEDS_PER_VARIANT = 200
+DEFAULT_MAX_STEPS = 5_000
+FORBIDDEN_VIEW_KEYS = {"rng", "seed"}
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """Per-game knowledge: ``secrets(state, viewer)`` are strings ``viewer`` (``None`` = public)
+    must never see; ``invariant(initial, state)`` asserts what the game conserves; ``at_end``
+    checks the finished game given the number of actions it took."""
+
+    secrets: Callable[[Any, int | None], set[str]] = lambda state, viewer: set()
+    invariant: Callable[[Any, Any], None] = lambda initial, state: None
+    max_steps: int = DEFAULT_MAX_STEPS
+    at_end: Callable[[Any, int], None] = lambda state, steps: None
+
+
+def _md_cards(state: md.State) -> Counter[str]:
+    piles = [card for pile in state.piles for card in pile]
+    return Counter([*state.hands[0], *state.hands[1], *state.deck, *piles])
+
+
+def _md_secrets(state: md.State, viewer: int | None) -> set[str]:
+    """Cards in hands other than the viewer's, and the deck: never named in that view."""
+    hidden = {c for seat, hand in enumerate(state.hands) if seat != viewer for c in hand}
+    return hidden | set(state.deck)
+
+
+def _md_invariant(initial: md.State, state: md.State) -> None:
+    cards = _md_cards(state)
+    assert cards == Counter(md.starting_deck(state.extended_deck)) == _md_cards(initial)
+    assert sorted(state.aces) == sorted(initial.aces) and len(state.aces) == 6
+    assert len(state.hands[0]) <= 3 and len(state.hands[1]) <= 3
+    assert all(p is None or 0 <= p < 6 for p in state.monsters)
+
+
+def _md_at_end(state: md.State, steps: int) -> None:
+    assert steps == len(md.starting_deck(state.extended_deck))
+    assert not state.deck and not any(state.hands)
+
+
+HOOKS: dict[str, Hooks] = {
+    "monster_day": Hooks(
+        secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
+    ),
+}
+
+
+def _variants() -> list[tuple[str, dict[str, Any]]]:
+    """Each game with its default options, then with each boolean option flipped."""
+    variants = []
+    for game_id, engine in sorted(GAMES.items()):
+        variants.append((game_id, dict(engine.options)))
+        for name, default in sorted(engine.options.items()):
+            if isinstance(default, bool):
+                variants.append((game_id, {**engine.options, name: not default}))
+    return variants
+
+
+def _named_in(text: str, words: set[str]) -> set[str]:
+    """The ``words`` that occur in JSON ``text`` as a whole string (a key or a value): a JSON
+    string token is exactly ``json.dumps(word)``. Conservative: it may only over-report."""
+    return {word for word in words if json.dumps(word) in text}
+
+
+def _check_state(engine: Engine, hooks: Hooks, initial: Any, state: Any, players: int) -> None:
+    dumped = engine.dump(state)
+    assert engine.load(json.loads(json.dumps(dumped))) == state
+    for viewer in [None, *range(players)]:
+        view = engine.view(state, viewer)
+        text = json.dumps(view)
+        assert json.loads(text) == view
+        assert not _named_in(text, FORBIDDEN_VIEW_KEYS), (viewer, text)
+        assert not _named_in(text, hooks.secrets(state, viewer)), (viewer, text)
+    assert (engine.pending(state) == []) == (engine.outcome(state) is not None)
+    hooks.invariant(initial, state)
+
+
+def _choose(engine: Engine, state: Any, step: int, chooser: random.Random) -> tuple[int, Any]:
+    """A random legal action on even steps, the bot's on odd ones (checked legal)."""
+    seat = chooser.choice(engine.pending(state))
+    legal = engine.legal_actions(state, seat)
+    assert legal, f"seat {seat} is pending but has no legal action"
+    if step % 2 == 0:
+        return seat, chooser.choice(legal)
+    action = engine.bot_action(state, seat)
+    assert action in legal
+    return seat, action
+
+
+def _play(engine: Engine, hooks: Hooks, options: dict[str, Any], seed: int) -> None:
+    span = engine.max_players - engine.min_players + 1
+    players = engine.min_players + seed % span
+    initial = state = engine.setup(players, dict(options), seed)
+    chooser, log, steps = random.Random(seed), [], 0
+    _check_state(engine, hooks, initial, state, players)
+    while engine.pending(state):
+        assert steps < hooks.max_steps, "the game did not terminate"
+        seat, action = _choose(engine, state, steps, chooser)
+        old, before = state, json.dumps(engine.dump(state), sort_keys=True)
+        state, events = engine.apply(old, seat, action)
+        assert json.dumps(engine.dump(old), sort_keys=True) == before, "apply mutated its input"
+        text = json.dumps(events)
+        assert json.loads(text) == events
+        assert not _named_in(text, hooks.secrets(state, None)), ("events", text)
+        log.append((seat, json.dumps(engine.dump_action(action))))
+        _check_state(engine, hooks, initial, state, players)
+        steps += 1
+    hooks.at_end(state, steps)
+    _check_replay(engine, options, players, seed, log, state)
+
+
+def _check_replay(
+    engine: Engine, options: dict, players: int, seed: int, log: list, end: Any
+) -> None:
+    """``setup(seed)`` plus the logged actions, through their JSON form, rebuild ``end``."""
+    state = engine.setup(players, dict(options), seed)
+    for seat, action in log:
+        state, _ = engine.apply(state, seat, engine.load_action(json.loads(action)))
+    assert engine.dump(state) == engine.dump(end)
+    assert state == end
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    _variants(),
+    ids=[f"{g}-{json.dumps(o, sort_keys=True)}" for g, o in _variants()],
+)
+def test_random_playouts_keep_the_engine_contract(game_id: str, options: dict[str, Any]) -> None:
+    engine, hooks = GAMES[game_id], HOOKS.get(game_id, Hooks())
+    for seed in range(SEEDS_PER_VARIANT):
+        _play(engine, hooks, options, seed)
+    assert isinstance(engine, Engine)
