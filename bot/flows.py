@@ -17,8 +17,8 @@ import discord
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
-from bot.publisher import Payload
-from bot.store import FINISHED, GameRecord
+from bot.publisher import Payload, Published
+from bot.store import FINISHED, LOBBY, GameRecord
 from bot.table import TableError
 
 if TYPE_CHECKING:
@@ -79,13 +79,72 @@ async def play(
     result = await bot.tables.act(
         game_id, interaction.user.id, action, expected_version=expected_version
     )
-    failed = await bot.publisher.publish_move(result)
+    published = await bot.publisher.publish_move(result)
     bot.scheduler.after_change(result.after)
-    locale = normalise(interaction.locale)
-    reply = t(locale, "✅ Done. The table is updated.")
-    if result.seat in failed:
+    return move_reply(normalise(interaction.locale), published, result.seat)
+
+
+def move_reply(locale: str, published: Published, seat: int | None) -> str:
+    """Confirm a committed change, saying plainly what did not reach Discord."""
+    if published.table_posted:
+        reply = t(locale, "✅ Done. The table is updated.")
+    else:
+        reply = t(
+            locale,
+            "✅ Your move is saved, but Discord refused the table message; "
+            "`/game status` shows the table.",
+        )
+    if seat in published.closed_dms:
         reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
     return reply
+
+
+async def join(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+    record = await bot.tables.join(
+        interaction.channel_id or 0, interaction.user.id, display_name(interaction.user), locale
+    )
+    await bot.publisher.refresh_lobby(record)
+    return t(locale, "✅ You are seated at table #{id}.", id=record.id)
+
+
+async def leave(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+    """Leave a lobby; leaving a started game is resigning it."""
+    before = await table_in_channel(bot, interaction)
+    if before.status != LOBBY:
+        return await resign(bot, interaction, locale)
+    record = await bot.tables.leave(before.channel_id, interaction.user.id)
+    await bot.publisher.refresh_lobby(record)
+    if record.status != LOBBY:
+        return t(locale, "✅ You left; table #{id} is closed.", id=record.id)
+    return t(locale, "✅ You left table #{id}.", id=record.id)
+
+
+async def add_bot(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+    record = await bot.tables.add_bot(interaction.channel_id or 0, interaction.user.id)
+    await bot.publisher.refresh_lobby(record)
+    return t(locale, "🤖 {name} takes a seat.", name=record.seats[-1].name)
+
+
+async def start(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+    record = await bot.tables.start(interaction.channel_id or 0, interaction.user.id)
+    await bot.publisher.refresh_lobby(record)
+    published = await bot.publisher.publish_start(record)
+    bot.scheduler.after_change(await bot.tables.get(record.id))
+    reply = t(locale, "🎬 Table #{id} has started.", id=record.id)
+    if record.seat_of(interaction.user.id) in published.closed_dms:
+        reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
+    return reply
+
+
+async def resign(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+    record = await table_in_channel(bot, interaction)
+    result = await bot.tables.resign(record.id, interaction.user.id)
+    await bot.publisher.publish_move(result)
+    bot.scheduler.after_change(result.after)
+    return t(locale, "🏳️ You resigned from table #{id}.", id=record.id)
+
+
+LOBBY_STEPS = {"join": join, "leave": leave, "addbot": add_bot, "start": start}
 
 
 async def show_hand(bot: MonsterTableBot, record: GameRecord, user_id: int, locale: str) -> Payload:
@@ -103,6 +162,18 @@ async def table_in_channel(
     if interaction.channel_id is None:
         raise TableError("no_table_here")
     return await bot.tables.in_channel(interaction.channel_id)
+
+
+async def latest_table_here(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any]
+) -> GameRecord:
+    """The open table in this channel, else the one that ended last (for history)."""
+    if interaction.channel_id is None:
+        raise TableError("no_table_here")
+    record = await bot.store.latest_in_channel(interaction.channel_id)
+    if record is None:
+        raise TableError("no_table_here")
+    return record
 
 
 async def active_table_of(

@@ -8,9 +8,12 @@ messages are built only from the public view and the public events.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +22,7 @@ import discord
 import render
 from bot.components import ComponentRef
 from bot.games import PRESENTERS
-from bot.i18n import normalise, t
+from bot.i18n import N_, normalise, t
 from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableService
 
@@ -28,6 +31,17 @@ log = logging.getLogger(__name__)
 DISCORD_MISSING_ACCESS_DM = 50007
 DM_RETRY_AFTER_SECONDS = 3600
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
+
+# Drawing is CPU work: off the event loop, but in two threads only. The default executor
+# grows to many threads, and each gives glibc another memory arena (the benchmark saw RSS
+# double with no more tables).
+_RENDER_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+
+
+async def _in_render_pool(function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(
+        _RENDER_POOL, functools.partial(function, *args, **kwargs)
+    )
 
 
 @dataclass
@@ -54,6 +68,17 @@ class Payload:
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
+
+
+OPTION_NAMES = {"extended_deck": N_("Extended Decktet")}
+
+
+def option_text(name: str, value: Any, locale: str) -> str:
+    """``Extended Decktet: yes`` in the table's language."""
+    label = t(locale, OPTION_NAMES[name]) if name in OPTION_NAMES else name
+    if isinstance(value, bool):
+        value = t(locale, "yes") if value else t(locale, "no")
+    return f"{label}: {value}"
 
 
 def mention(record: GameRecord, seat: int) -> str:
@@ -100,7 +125,7 @@ class Publisher:
         view = self.tables.view(record, None)
         names = seat_names(record)
         presenter = PRESENTERS[record.game]
-        image = await asyncio.to_thread(
+        image = await _in_render_pool(
             render.render_board, record.game, view, locale=normalise(locale), players=names
         )
         embed = discord.Embed(
@@ -208,13 +233,19 @@ class Publisher:
                 have=len(record.seats),
                 max=engine.max_players,
             )
+        elif record.status == ACTIVE:
+            embed.description = t(locale, "The game is on: follow it in the table messages below.")
+        elif record.status == FINISHED:
+            embed.description = t(locale, "This game is over.")
         else:
             embed.description = t(locale, "This table is closed.")
         embed.add_field(
             name=t(locale, "Players"),
             value="\n".join(self._seat_line(record, i) for i in range(len(record.seats))),
         )
-        options = ", ".join(f"{k} = {v}" for k, v in record.options.items())
+        options = ", ".join(
+            option_text(name, value, locale) for name, value in record.options.items()
+        )
         if options:
             embed.add_field(name=t(locale, "Options"), value=options)
         buttons = None
@@ -246,6 +277,12 @@ class Publisher:
                 )
             )
         return Payload(embed=embed, view=buttons)
+
+    async def post_lobby(self, record: GameRecord) -> None:
+        payload = self.lobby_payload(record)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        message = await channel.send(**payload.send_kwargs())
+        await self.tables.store.set_message(record.id, message.id)
 
     def _seat_line(self, record: GameRecord, seat: int) -> str:
         icon = "🤖" if record.seats[seat].is_bot else "👤"
@@ -289,7 +326,7 @@ class Publisher:
             for index, label in enumerate(self._move_labels(record, seat, view, locale)[:25]):
                 ref = ComponentRef("act", record.id, record.version, index)
                 buttons.add_item(_button(label, ref, None, style=discord.ButtonStyle.primary))
-        image = await asyncio.to_thread(
+        image = await _in_render_pool(
             render.render_hand, record.game, view, locale=normalise(locale)
         )
         embed.set_image(url="attachment://hand.png")
@@ -384,12 +421,12 @@ class Publisher:
                 seats.append(seat)
         return seats
 
-    async def publish_move(self, result: MoveResult) -> list[int]:
+    async def publish_move(self, result: MoveResult) -> Published:
         """Post the table, then DM the hands that changed (their DMs link to the new table
-        message); returns the seats whose DMs failed, noted on the table message."""
+        message)."""
         return await self._publish(result.after, result.events, [], self.seats_to_notify(result))
 
-    async def publish_start(self, record: GameRecord) -> list[int]:
+    async def publish_start(self, record: GameRecord) -> Published:
         humans = [i for i, s in enumerate(record.seats) if not s.is_bot]
         start = [t(record.locale, "🎬 The game begins! Hands are on their way by DM.")]
         return await self._publish(record, [], start, humans)
@@ -400,19 +437,36 @@ class Publisher:
         events: list[dict[str, Any]],
         notes: list[str],
         dm_seats: list[int],
-    ) -> list[int]:
-        message = await self.post_table(record, events, notes)
-        record = record.with_changes(message_id=message.id)
+    ) -> Published:
+        """The move is already committed: a Discord error here must neither hide it nor stop
+        the hands from going out, so each step carries on when the one before failed."""
+        message: discord.Message | None = None
+        try:
+            message = await self.post_table(record, events, notes)
+            record = record.with_changes(message_id=message.id)
+        except discord.HTTPException:
+            log.exception("could not post the table message of table %d", record.id)
         failed = await self.send_hands(record, dm_seats)
-        if failed:
-            content = "\n".join(
-                filter(None, [message.content, *self.closed_dm_notes(record, failed)])
-            )
-            try:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as error:
-                log.info("could not note closed DMs on table %d: %s", record.id, error)
-        return failed
+        if failed and message is not None:
+            await self._note_closed_dms(message, record, failed)
+        return Published(table_posted=message is not None, closed_dms=failed)
+
+    async def _note_closed_dms(
+        self, message: discord.Message, record: GameRecord, failed: list[int]
+    ) -> None:
+        content = "\n".join(filter(None, [message.content, *self.closed_dm_notes(record, failed)]))
+        try:
+            await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not note closed DMs on table %d: %s", record.id, error)
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What reached Discord after a change was committed."""
+
+    table_posted: bool
+    closed_dms: list[int]
 
 
 def _button(

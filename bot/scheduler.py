@@ -75,7 +75,7 @@ class Scheduler:
 
     async def resume(self) -> None:
         """After a start-up: let every bot that is due move."""
-        for record in await self.tables.store.list_active():
+        for record in await self.tables.store.list_active(with_bots=True):
             self.after_change(record)
 
     async def stop(self) -> None:
@@ -96,11 +96,7 @@ class Scheduler:
         longer than the configured time. Returns the ids of the tables reminded."""
         reminded: list[int] = []
         now = self.clock()
-        for record in await self.tables.store.list_active():
-            if record.reminded_version == record.version:
-                continue
-            if now - record.updated_at < self.reminder_after:
-                continue
+        for record in await self.tables.store.list_active(idle_since=now - self.reminder_after):
             humans = [s for s in self.tables.pending(record) if not record.seats[s].is_bot]
             if not humans:
                 continue

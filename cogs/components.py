@@ -16,7 +16,7 @@ import discord
 
 from bot.components import TEMPLATE, ComponentRef, parse
 from bot.errors import error_text
-from bot.flows import answer, apology, history, play, show_hand
+from bot.flows import LOBBY_STEPS, answer, apology, history, play, show_hand
 from bot.i18n import normalise
 from bot.publisher import Payload
 from bot.table import TableError
@@ -104,20 +104,11 @@ async def _act(
 async def _lobby(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
-    from cogs.game import GameCog
-
-    cog = bot.get_cog("game")
-    assert isinstance(cog, GameCog)
     record = await bot.tables.get(ref.game_id)
     if interaction.channel_id != record.channel_id:
         raise TableError("no_such_table")
-    actions = {
-        "join": cog.bot_join,
-        "leave": cog.do_leave,
-        "addbot": cog.do_addbot,
-        "start": cog.do_start,
-    }
-    await answer(interaction, lambda locale: actions[ref.kind](interaction, locale))
+    step = LOBBY_STEPS[ref.kind]
+    await answer(interaction, lambda locale: step(bot, interaction, locale))
 
 
 async def _history(

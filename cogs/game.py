@@ -53,7 +53,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 locale=self._table_locale(interaction),
                 options=options,
             )
-            await self._post_lobby(record)
+            await self.bot.publisher.post_lobby(record)
             return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)
 
         await answer(interaction, work)
@@ -67,62 +67,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         user = normalise(interaction.locale)
         return user if user == "it" else self.bot.settings.default_locale
 
-    async def _post_lobby(self, record: Any) -> None:
-        payload = self.bot.publisher.lobby_payload(record)
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        message = await channel.send(**payload.send_kwargs())
-        await self.bot.store.set_message(record.id, message.id)
-
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: self.bot_join(interaction, locale))
-
-    async def bot_join(self, interaction: discord.Interaction[Any], locale: str) -> str:
-        channel_id = interaction.channel_id or 0
-        record = await self.bot.tables.join(
-            channel_id, interaction.user.id, display_name(interaction.user), locale
-        )
-        await self.bot.publisher.refresh_lobby(record)
-        return t(locale, "✅ You are seated at table #{id}.", id=record.id)
+        await answer(interaction, lambda locale: flows.join(self.bot, interaction, locale))
 
     @app_commands.command(name="leave", description="Leave the table (resigns a started game)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: self.do_leave(interaction, locale))
-
-    async def do_leave(self, interaction: discord.Interaction[Any], locale: str) -> str:
-        before = await table_in_channel(self.bot, interaction)
-        if before.status != LOBBY:
-            return await self.do_resign(interaction, locale)
-        record = await self.bot.tables.leave(before.channel_id, interaction.user.id)
-        await self.bot.publisher.refresh_lobby(record)
-        if record.status != LOBBY:
-            return t(locale, "✅ You left; table #{id} is closed.", id=record.id)
-        return t(locale, "✅ You left table #{id}.", id=record.id)
+        await answer(interaction, lambda locale: flows.leave(self.bot, interaction, locale))
 
     @app_commands.command(name="addbot", description="Seat a bot player (host, before start)")
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: self.do_addbot(interaction, locale))
-
-    async def do_addbot(self, interaction: discord.Interaction[Any], locale: str) -> str:
-        record = await self.bot.tables.add_bot(interaction.channel_id or 0, interaction.user.id)
-        await self.bot.publisher.refresh_lobby(record)
-        return t(locale, "🤖 {name} takes a seat.", name=record.seats[-1].name)
+        await answer(interaction, lambda locale: flows.add_bot(self.bot, interaction, locale))
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: self.do_start(interaction, locale))
-
-    async def do_start(self, interaction: discord.Interaction[Any], locale: str) -> str:
-        record = await self.bot.tables.start(interaction.channel_id or 0, interaction.user.id)
-        await self.bot.publisher.refresh_lobby(record)
-        failed = await self.bot.publisher.publish_start(record)
-        self.bot.scheduler.after_change(await self.bot.tables.get(record.id))
-        reply = t(locale, "🎬 Table #{id} has started.", id=record.id)
-        if record.seat_of(interaction.user.id) in failed:
-            reply += "\n" + t(
-                locale, "📪 Your DMs are closed, so use `/game hand` to see your hand."
-            )
-        return reply
+        await answer(interaction, lambda locale: flows.start(self.bot, interaction, locale))
 
     # -- during a game --------------------------------------------------------------------
 
@@ -146,18 +105,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: self.do_resign(interaction, locale))
-
-    async def do_resign(self, interaction: discord.Interaction[Any], locale: str) -> str:
-        record = await table_in_channel(self.bot, interaction)
-        result = await self.bot.tables.resign(record.id, interaction.user.id)
-        await self.bot.publisher.publish_move(result)
-        self.bot.scheduler.after_change(result.after)
-        return t(locale, "🏳️ You resigned from table #{id}.", id=record.id)
+        await answer(interaction, lambda locale: flows.resign(self.bot, interaction, locale))
 
     # -- information ----------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="How to play a game")
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         async def work(locale: str) -> Payload:
@@ -199,7 +152,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             record = (
                 await self.bot.tables.get(table)
                 if table is not None
-                else await table_in_channel(self.bot, interaction)
+                else await flows.latest_table_here(self.bot, interaction)
             )
             if record.guild_id != interaction.guild_id:
                 raise TableError("no_such_table", game_id=table)

@@ -122,11 +122,20 @@ class GameStore(Protocol):
 
     async def open_in_channel(self, channel_id: int) -> GameRecord | None: ...
 
+    async def latest_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The open table of a channel, or else the most recent one."""
+        ...
+
     async def list_games(
         self, guild_id: int | None, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 25
     ) -> list[GameRecord]: ...
 
-    async def list_active(self) -> list[GameRecord]: ...
+    async def list_active(
+        self, *, idle_since: float | None = None, with_bots: bool = False
+    ) -> list[GameRecord]:
+        """Active tables; only those unchanged and not reminded since ``idle_since``, and/or
+        only those with a bot seat."""
+        ...
 
     async def update(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Write lobby-level changes (seats, options, status...) guarded by ``record.version``;

@@ -49,4 +49,6 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 2: free-form per-table data (e.g. closed-DM notes) without further migrations.
     ["ALTER TABLE games ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
+    # 3: "latest table in this channel" (history after the end) without a scan.
+    ["CREATE INDEX games_by_channel ON games(channel_id, id)"],
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -28,5 +29,10 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> MonsterTableBot:
-    return MonsterTableBot(settings)
+async def simcord_bot(settings: Settings) -> AsyncIterator[MonsterTableBot]:
+    """The bot under test. simcord detaches it without ``close()``, so release its store and
+    scheduler here, as a process exit would."""
+    bot = MonsterTableBot(settings)
+    yield bot
+    await bot.scheduler.stop()
+    await bot.store.close()

@@ -1,0 +1,53 @@
+"""How much work each section does: the full run and ``--quick``.
+
+Why sizes live in one place: the time budget (full run about 5 minutes on 2 cores, quick about
+1 minute) is a property of all sections together, so it is tuned here rather than per module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    engine_playouts: int  # random playouts whose every apply() is timed
+    throughput_seconds: float  # wall time spent counting bot-vs-random playouts
+    store_scales: tuple[int, ...]  # tables in play at once
+    store_commits: int  # timed commit_move calls per scale
+    renders: int  # boards (and hands) drawn
+    interaction_scales: tuple[int, ...]
+    interaction_turns: int  # timed /monsterday play per scale
+    setup_concurrency: int  # tables opened at once through the commands (untimed)
+    memory_pool: int  # real playouts the stored snapshots are taken from
+    memory_plays: int  # /monsterday play commands served before the last RSS reading
+
+
+FULL = Profile(
+    name="full",
+    engine_playouts=400,
+    throughput_seconds=8.0,
+    store_scales=(1, 100, 500),
+    store_commits=3000,
+    renders=150,
+    interaction_scales=(1, 100, 500),
+    interaction_turns=150,
+    setup_concurrency=8,
+    memory_pool=300,
+    memory_plays=20,
+)
+
+QUICK = Profile(
+    name="quick",
+    engine_playouts=60,
+    throughput_seconds=2.0,
+    store_scales=(1, 100, 500),
+    store_commits=500,
+    renders=25,
+    interaction_scales=(1, 100),
+    interaction_turns=30,
+    setup_concurrency=8,
+    memory_pool=40,
+    memory_plays=6,
+)

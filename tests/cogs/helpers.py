@@ -1,0 +1,91 @@
+"""Small helpers for simcord cog tests: a table world, whose turn it is, what each player saw."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from PIL import Image
+
+import rules
+from bot.client import MonsterTableBot
+from bot.store import GameRecord
+
+ENGINE = rules.GAMES["monster_day"]
+
+
+@dataclass
+class World:
+    env: Any
+    bot: MonsterTableBot
+    guild: Any
+    channel: Any
+    ann: Any
+    bob: Any
+
+    def actor_for(self, user_id: int | None) -> Any:
+        return self.ann if user_id == self.ann.id else self.bob
+
+    async def record(self) -> GameRecord:
+        record = await self.bot.store.get(1)
+        assert record is not None
+        return record
+
+
+def make_world(env: Any) -> World:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tables")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    return World(env, env.bot, guild, channel, ann, bob)
+
+
+def text_of(message: discord.Message) -> str:
+    """Everything a person can read in a message: content, embeds, button labels."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name} {field.value}" for field in embed.fields]
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            parts.append(getattr(child, "label", "") or "")
+    return "\n".join(parts)
+
+
+def replies(result: Any) -> list[Any]:
+    """What the user saw: the deferred response (which the first followup fills) and the rest."""
+    return ([result.response] if result.response is not None else []) + list(result.followups)
+
+
+def followup_text(result: Any) -> str:
+    return "\n".join(text_of(reply.message) for reply in replies(result))
+
+
+async def open_table(world: World, *, bob_joins: bool = True, **options: Any) -> GameRecord:
+    result = await world.ann.slash(world.channel, "game new", game="monster_day", **options)
+    assert "Table #1 is open" in followup_text(result)
+    if bob_joins:
+        result = await world.bob.slash(world.channel, "game join")
+        assert "seated" in followup_text(result)
+    return await world.record()
+
+
+async def assert_png(attachment: discord.Attachment) -> Image.Image:
+    data = await attachment.read()
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG" and image.width >= 400
+    return image
+
+
+def hand_names(view: dict[str, Any]) -> list[str]:
+    return [card["name"]["en"] for card in view.get("hand", [])]
+
+
+def latest_with_buttons(channel: Any) -> discord.Message | None:
+    for message in reversed(channel.history()):
+        if message.components:
+            return message
+    return None

@@ -1,0 +1,248 @@
+"""Monster Day played through Discord (simcord): slash commands, autocomplete, DM buttons,
+hidden hands, a restart in the middle, bot seats and every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.client import MonsterTableBot
+from bot.config import Settings
+from bot.store import ACTIVE, FINISHED
+from tests.cogs.helpers import (
+    ENGINE,
+    World,
+    assert_png,
+    followup_text,
+    hand_names,
+    latest_with_buttons,
+    make_world,
+    open_table,
+    replies,
+    text_of,
+)
+
+
+async def _play_by_slash(world: World, actor: Any) -> Any:
+    """Pick a card and a space the way a player does: from the autocomplete lists."""
+    cards = await actor.autocomplete(world.channel, "monsterday play", "card", "")
+    assert cards, "a player to act always has a playable card"
+    card = cards[-1]["value"]
+    spaces = await actor.autocomplete(world.channel, "monsterday play", "space", "", card=card)
+    assert spaces
+    return await actor.slash(world.channel, "monsterday play", card=card, space=spaces[0]["value"])
+
+
+async def _play_by_dm_button(world: World, actor: Any) -> Any:
+    message = latest_with_buttons(actor.user.dm_channel)
+    assert message is not None, "the player to act has move buttons in their DM"
+    custom_id = message.components[0].children[0].custom_id
+    return await actor.user.click(message, custom_id=custom_id)
+
+
+def _check_hidden_hands(world: World, record: Any, bot: MonsterTableBot) -> None:
+    """Nobody's hand shows in the channel, and each DM shows only its owner's hand."""
+    state = bot.tables.state(record)
+    hands = {seat: hand_names(ENGINE.view(state, seat)) for seat in range(2)}
+    channel_text = "\n".join(text_of(m) for m in world.channel.history())
+    for seat, names in hands.items():
+        for name in names:
+            assert name not in channel_text, f"seat {seat}'s {name} leaked into the channel"
+        other = world.actor_for(record.seats[1 - seat].user_id)
+        other_dms = "\n".join(text_of(m) for m in other.user.dm_channel.history())
+        for name in names:
+            assert name not in other_dms, f"seat {seat}'s {name} leaked into another DM"
+
+
+async def test_a_whole_game_through_slash_commands_and_dm_buttons(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    result = await world.ann.slash(world.channel, "game start")
+    assert "has started" in followup_text(result)
+    record = await world.record()
+    assert record.seed_hash in text_of(world.channel.history()[-1])  # commitment published
+    turn, started_at = 0, record.version
+    while record.status == ACTIVE:
+        seat = world.bot.tables.pending(record)[0]
+        actor = world.actor_for(record.seats[seat].user_id)
+        dm_hand = text_of(actor.user.dm_channel.history()[-1])
+        for name in hand_names(world.bot.tables.view(record, seat)):
+            assert name in dm_hand  # the latest DM shows the current hand
+        play = _play_by_slash if turn % 2 == 0 else _play_by_dm_button
+        result = await play(world, actor)
+        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        record = await world.record()
+        assert record.version == started_at + turn + 1  # one version per move, never two
+        _check_hidden_hands(world, record, world.bot)
+        turn += 1
+    assert record.status == FINISHED and turn == 30  # 30 cards, one per turn
+    final = world.channel.history()[-1]
+    assert ("wins" in final.content or "draw" in final.content) and str(record.seed) in text_of(
+        final
+    )
+    await assert_png(final.attachments[0])
+    history = await world.ann.slash(world.channel, "game history")
+    shown = followup_text(history)
+    assert "30 moves" in shown or "attached" in shown
+    log = (
+        shown if "30 moves" in shown else (await replies(history)[0].attachments[0].read()).decode()
+    )
+    assert "30 moves" in log and str(record.seed) in log
+
+
+async def test_hand_command_and_button_are_ephemeral(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    record = await world.record()
+    result = await world.ann.slash(world.channel, "game hand")
+    assert result.ephemeral
+    text = followup_text(result)
+    for name in hand_names(world.bot.tables.view(record, record.seat_of(world.ann.id))):
+        assert name in text
+    table = world.channel.history()[-1]
+    clicked = await world.bob.click(table, custom_id=f"mt:hand:{record.id}")
+    assert clicked.ephemeral and replies(clicked)[0].embeds
+    outsider = world.guild.add_member(simcord_env.create_user("cy"))
+    refused = await outsider.slash(world.channel, "game hand")
+    assert "not seated" in followup_text(refused)
+
+
+async def test_restart_mid_game_loses_nothing_and_old_buttons_are_stale(
+    simcord_env, settings: Settings
+) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    record = await world.record()
+    seat = world.bot.tables.pending(record)[0]
+    actor = world.actor_for(record.seats[seat].user_id)
+    old_dm = latest_with_buttons(actor.user.dm_channel)
+    await _play_by_slash(world, actor)
+    before = await world.record()
+
+    await simcord_env.restart_bot(MonsterTableBot(settings))
+    world.bot = simcord_env.bot
+    after = await world.record()
+    assert (after.version, after.state) == (before.version, before.state)
+
+    stale = await actor.user.click(old_dm, custom_id=old_dm.components[0].children[0].custom_id)
+    assert "moved on" in followup_text(stale) and stale.ephemeral
+    assert (await world.record()).version == before.version
+    while after.status == ACTIVE:  # the restarted bot finishes the game
+        seat = world.bot.tables.pending(after)[0]
+        await _play_by_dm_button(world, world.actor_for(after.seats[seat].user_id))
+        after = await world.record()
+    assert after.status == FINISHED
+
+
+async def test_solo_game_against_the_bot_player(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False, extended_deck=True)
+    result = await world.ann.slash(world.channel, "game addbot")
+    assert "takes a seat" in followup_text(result)
+    await world.ann.slash(world.channel, "game start")
+    record = await world.record()
+    while record.status == ACTIVE:
+        await _play_by_slash(world, world.ann)
+        record = await world.record()
+    assert record.status == FINISHED and record.options == {"extended_deck": True}
+    bot_seat = next(i for i, s in enumerate(record.seats) if s.is_bot)
+    moves = await world.bot.store.actions(record.id)
+    assert {m.seat for m in moves} == {0, 1} and any(m.seat == bot_seat for m in moves)
+
+
+async def test_refusals_are_ephemeral_and_change_nothing(simcord_env) -> None:
+    world = make_world(simcord_env)
+    result = await world.ann.slash(world.channel, "game start")
+    assert "no open table" in followup_text(result)
+    await open_table(world)
+    again = await world.bob.slash(world.channel, "game new", game="monster_day")
+    assert "already has an open table" in followup_text(again) and again.ephemeral
+    early = await world.bob.slash(world.channel, "monsterday play", card="castle", space=1)
+    assert "not started" in followup_text(early)
+    not_host = await world.bob.slash(world.channel, "game start")
+    assert "Only the player who opened" in followup_text(not_host)
+    await world.ann.slash(world.channel, "game start")
+    record = await world.record()
+    seat = world.bot.tables.pending(record)[0]
+    waiting = world.actor_for(record.seats[1 - seat].user_id)
+    mover = world.actor_for(record.seats[seat].user_id)
+    out_of_turn = await waiting.slash(world.channel, "monsterday play", card="castle", space=1)
+    assert "not your turn" in followup_text(out_of_turn)
+    in_hand = {c["id"] for c in world.bot.tables.view(record, seat)["hand"]}
+    not_held = next(c for c in ("castle", "bard", "sea", "mill", "pact") if c not in in_hand)
+    bad_card = await mover.slash(world.channel, "monsterday play", card=not_held, space=1)
+    assert "not in your hand" in followup_text(bad_card)
+    bad_space = await mover.slash(world.channel, "monsterday play", card=sorted(in_hand)[0],
+                                  space=9)  # fmt: skip
+    assert "no such space" in followup_text(bad_space)
+    assert (await world.record()).version == record.version
+    assert await world.bot.store.actions(record.id) == []
+    # Autocomplete offers nothing to a player who may not move now.
+    assert await waiting.autocomplete(world.channel, "monsterday play", "card", "") == []
+
+
+async def test_resign_ends_the_game_for_the_other_player(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    result = await world.bob.slash(world.channel, "game resign")
+    assert "resigned" in followup_text(result)
+    record = await world.record()
+    assert record.status == FINISHED
+    assert "resigned" in world.channel.history()[-1].content
+    listing = await world.ann.slash(world.channel, "game list")
+    assert "No open tables" in followup_text(listing)
+
+
+async def test_closed_dms_are_reported_and_the_hand_is_still_reachable(simcord_env) -> None:
+    world = make_world(simcord_env)
+    dm = world.bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)  # fmt: skip
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    table = world.channel.history()[-1]
+    assert "can't DM" in table.content and world.bob.mention in table.content
+    hand = await world.bob.slash(world.channel, "game hand")
+    assert hand.ephemeral and replies(hand)[0].embeds
+
+
+async def test_reminder_goes_once_to_the_idle_player(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    record = await world.record()
+    scheduler = world.bot.scheduler
+    assert await scheduler.remind_idle() == []  # not idle yet
+    scheduler.clock = lambda: record.updated_at + scheduler.reminder_after + 1
+    assert await scheduler.remind_idle() == [record.id]
+    await simcord_env.settle()
+    pending_user = record.seats[world.bot.tables.pending(record)[0]].user_id
+    assert f"<@{pending_user}>" in world.channel.history()[-1].content
+    assert await scheduler.remind_idle() == []  # one reminder per turn
+
+
+async def test_lobby_buttons_join_and_start(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    lobby = world.channel.history()[-1]
+    joined = await world.bob.click(lobby, custom_id="mt:join:1")
+    assert "seated" in followup_text(joined)
+    again = await world.bob.click(world.channel.history()[0], custom_id="mt:join:1")
+    assert "already seated" in followup_text(again)
+    started = await world.ann.click(world.channel.history()[0], custom_id="mt:start:1")
+    assert "has started" in followup_text(started)
+    assert (await world.record()).status == ACTIVE
+
+
+@pytest.mark.parametrize("command", ["game status", "game list", "game rules"])
+async def test_information_commands_answer(simcord_env, command: str) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    options = {"game": "monster_day"} if command == "game rules" else {}
+    result = await world.ann.slash(world.channel, command, **options)
+    assert result.ephemeral and (followup_text(result) or replies(result)[0].embeds)

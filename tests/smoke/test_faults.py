@@ -1,0 +1,272 @@
+"""Smoke tests of the real bot process when Discord or the players misbehave.
+
+Discord: a rate limit on the table post, a server error on the interaction followup, a dropped
+gateway connection, a player whose DMs are closed. Players: buttons the bot never drew, buttons
+from an older table, cards they do not hold, a second table in a busy channel. Every one of
+these gets an answer, and none changes the game more than once.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from tests.smoke.helpers import (
+    WAIT,
+    TableDriver,
+    World,
+    assert_accepted,
+    assert_png,
+    assert_private_answer,
+    assert_refused,
+    bot_running,
+    expected_refusal,
+    logged_moves,
+    open_game,
+)
+
+RATE_LIMITED = r"rate limited"
+
+
+# ----- 5. Discord failing -----------------------------------------------------------------------
+
+
+async def test_429_on_the_table_post_and_500_on_the_followup_apply_once(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    driver = TableDriver(world, [alice, bob])
+    posts = f"/channels/{world.channel.id}/messages"
+    async with bot_running(world, allow=[RATE_LIMITED]):
+        _, table_id = await open_game(world, alice, bob)
+
+        user = await driver.next_turn()
+        assert user is not None
+        seen = len(fake.requests_to("POST", posts))
+        limited = fake.fail_next("POST", posts, 429, retry_after=0.3)
+        await driver.play_by_command(user)
+        assert limited.exhausted
+        assert [r.status for r in fake.requests_to("POST", posts)[seen:]] == [429, 200]
+        assert len(driver.table_messages()) == 2
+        assert len(logged_moves(await driver.history(user))) == 1
+
+        user = await driver.next_turn()
+        assert user is not None
+        seen = len(fake.requests_to("POST", "/webhooks/*"))
+        broken = fake.fail_next("POST", "/webhooks/*", 500)
+        await driver.play_by_button(user)
+        assert broken.exhausted
+        assert [r.status for r in fake.requests_to("POST", "/webhooks/*")][seen:] == [500, 200]
+        assert len(driver.table_messages()) == 3
+        history = await driver.history(user, table=table_id)
+        assert len(logged_moves(history)) == 2
+        assert [m.index for m in driver.moves] == [0, 1]
+
+
+async def test_dropped_gateway_connection_resumes(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    driver = TableDriver(world, [alice, bob])
+    async with bot_running(world):
+        await open_game(world, alice, bob)
+        identifies = len(fake.gateway.identify_payloads)
+
+        await fake.drop_gateway()
+        assert fake.gateway.resume_count == 1
+        status = await fake.slash(alice, world.channel, "game status", timeout=WAIT)
+        assert_accepted(status)
+        assert_png(status.original.attachment("board.png").data)  # type: ignore[union-attr]
+
+        # A command sent while the bot is away arrives when it resumes.
+        await fake.drop_gateway(wait=False)
+        user = await driver.next_turn()
+        assert user is not None
+        await driver.play_by_command(user)
+        assert fake.gateway.resume_count == 2
+        assert len(fake.gateway.identify_payloads) == identifies, "it identified again"
+        assert len(logged_moves(await driver.history(user))) == 1
+
+
+async def test_closed_dms_are_reported_and_hand_works(world: World) -> None:
+    fake, bob = world.fake, world.bob
+    carol = fake.add_user("carol", locale="en-US", dms_open=False)
+    driver = TableDriver(world, [carol, bob])
+    async with bot_running(world):
+        started, _ = await open_game(world, carol, bob)
+        closed_note = t("en", "📪 Your DMs are closed, so use `/game hand` to see your hand.")
+        assert closed_note in started.text
+        table = driver.latest_table()
+        noted = [line for line in table.content.splitlines() if "📪" in line]
+        assert len(noted) == 1 and carol.mention in noted[0], table.content
+        assert fake.messages(carol) == [] and len(driver.hand_dms(bob)) == 1
+
+        public = len(fake.messages(world.channel))
+        hand = await fake.slash(carol, world.channel, "game hand", timeout=WAIT)
+        assert_private_answer(hand)
+        reply = hand.original
+        assert reply is not None
+        assert_png(reply.attachment("hand.png").data)
+        cards = driver.hand_in(reply)
+        assert len(cards) == 3
+        assert len(fake.messages(world.channel)) == public, "the hand was shown in public"
+
+        moved = False
+        for turn in range(4):
+            user = await driver.next_turn()
+            assert user is not None
+            if user is carol:
+                choices = await fake.autocomplete(
+                    carol, world.channel, "monsterday play", focused="card"
+                )
+                assert {c["value"] for c in choices} <= set(cards)
+                result = await driver.play_by_command(carol, pick=turn)
+                assert closed_note in result.text
+                moved = True
+            else:
+                await driver.play(user, turn)
+            hand = await fake.slash(carol, world.channel, "game hand", timeout=WAIT)
+            assert hand.original is not None
+            cards = driver.hand_in(hand.original)
+        assert moved
+        assert fake.messages(carol) == []
+
+
+# ----- 6. players sending what they should not ---------------------------------------------------
+
+
+async def test_bad_clicks_and_commands_get_a_private_refusal(world: World) -> None:
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    driver = TableDriver(world, [alice, bob])
+    async with bot_running(world):
+        opened = await fake.slash(alice, channel, "game new", game="monster_day", timeout=WAIT)
+        assert_accepted(opened)
+        for who in (bob, alice):  # a second table in the same channel, by anyone
+            busy = await fake.slash(who, channel, "game new", game="monster_day", timeout=WAIT)
+            assert_refused(
+                busy, expected_refusal("channel_busy", who.locale, game_id=1, game="monster_day")
+            )
+        assert len(fake.messages(channel)) == 1, "a refused /game new posted a lobby"
+        assert_accepted(await fake.slash(bob, channel, "game join", timeout=WAIT))
+        assert_accepted(await fake.slash(alice, channel, "game start", timeout=WAIT))
+        again = await fake.slash(bob, channel, "game new", game="monster_day", timeout=WAIT)
+        assert_refused(again)
+
+        user = await driver.next_turn()
+        assert user is not None
+        other = bob if user is alice else alice
+        dm, buttons = driver.move_buttons(user)
+        version = int(buttons[0].split(":")[3])
+        own = driver.hand_in(dm)
+        theirs = driver.hand_in(driver.hand_dms(other)[-1])
+
+        def snapshot() -> list[object]:
+            public = [(m.id, m.text, m.custom_ids) for m in fake.messages(channel)]
+            return [public, [len(fake.messages(u)) for u in (alice, bob)], dm.custom_ids]
+
+        before = snapshot()
+
+        # Commands: out of turn, a card the other player holds, no card at all, no such space.
+        refusals = [
+            (other, theirs[0], 1, "not_your_turn"),
+            (user, theirs[0], 1, "illegal.card_not_in_hand"),
+            (user, "the-joker", 1, "illegal.malformed_action"),
+            (user, own[0], 7, "illegal.no_such_space"),
+            (user, own[0], 0, "illegal.no_such_space"),
+        ]
+        for who, card, space, code in refusals:
+            result = await fake.slash(
+                who, channel, "monsterday play", card=card, space=space, timeout=WAIT
+            )
+            assert_refused(result, expected_refusal(code, who.locale))
+
+        # Buttons the bot never drew (or no longer can serve).
+        bogus_ids = {
+            "mt:act:1": "malformed_component",
+            "mt:act:1:v2:0": "malformed_component",
+            "mt:dance:1": "malformed_component",
+            "mt:": "malformed_component",
+            f"mt:act:1:{version}:99": "malformed_component",
+            "mt:hand:424242": "no_such_table",
+            "mt:act:424242:1:0": "no_such_table",
+        }
+        ids = list(bogus_ids)
+        rows = [
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 1, "label": f"b{i}", "custom_id": cid}
+                    for i, cid in enumerate(ids[start : start + 5], start)
+                ],
+            }
+            for start in range(0, len(ids), 5)
+        ]
+        planted = fake.create_message(channel, {"content": "old buttons", "components": rows}, {})
+        for custom_id, code in bogus_ids.items():
+            clicked = await fake.click(user, planted, custom_id, timeout=WAIT)
+            assert_refused(clicked, expected_refusal(code, user.locale))
+        after = snapshot()
+        after[0] = [p for p in after[0] if p[0] != planted.id]  # type: ignore[union-attr]
+        assert after == before, "a refused input changed something"
+        assert logged_moves(await driver.history(user)) == []
+
+        # A stale button: the move is made by command, then the DM's button is tapped.
+        await driver.play_by_command(user)
+        stale = await fake.click(user, dm, buttons[0], timeout=WAIT)
+        assert_refused(stale, expected_refusal("stale", user.locale))
+        assert len(driver.table_messages()) == 2
+        assert len(logged_moves(await driver.history(user))) == 1
+
+
+async def test_a_double_tap_on_a_move_button_moves_once(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    driver = TableDriver(world, [alice, bob])
+    async with bot_running(world):
+        await open_game(world, alice, bob)
+        user = await driver.next_turn()
+        assert user is not None
+        dm, buttons = driver.move_buttons(user)
+        first = await fake.click(user, dm, buttons[0], wait=False)
+        second = await fake.click(user, dm, buttons[-1], wait=False)
+        await first.wait_answered(WAIT)
+        await second.wait_answered(WAIT)
+        assert_accepted(first)
+        assert_refused(second, expected_refusal("stale", user.locale))
+        assert len(driver.table_messages()) == 2
+        assert len(logged_moves(await driver.history(user))) == 1
+
+
+async def test_503_on_the_table_post_neither_denies_nor_hides_the_move(world: World) -> None:
+    """discord.py does not retry a 503 on a channel route. The move is already committed when
+    the table is posted, so the mover must not be told "nothing was changed", and the next
+    player must still learn that it is their turn (their hand DM with move buttons)."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    driver = TableDriver(world, [alice, bob])
+    allow = [r"Traceback", r"ERROR\s+bot\.", r"503"]
+    async with bot_running(world, allow=allow):
+        await open_game(world, alice, bob)
+        user = await driver.next_turn()
+        assert user is not None
+        other = bob if user is alice else alice
+        dms_before = len(driver.hand_dms(other))
+        fake.fail_next("POST", f"/channels/{world.channel.id}/messages", 503)
+        card = (await fake.autocomplete(user, world.channel, "monsterday play", focused="card"))[0]
+        spaces = await fake.autocomplete(
+            user, world.channel, "monsterday play", focused="space", card=card["value"]
+        )
+        played = await fake.slash(
+            user,
+            world.channel,
+            "monsterday play",
+            card=card["value"],
+            space=spaces[0]["value"],
+            timeout=WAIT,
+        )
+        text = assert_private_answer(played)
+        assert len(logged_moves(await driver.history(user))) == 1, "applied exactly once"
+        apology = t(
+            user.locale,
+            "😵 Something went wrong on my side; it has been logged. "
+            "Nothing was changed. Please try again.",
+        )
+        assert text != apology, "the move was applied, yet the player is told nothing changed"
+        await fake.wait_until(
+            lambda: len(driver.hand_dms(other)) > dms_before,
+            WAIT,
+            what=f"{other.username}'s hand DM after the move",
+        )
+        assert driver.move_buttons(other)[1], "the next player got no move buttons"
