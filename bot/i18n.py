@@ -64,7 +64,7 @@ class CommandTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if normalise(locale) != "it" or locale is not discord.Locale.italian:
+        if locale is not discord.Locale.italian:
             return None
         return catalog("it").get((context.location.name, string.message))
 

@@ -122,8 +122,18 @@ async def test_restart_mid_game_loses_nothing_and_old_buttons_are_stale(
     await _play_by_slash(world, actor)
     before = await world.record()
 
+    await world.bot.scheduler.stop()  # the old process dies: its work and its database go
+    await world.bot.store.close()
     await simcord_env.restart_bot(MonsterTableBot(settings))
     world.bot = simcord_env.bot
+    try:
+        await _finish_after_restart(world, actor, old_dm, before)
+    finally:
+        await world.bot.scheduler.stop()
+        await world.bot.store.close()
+
+
+async def _finish_after_restart(world: World, actor: Any, old_dm: Any, before: Any) -> None:
     after = await world.record()
     assert (after.version, after.state) == (before.version, before.state)
 
