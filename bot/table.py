@@ -30,7 +30,7 @@ from bot.store import (
 )
 from rules import Engine, IllegalAction
 
-MAX_BOT_SEATS_NAMES = ("Bot Ada", "Bot Boris", "Bot Cleo", "Bot Dante", "Bot Elsa", "Bot Fido")
+BOT_NAMES = ("Bot Ada", "Bot Boris", "Bot Cleo", "Bot Dante", "Bot Elsa", "Bot Fido")
 
 
 class TableError(Exception):
@@ -183,7 +183,7 @@ class TableService:
         if len(record.seats) >= self.engine(record.game).max_players:
             raise TableError("table_full", max=self.engine(record.game).max_players)
         taken = {seat.name for seat in record.seats}
-        name = next(n for n in MAX_BOT_SEATS_NAMES if n not in taken)
+        name = next(n for n in BOT_NAMES if n not in taken)
         return await self._update(record, seats=(*record.seats, Seat(None, name, record.locale)))
 
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
