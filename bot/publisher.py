@@ -405,15 +405,18 @@ class Publisher:
 
     def seats_to_notify(self, result: MoveResult) -> list[int]:
         """Human seats whose hand changed, or who must act now and did not before."""
-        before, after = result.before, result.after
+        after = result.after
+        if after.status != ACTIVE:
+            return []
+        engine = self.tables.engine(after.game)
         seats: list[int] = []
-        pending_after = set(self.tables.pending(after))
-        pending_before = set(self.tables.pending(before)) if before.status == ACTIVE else set()
+        pending_after = set(engine.pending(result.state_after))
+        pending_before = set(engine.pending(result.state_before))
         for seat, info in enumerate(after.seats):
-            if info.is_bot or after.status != ACTIVE:
+            if info.is_bot:
                 continue
-            hand_before = self.tables.view(before, seat).get("hand")
-            hand_after = self.tables.view(after, seat).get("hand")
+            hand_before = engine.view(result.state_before, seat).get("hand")
+            hand_after = engine.view(result.state_after, seat).get("hand")
             newly_pending = seat in pending_after and (
                 seat not in pending_before or seat == result.seat
             )

@@ -50,6 +50,8 @@ class MoveResult:
     after: GameRecord
     seat: int
     events: list[dict[str, Any]]
+    state_before: Any  # the decoded engine states, so publishing need not decode them again
+    state_after: Any
 
     @property
     def finished(self) -> bool:
@@ -260,7 +262,9 @@ class TableService:
             else:
                 extra = {**record.extra, "resigned": seat}
                 after = await self._update(record, status=FINISHED, extra=extra)
-            return MoveResult(record, after, seat, [{"type": "resigned", "seat": seat}])
+            state = self.state(record)
+            resigned = [{"type": "resigned", "seat": seat}]
+            return MoveResult(record, after, seat, resigned, state, state)
 
     async def _apply(self, record: GameRecord, seat: int, action: Any) -> MoveResult:
         engine = self.engine(record.game)
@@ -286,7 +290,7 @@ class TableService:
         except VersionConflict:
             raise TableError("stale") from None
         self._states.put(after, new_state)
-        return MoveResult(record, after, seat, events)
+        return MoveResult(record, after, seat, events, state, new_state)
 
     # -- helpers --------------------------------------------------------------------------
 
