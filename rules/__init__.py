@@ -12,7 +12,7 @@ def register(engine: Engine) -> Engine:
 
 
 def _load_games() -> None:
-    from rules import monster_day  # noqa: F401  (registers itself)
+    from rules import monster_day, notte_di_terrore  # noqa: F401  (register themselves)
 
 
 _load_games()

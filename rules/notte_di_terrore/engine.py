@@ -11,7 +11,7 @@ Card ids are physical copies (``"zombie:3"``); ids are unique across the four de
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.base import Event, IllegalAction, Rng
 from rules.notte_di_terrore import cards
@@ -554,7 +554,7 @@ def discardable(state: State) -> list[str]:
     return [*weapons, *beings]
 
 
-def _missing(state: State) -> int:
+def missing_cards(state: State) -> int:
     return max(0, hand_size(state.num_players) - len(state.players[state.current].hand))
 
 
@@ -573,7 +573,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return _resolution_actions(state)
     if state.phase == "discard":
         actions: list[Action] = [Discard(c) for c in discardable(state)]
-        return [*actions, *(Refill(k) for k in range(_missing(state) + 1))]
+        return [*actions, *(Refill(k) for k in range(missing_cards(state) + 1))]
     held = _held_weapons(state.players[seat])
     return [ArrangeWeapons((a, b)) for i, a in enumerate(held) for b in held[i + 1 :]]
 
@@ -607,7 +607,8 @@ def _reason(state: State, seat: int, action: Any) -> IllegalAction:
     if isinstance(action, Discard):
         return IllegalAction("not_discardable", "D1-D3: Weapons, or Beings a Place forbids")
     if isinstance(action, Refill):
-        return IllegalAction("bad_split", "D4: split the cards you draw", missing=_missing(state))
+        missing = missing_cards(state)
+        return IllegalAction("bad_split", "D4: split the cards you draw", missing=missing)
     if isinstance(action, ChooseSplit):
         return IllegalAction("bad_split", "S4: 0..hand size Events")
     if isinstance(action, ArrangeWeapons):
@@ -870,7 +871,7 @@ def _discard(state: State, action: Discard, events: list[Event]) -> State:
 def _refill(state: State, action: Refill, events: list[Event]) -> State:
     """D4-D5: draw to hand size with the chosen split, then Weapons up to three, shown."""
     seat = state.current
-    need = _missing(state)
+    need = missing_cards(state)
     state, drawn = _draw_hand_cards(state, action.events, need - action.events)
     player = state.players[seat]
     player = replace(player, hand=(*player.hand, *drawn))
@@ -1095,88 +1096,3 @@ def load_action(data: Any) -> Action:
     if set(data) != {"type", *fields}:
         raise IllegalAction("malformed_action", f"{data['type']} takes {sorted(fields)}")
     return cls(**{name: _field(kind, data[name]) for name, kind in fields.items()})
-
-
-# --- bot ---------------------------------------------------------------------------------------
-
-
-def bot_action(state: State, seat: int) -> Action:
-    """A simple, legal player: halves the hand, haunts others' Places, kills what it can."""
-    legal = legal_actions(state, seat)
-    if not legal:
-        raise IllegalAction("not_your_turn", "the bot was asked out of turn")
-    if state.phase == "split":
-        return ChooseSplit(hand_size(state.num_players) // 2)
-    if state.phase == "apparition":
-        if seat != state.current:
-            for kind in (PlaceEvent, PlaceBeing):
-                choice = next((a for a in legal if isinstance(a, kind)), None)
-                if choice is not None:
-                    return choice
-        return Pass()
-    if state.phase == "resolution":
-        weapon_attacks = [
-            a for a in legal if isinstance(a, Attack) and not is_necronomicon(a.weapons[0])
-        ]
-        if weapon_attacks:
-            return weapon_attacks[0]
-        necro = [a for a in legal if isinstance(a, Attack)]
-        if necro and Flee() not in legal:
-            return necro[0]
-        if Flee() in legal and not state.attacked:
-            return Flee()
-        return EndResolution()
-    if state.phase == "discard":
-        player = state.players[seat]
-        if player.weapon_hand is not None and Discard(player.weapon_hand) in legal:
-            return Discard(player.weapon_hand)
-        return Refill(_missing(state) // 2)
-    return legal[0]
-
-
-class NotteDiTerroreEngine:
-    """Notte di Terrore behind the common engine contract (see :mod:`rules.base`)."""
-
-    id = GAME_ID
-    names: ClassVar[dict[str, str]] = {"en": "Night of Terror", "it": "Notte di Terrore"}
-    min_players = 3
-    max_players = 5
-
-    def __init__(self) -> None:
-        self.options: dict[str, Any] = dict(DEFAULT_OPTIONS)
-
-    def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State:
-        return setup(num_players, options, seed)
-
-    def pending(self, state: State) -> list[int]:
-        return pending(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        return apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        return outcome(state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        return dump(state)
-
-    def load(self, data: dict[str, Any]) -> State:
-        return load(data)
-
-    def dump_action(self, action: Action) -> dict[str, Any]:
-        return dump_action(action)
-
-    def load_action(self, data: dict[str, Any]) -> Action:
-        return load_action(data)
-
-    def bot_action(self, state: State, seat: int) -> Action:
-        return bot_action(state, seat)
-
-
-ENGINE = NotteDiTerroreEngine()

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from rules.base import Engine, IllegalAction
-from rules.notte_di_terrore import cards
+from rules.notte_di_terrore import ENGINE
 from rules.notte_di_terrore import engine as e
+from rules.notte_di_terrore.bot import bot_action
 from rules.notte_di_terrore.engine import (
-    ENGINE,
     ArrangeWeapons,
     Attack,
     ChooseSplit,
@@ -32,7 +31,7 @@ from rules.notte_di_terrore.engine import (
     Summon,
     SwapWeapon,
 )
-from tests.rules.test_playouts import Hooks, _play
+from tests.rules.test_playouts import _nt_secrets
 
 # --- helpers -------------------------------------------------------------------------------------
 
@@ -441,7 +440,7 @@ def test_two_table_weapons_and_one_in_hand_after_the_first_turn() -> None:
     while not state.over and checked < 30:
         seat = e.pending(state)[0]
         action = (
-            e.bot_action(state, seat)
+            bot_action(state, seat)
             if chooser.random() < 0.5
             else chooser.choice(e.legal_actions(state, seat))
         )
@@ -633,7 +632,7 @@ def test_views_hide_hands_face_down_places_and_decks_and_dump_round_trips() -> N
         view = e.view(state, seat)
         text = json.dumps(view)
         assert ("hand" in view["players"][seat]) if seat is not None else True
-        assert not any(json.dumps(c) in text for c in _secrets(state, seat))
+        assert not any(json.dumps(c) in text for c in _nt_secrets(state, seat))
         assert "rng" not in text and "seed" not in text
     assert e.load(json.loads(json.dumps(e.dump(state)))) == state
     assert e.outcome(state) is None
@@ -710,53 +709,3 @@ def test_engine_identity() -> None:
     assert ENGINE.names == {"en": "Night of Terror", "it": "Notte di Terrore"}
     assert (ENGINE.min_players, ENGINE.max_players) == (3, 5)
     assert ENGINE.options == {"places": 4, "victory": "least_terror", "necronomicon_removed": False}
-
-
-# --- random playouts -----------------------------------------------------------------------------
-
-
-def _all_cards() -> Counter[str]:
-    d = cards.decks()
-    return Counter(c for name in e.DECK_NAMES for c in cards.instance_ids(getattr(d, name)))
-
-
-def _zones(state: State) -> Counter[str]:
-    found = [c for deck in state.decks for c in deck]
-    found += [c for deck in state.discards for c in deck] + list(state.removed)
-    for p in state.players:
-        found += [*p.face_down, *p.path, *p.hand, *p.table, *[c.card for c in p.pile]]
-        found += [x for x in (p.revealed, p.weapon_hand) if x]
-        for m in p.monsters:
-            found += [m.card, *m.events, *([m.summoned_by] if m.summoned_by else [])]
-    return Counter(found)
-
-
-def _secrets(state: State, viewer: int | None) -> set[str]:
-    hidden = {c for s, p in enumerate(state.players) if s != viewer for c in p.hand}
-    hidden |= {c for p in state.players for c in p.face_down}
-    return hidden | {c for deck in state.decks for c in deck}
-
-
-def _invariant(initial: State, state: State) -> None:
-    assert _zones(state) == _all_cards()
-    size = e.hand_size(state.num_players)
-    for p in state.players:
-        assert len(p.table) + (p.weapon_hand is not None) <= 3
-        assert state.phase == "split" or len(p.hand) <= size
-        assert len([m for m in p.monsters if m.summoned_by is None]) <= 3
-
-
-HOOKS = Hooks(secrets=_secrets, invariant=_invariant, max_steps=20_000)
-VARIANTS = [
-    {},
-    {"victory": "home_first"},
-    {"necronomicon_removed": True},
-    {"places": 3},
-    {"places": 6},
-]
-
-
-@pytest.mark.parametrize("options", VARIANTS, ids=[json.dumps(o) for o in VARIANTS])
-def test_random_playouts_keep_the_engine_contract(options: dict) -> None:
-    for seed in range(3):  # 3, 4 and 5 players
-        _play(ENGINE, HOOKS, {**ENGINE.options, **options}, seed)

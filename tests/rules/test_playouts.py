@@ -22,6 +22,8 @@ import pytest
 
 from rules import GAMES, Engine
 from rules.monster_day import engine as md
+from rules.notte_di_terrore import cards as nt_cards
+from rules.notte_di_terrore import engine as nt
 
 SEEDS_PER_VARIANT = 200
 DEFAULT_MAX_STEPS = 5_000
@@ -38,6 +40,10 @@ class Hooks:
     invariant: Callable[[Any, Any], None] = lambda initial, state: None
     max_steps: int = DEFAULT_MAX_STEPS
     at_end: Callable[[Any, int], None] = lambda state, steps: None
+    seeds: int = SEEDS_PER_VARIANT
+    """Games per variant; seed ``n`` plays with ``min_players + n % span`` seats."""
+    variants: tuple[dict[str, Any], ...] = ()
+    """Option overrides to play besides the defaults and each flipped boolean."""
 
 
 def _md_cards(state: md.State) -> Counter[str]:
@@ -64,21 +70,66 @@ def _md_at_end(state: md.State, steps: int) -> None:
     assert not state.deck and not any(state.hands)
 
 
+def _nt_all_cards() -> Counter[str]:
+    decks = nt_cards.decks()
+    return Counter(c for name in nt.DECK_NAMES for c in nt_cards.instance_ids(getattr(decks, name)))
+
+
+def _nt_zones(state: nt.State) -> Counter[str]:
+    """Every card wherever it lies: decks, discards, removed, paths, hands, tables, piles."""
+    found = [c for deck in state.decks for c in deck]
+    found += [c for deck in state.discards for c in deck] + list(state.removed)
+    for p in state.players:
+        found += [*p.face_down, *p.path, *p.hand, *p.table, *[c.card for c in p.pile]]
+        found += [x for x in (p.revealed, p.weapon_hand) if x]
+        for m in p.monsters:
+            found += [m.card, *m.events, *([m.summoned_by] if m.summoned_by else [])]
+    return Counter(found)
+
+
+def _nt_secrets(state: nt.State, viewer: int | None) -> set[str]:
+    """Others' hands, every face-down Place (its owner's too) and the draw piles."""
+    hidden = {c for s, p in enumerate(state.players) if s != viewer for c in p.hand}
+    hidden |= {c for p in state.players for c in p.face_down}
+    return hidden | {c for deck in state.decks for c in deck}
+
+
+def _nt_invariant(initial: nt.State, state: nt.State) -> None:
+    assert _nt_zones(state) == _nt_all_cards()
+    size = nt.hand_size(state.num_players)
+    for p in state.players:
+        assert len(p.table) + (p.weapon_hand is not None) <= nt.WEAPONS_HELD
+        assert state.phase == "split" or len(p.hand) <= size
+        assert len([m for m in p.monsters if m.summoned_by is None]) <= 3
+
+
 HOOKS: dict[str, Hooks] = {
     "monster_day": Hooks(
         secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
+    ),
+    # A Notte di Terrore game is ~500 actions, each checked for every viewer: a few seeds per
+    # variant (3, 4 and 5 players each) keep this under a minute.
+    "notte_di_terrore": Hooks(
+        secrets=_nt_secrets,
+        invariant=_nt_invariant,
+        max_steps=20_000,
+        seeds=3,
+        variants=({"victory": "home_first"}, {"places": 3}, {"places": 6}),
     ),
 }
 
 
 def _variants() -> list[tuple[str, dict[str, Any]]]:
-    """Each game with its default options, then with each boolean option flipped."""
+    """Each game with its default options, each boolean option flipped, and its hooks' extra
+    variants."""
     variants = []
     for game_id, engine in sorted(GAMES.items()):
         variants.append((game_id, dict(engine.options)))
         for name, default in sorted(engine.options.items()):
             if isinstance(default, bool):
                 variants.append((game_id, {**engine.options, name: not default}))
+        extra = HOOKS.get(game_id, Hooks()).variants
+        variants.extend((game_id, {**engine.options, **overrides}) for overrides in extra)
     return variants
 
 
@@ -153,6 +204,6 @@ def _check_replay(
 )
 def test_random_playouts_keep_the_engine_contract(game_id: str, options: dict[str, Any]) -> None:
     engine, hooks = GAMES[game_id], HOOKS.get(game_id, Hooks())
-    for seed in range(SEEDS_PER_VARIANT):
+    for seed in range(hooks.seeds):
         _play(engine, hooks, options, seed)
     assert isinstance(engine, Engine)
