@@ -11,6 +11,7 @@ Card ids are physical copies (``"zombie:3"``); ids are unique across the four de
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from functools import cache
 from typing import Any
 
 from rules.base import Event, IllegalAction, Rng
@@ -940,11 +941,64 @@ def outcome(state: State) -> dict[str, Any] | None:
 
 
 def _monster_view(monster: Monster) -> dict[str, Any]:
+    """A Being on a Place with what it is worth now: the Terror its victim gains if it is left
+    standing (R4, N3) and loses if it is killed with a Weapon (R5)."""
+    b = being(monster.card)
+    on_it = [event(e) for e in monster.events]
     return {
         "card": monster.card,
         "events": list(monster.events),
         "summoned_by": monster.summoned_by,
+        "if_undefeated": cards.terror_of(
+            b, on_it, killed=False, summoned=monster.summoned_by is not None
+        ),
+        "if_killed": cards.terror_of(b, on_it, killed=True),
     }
+
+
+@cache
+def card_info(card_id: str) -> dict[str, Any]:
+    """What a visible card is, so views are self-describing: renderers and presenters draw and
+    name cards from the view alone, without the deck data. Cached and shared between views:
+    read it, never change it."""
+    design = cards.design_id(card_id)
+    deck = _deck_of(card_id)
+    d = cards.decks()
+    info: dict[str, Any] = {"deck": deck, "design": design}
+    if deck == "beings":
+        b = d.beings[design]
+        info.update(name=b.name, type=b.type, value=b.value)
+    elif deck == "weapons":
+        w = d.weapons[design]
+        combos = [
+            {
+                "with": next(x for x in c.weapons if x != design),
+                "name": c.name,
+                "defeats": list(c.defeats),
+            }
+            for c in d.combinations.values()
+            if design in c.weapons
+        ]
+        info.update(name=w.name, defeats=list(w.defeats), combinations=combos)
+    elif deck == "events":
+        ev = d.events[design]
+        info.update(
+            name=ev.name, value=ev.value, favours=ev.favours, necronomicon=ev.is_necronomicon
+        )
+    else:
+        pl = d.places[design]
+        info.update(name=pl.name, forbidden=list(pl.forbidden), max_per_type=pl.max_per_type)
+    return info
+
+
+def _visible_cards(view: dict[str, Any]) -> list[str]:
+    ids: list[str] = [*view["turned"], *view["removed"]]
+    for p in view["players"]:
+        ids += [*p["path"], *p["table"], *p.get("hand", []), *[c["card"] for c in p["pile"]]]
+        ids += [x for x in (p["revealed"], p["weapon_hand"]) if x]
+        for m in p["monsters"]:
+            ids += [m["card"], *m["events"], *([m["summoned_by"]] if m["summoned_by"] else [])]
+    return ids
 
 
 def _player_view(player: Player, mine: bool) -> dict[str, Any]:
@@ -957,7 +1011,7 @@ def _player_view(player: Player, mine: bool) -> dict[str, Any]:
         "hand_size": len(player.hand),
         "table": list(player.table),
         "weapon_hand": player.weapon_hand,
-        "pile": [asdict(c) for c in player.pile],
+        "pile": [{"card": c.card, "score": c.score, "rotated": c.rotated} for c in player.pile],
         "terror": terror_score(player.pile),
         "split_chosen": player.split is not None,
         "home": player.home,
@@ -968,8 +1022,9 @@ def _player_view(player: Player, mine: bool) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """Public information plus ``seat``'s own hand; never a face-down Place or deck order (I14)."""
-    return {
+    """Public information plus ``seat``'s own hand; never a face-down Place or deck order (I14).
+    ``cards`` describes every card the view names; a seat's view lists its legal actions."""
+    result: dict[str, Any] = {
         "game": GAME_ID,
         "options": {
             "places": state.places_option,
@@ -992,16 +1047,60 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pending": pending(state),
         "outcome": outcome(state),
     }
+    result["seat"] = seat
+    result["cards"] = {c: card_info(c) for c in sorted(set(_visible_cards(result)))}
+    result["types"] = {t.id: dict(t.name) for t in cards.decks().types.values()}
+    if seat is not None:
+        result["legal"] = [dump_action(a) for a in legal_actions(state, seat)]
+    return result
 
 
 # --- dump / load -------------------------------------------------------------------------------
 
 
+def _dump_player(player: Player) -> dict[str, Any]:
+    """By hand rather than ``asdict``: a move dumps the state once and ``asdict`` deep-copies
+    every field, which made dumping the slowest step of a move."""
+    return {
+        "face_down": list(player.face_down),
+        "revealed": player.revealed,
+        "path": list(player.path),
+        "monsters": [
+            {"card": m.card, "events": list(m.events), "summoned_by": m.summoned_by}
+            for m in player.monsters
+        ],
+        "infested": player.infested,
+        "hand": list(player.hand),
+        "table": list(player.table),
+        "weapon_hand": player.weapon_hand,
+        "pile": [{"card": c.card, "score": c.score, "rotated": c.rotated} for c in player.pile],
+        "split": player.split,
+        "home": player.home,
+    }
+
+
 def dump(state: State) -> dict[str, Any]:
-    data = asdict(state)
-    data["rng"] = state.rng.dump()
-    data["version"] = DUMP_VERSION
-    return data
+    return {
+        "version": DUMP_VERSION,
+        "places_option": state.places_option,
+        "victory": state.victory,
+        "necronomicon_removed": state.necronomicon_removed,
+        "players": [_dump_player(p) for p in state.players],
+        "decks": [list(d) for d in state.decks],
+        "discards": [list(d) for d in state.discards],
+        "removed": list(state.removed),
+        "phase": state.phase,
+        "first": state.first,
+        "current": state.current,
+        "to_act": state.to_act,
+        "passed": list(state.passed),
+        "turned": list(state.turned),
+        "swapped": state.swapped,
+        "attacked": state.attacked,
+        "turn_number": state.turn_number,
+        "home_seat": state.home_seat,
+        "rng": state.rng.dump(),
+    }
 
 
 def _load_player(data: dict[str, Any]) -> Player:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from rules.notte_di_terrore import engine as nt
 SEEDS_PER_VARIANT = 200
 DEFAULT_MAX_STEPS = 5_000
 FORBIDDEN_VIEW_KEYS = {"rng", "seed"}
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,8 @@ def _variants() -> list[tuple[str, dict[str, Any]]]:
 def _named_in(text: str, words: set[str]) -> set[str]:
     """The ``words`` that occur in JSON ``text`` as a whole string (a key or a value): a JSON
     string token is exactly ``json.dumps(word)``. Conservative: it may only over-report."""
-    return {word for word in words if json.dumps(word) in text}
+    tokens = set(JSON_STRING.findall(text))
+    return {word for word in words if json.dumps(word) in tokens}
 
 
 def _check_state(engine: Engine, hooks: Hooks, initial: Any, state: Any, players: int) -> None:
