@@ -1,25 +1,41 @@
 """The custom_id format of every button and select the bot draws.
 
-``mt:<kind>:<game id>[:<version>[:<index>]]`` — enough to serve any click after a restart by
-loading the game from the store, and to refuse a click drawn for an older version of the table.
-Move buttons carry the index of the move in ``legal_actions`` at that version: the version pins
-the state, so the index pins the move, and the id stays short for every game.
+``mt:<kind>:<game id>[:<version or choices digest>[:<index>]]`` — enough to serve any click
+after a restart by loading the game from the store.
+
+Move buttons (``act``) carry a short digest of the seat's legal moves when the button was drawn,
+and the index of the move in that list. The digest, not the table's version, decides whether a
+click is stale: while other players act (several seats choose at once in some games), a seat's
+own choices often stay the same, and its buttons should keep working; once its choices change
+(it moved, or the table moved on), the digest no longer matches and the click is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
+from typing import Any
 
 PREFIX = "mt"
 KINDS = ("hand", "join", "start", "addbot", "leave", "act", "history")
+DIGEST_LENGTH = 10
 _PATTERN = re.compile(
-    r"mt:(?P<kind>[a-z]+):(?P<game>\d{1,18})(?::(?P<version>\d{1,9}))?"
+    r"mt:(?P<kind>[a-z]+):(?P<game>\d{1,18})"
+    r"(?::(?P<version>\d{1,9})|:(?P<digest>f[0-9a-f]{9}))?"
     r"(?::(?P<index>\d{1,3}))?"
 )
 TEMPLATE = r"mt:(?P<rest>.{0,96})"
 """What a DynamicItem claims: everything we issued, so that a malformed id still gets an
 answer instead of Discord's silent "This interaction failed"."""
+
+
+def choices_digest(actions: list[dict[str, Any]]) -> str:
+    """A short fingerprint of a seat's legal moves (their dumped JSON, in order). It starts
+    with a letter so that it can never be read as a version number."""
+    text = json.dumps(actions, sort_keys=True, separators=(",", ":"))
+    return "f" + hashlib.sha256(text.encode()).hexdigest()[: DIGEST_LENGTH - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +44,14 @@ class ComponentRef:
     game_id: int
     version: int | None = None
     index: int | None = None
+    digest: str | None = None
 
     @property
     def custom_id(self) -> str:
         parts = [PREFIX, self.kind, str(self.game_id)]
-        if self.version is not None:
-            parts.append(str(self.version))
+        stamp = self.digest if self.digest is not None else self.version
+        if stamp is not None:
+            parts.append(str(stamp))
             if self.index is not None:
                 parts.append(str(self.index))
         return ":".join(parts)
@@ -46,6 +64,7 @@ def parse(custom_id: str) -> ComponentRef | None:
         return None
     version = int(match["version"]) if match["version"] else None
     index = int(match["index"]) if match["index"] else None
-    if match["kind"] == "act" and (version is None or index is None):
+    digest = match["digest"]
+    if match["kind"] == "act" and (digest is None or index is None):
         return None
-    return ComponentRef(match["kind"], int(match["game"]), version, index)
+    return ComponentRef(match["kind"], int(match["game"]), version, index, digest)

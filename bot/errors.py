@@ -40,6 +40,39 @@ MESSAGES: dict[str, str] = {
     "illegal.no_such_space": N_("There is no such space on the board."),
     "illegal.suit_mismatch": N_("That card shares no suit with the Ace of that space."),
     "illegal.malformed_action": N_("I could not understand that move."),
+    "illegal.wrong_phase": N_("That move does not belong to this phase of the turn."),
+    "illegal.illegal_action": N_("That move is not allowed now."),
+    "illegal.place_already_infested": N_(
+        "This Place is already infested: no new Beings after the first Apparition."
+    ),
+    "illegal.place_full": N_("This Place already holds 3 Beings."),
+    "illegal.being_forbidden_here": N_("That kind of Being may not appear on this Place."),
+    "illegal.too_many_of_type": N_(
+        "This Place already holds as many Beings of that kind as it allows."
+    ),
+    "illegal.illegal_being": N_("That Being cannot be placed now."),
+    "illegal.necronomicon_summons": N_(
+        "The Necronomicon is not placed on a Being: it summons a Being from your hand "
+        "(choose it as the target)."
+    ),
+    "illegal.event_needs_a_being": N_("An Event goes on a Being on the active player's Place."),
+    "illegal.illegal_summon": N_(
+        "To summon, play a Necronomicon with a Being from your hand as the target."
+    ),
+    "illegal.illegal_swap": N_(
+        "You can swap a Weapon once per turn, before attacking, with the one in your hand."
+    ),
+    "illegal.weapon_already_used": N_("That Weapon has already been used this turn."),
+    "illegal.weapon_cannot_defeat": N_("That Weapon (or pair) cannot defeat that Being."),
+    "illegal.no_flight_from_last_place": N_("You cannot flee from your last Place."),
+    "illegal.no_flight_after_attacking": N_(
+        "You have fought this turn: fleeing is no longer possible."
+    ),
+    "illegal.not_discardable": N_(
+        "You may discard only Weapons, and Beings that a revealed Place forbids."
+    ),
+    "illegal.bad_split": N_("Choose how many Events, from 0 to the number of cards drawn."),
+    "illegal.bad_arrangement": N_("Keep two of your three Weapons on the table."),
     "no_choice": N_("Pick one of the suggested choices."),
 }
 

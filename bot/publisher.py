@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 import render
-from bot.components import ComponentRef
+from bot.components import ComponentRef, choices_digest
 from bot.games import PRESENTERS
 from bot.i18n import N_, normalise, t
 from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 DISCORD_MISSING_ACCESS_DM = 50007
 DM_RETRY_AFTER_SECONDS = 3600
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
+MAX_BUTTONS = 25  # Discord: five rows of five
 
 # Drawing is CPU work: off the event loop, but in two threads only. The default executor
 # grows to many threads, and each gives glibc another memory arena (the benchmark saw RSS
@@ -70,7 +71,16 @@ class Payload:
         return kwargs
 
 
-OPTION_NAMES = {"extended_deck": N_("Extended Decktet")}
+OPTION_NAMES = {
+    "extended_deck": N_("Extended Decktet"),
+    "places": N_("Places to cross"),
+    "victory": N_("Victory"),
+    "necronomicon_removed": N_("Necronomicon leaves the game after use as a Weapon"),
+}
+OPTION_VALUES = {
+    "least_terror": N_("fewest Terror"),
+    "home_first": N_("first home"),
+}
 
 
 def option_text(name: str, value: Any, locale: str) -> str:
@@ -78,6 +88,8 @@ def option_text(name: str, value: Any, locale: str) -> str:
     label = t(locale, OPTION_NAMES[name]) if name in OPTION_NAMES else name
     if isinstance(value, bool):
         value = t(locale, "yes") if value else t(locale, "no")
+    elif isinstance(value, str) and value in OPTION_VALUES:
+        value = t(locale, OPTION_VALUES[value])
     return f"{label}: {value}"
 
 
@@ -323,22 +335,35 @@ class Publisher:
         buttons = discord.ui.View(timeout=None)
         if seat in self.tables.pending(record):
             embed.set_footer(text=t(locale, "Your turn: tap a move below."))
-            for index, label in enumerate(self._move_labels(record, seat, view, locale)[:25]):
-                ref = ComponentRef("act", record.id, record.version, index)
-                buttons.add_item(_button(label, ref, None, style=discord.ButtonStyle.primary))
+            for button in self._move_buttons(record, seat, view, locale):
+                buttons.add_item(button)
         image = await _in_render_pool(
             render.render_hand, record.game, view, locale=normalise(locale)
         )
         embed.set_image(url="attachment://hand.png")
         return Payload(embed=embed, image=image, filename="hand.png", view=buttons)
 
-    def _move_labels(
+    def _move_buttons(
         self, record: GameRecord, seat: int, view: dict[str, Any], locale: str
-    ) -> list[str]:
+    ) -> list[discord.ui.Button[Any]]:
+        """One button per move worth a tap (the presenter picks them when there are more than
+        Discord's 25), each naming its index among the seat's legal moves."""
         engine = self.tables.engine(record.game)
-        actions = engine.legal_actions(self.tables.state(record), seat)
+        actions = [
+            engine.dump_action(a) for a in engine.legal_actions(self.tables.state(record), seat)
+        ]
         presenter = PRESENTERS[record.game]
-        return [presenter.action_label(view, engine.dump_action(a), locale) for a in actions]
+        digest = choices_digest(actions)
+        picked = presenter.button_actions(view, actions)[:MAX_BUTTONS]
+        return [
+            _button(
+                presenter.action_label(view, actions[index], locale),
+                ComponentRef("act", record.id, index=index, digest=digest),
+                None,
+                style=discord.ButtonStyle.primary,
+            )
+            for index in picked
+        ]
 
     def dm_header(self, record: GameRecord, locale: str) -> str:
         guild = self.client.get_guild(record.guild_id) if record.guild_id else None
@@ -404,19 +429,21 @@ class Publisher:
     # -- after a change -------------------------------------------------------------------
 
     def seats_to_notify(self, result: MoveResult) -> list[int]:
-        """Human seats whose hand changed, or who must act now and did not before."""
+        """Human seats whose hand (what their hand DM shows) changed, or who must act now and
+        did not before."""
         after = result.after
         if after.status != ACTIVE:
             return []
         engine = self.tables.engine(after.game)
+        presenter = PRESENTERS[after.game]
         seats: list[int] = []
         pending_after = set(engine.pending(result.state_after))
         pending_before = set(engine.pending(result.state_before))
         for seat, info in enumerate(after.seats):
             if info.is_bot:
                 continue
-            hand_before = engine.view(result.state_before, seat).get("hand")
-            hand_after = engine.view(result.state_after, seat).get("hand")
+            hand_before = presenter.hand_lines(engine.view(result.state_before, seat), info.locale)
+            hand_after = presenter.hand_lines(engine.view(result.state_after, seat), info.locale)
             newly_pending = seat in pending_after and (
                 seat not in pending_before or seat == result.seat
             )

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from bot.i18n import t
 from bot.publisher import Publisher, jump_url, mention
 from bot.store import ACTIVE, GameRecord
-from bot.table import TableError, TableService
+from bot.table import MoveResult, TableError, TableService
 
 log = logging.getLogger(__name__)
 
 MAX_BOT_MOVES_PER_RUN = 10_000
+MAX_BOT_MOVES_PER_MESSAGE = 40
 
 
 class Scheduler:
@@ -55,23 +56,38 @@ class Scheduler:
         self._bot_tasks[record.id] = task
 
     async def _run_bots(self, game_id: int) -> None:
+        """Play every bot move that is due. A chain of bot moves (several bots in a row, or a
+        bot's whole turn) is published as one table message when it ends, so a channel sees
+        one update per human decision instead of a message per bot card."""
+        chain: list[MoveResult] = []
         for _ in range(MAX_BOT_MOVES_PER_RUN):
-            await asyncio.sleep(self.bot_delay)
+            if not chain:
+                await asyncio.sleep(self.bot_delay)
             record = await self.tables.get(game_id)
             due = self.bots_due(record)
             if not due:
-                return
+                break
             try:
-                result = await self.tables.act_for_bot(game_id, due[0], record.version)
+                chain.append(await self.tables.act_for_bot(game_id, due[0], record.version))
             except TableError as error:
                 if error.code == "stale":
-                    continue  # a human moved meanwhile: look again
+                    await self._publish(game_id, chain)  # a human moved meanwhile: show ours
+                    chain = []
+                    continue
                 log.warning("bot seat of table %d refused: %s", game_id, error.code)
-                return
-            try:
-                await self.publisher.publish_move(result)
-            except Exception:
-                log.exception("could not publish bot move of table %d", game_id)
+                break
+            if len(chain) >= MAX_BOT_MOVES_PER_MESSAGE:
+                await self._publish(game_id, chain)
+                chain = []
+        await self._publish(game_id, chain)
+
+    async def _publish(self, game_id: int, chain: list[MoveResult]) -> None:
+        if not chain:
+            return
+        try:
+            await self.publisher.publish_move(MoveResult.merge(chain))
+        except Exception:
+            log.exception("could not publish bot moves of table %d", game_id)
 
     async def resume(self) -> None:
         """After a start-up: let every bot that is due move."""

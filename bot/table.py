@@ -57,6 +57,16 @@ class MoveResult:
     def finished(self) -> bool:
         return self.after.status == FINISHED
 
+    @classmethod
+    def merge(cls, results: list[MoveResult]) -> MoveResult:
+        """Consecutive moves as one change: from the first's before to the last's after, with
+        every event in order (the bot runner publishes a chain of bot moves this way)."""
+        first, last = results[0], results[-1]
+        events = [event for result in results for event in result.events]
+        return cls(
+            first.before, last.after, last.seat, events, first.state_before, last.state_after
+        )
+
 
 @dataclass
 class _StateCache:
@@ -331,4 +341,8 @@ def _validated_options(engine: Engine, options: dict[str, Any]) -> dict[str, Any
         if type(value) is not type(chosen[name]):
             raise TableError("bad_option", option=name)
         chosen[name] = value
+    try:  # the engine knows the ranges (a number of Places, a choice of rules): ask it
+        engine.setup(engine.min_players, dict(chosen), 0)
+    except ValueError:
+        raise TableError("bad_option", option=", ".join(sorted(options))) from None
     return chosen

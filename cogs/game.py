@@ -24,6 +24,11 @@ GAME_CHOICES = [
     app_commands.Choice(name=engine.names["en"], value=game_id) for game_id, engine in GAMES.items()
 ]
 
+VICTORY_CHOICES = [
+    app_commands.Choice(name="Fewest Terror (the player home wins ties)", value="least_terror"),
+    app_commands.Choice(name="First home wins", value="home_first"),
+]
+
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
     def __init__(self, bot: MonsterTableBot) -> None:
@@ -33,17 +38,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     # -- lobby ----------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a new table in this channel")
-    @app_commands.describe(game="Which game", extended_deck="Monster Day: add the extended Decktet")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        game="Which game",
+        extended_deck="Monster Day: add the extended Decktet",
+        places="Night of Terror: Places to cross on the way home (3-6, default 4)",
+        victory="Night of Terror: who wins when someone gets home",
+        necronomicon_removed="Night of Terror: a Necronomicon used as a Weapon leaves the game",
+    )
+    @app_commands.choices(game=GAME_CHOICES, victory=VICTORY_CHOICES)
     async def new(
-        self, interaction: discord.Interaction[Any], game: str, extended_deck: bool | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        extended_deck: bool | None = None,
+        places: app_commands.Range[int, 3, 6] | None = None,
+        victory: str | None = None,
+        necronomicon_removed: bool | None = None,
     ) -> None:
         async def work(locale: str) -> str:
             if interaction.channel_id is None:
                 raise TableError("no_table_here")
-            options: dict[str, Any] = {}
-            if extended_deck is not None:
-                options["extended_deck"] = extended_deck
+            given = {
+                "extended_deck": extended_deck,
+                "places": places,
+                "victory": victory,
+                "necronomicon_removed": necronomicon_removed,
+            }
+            options = {name: value for name, value in given.items() if value is not None}
             record = await self.bot.tables.new_table(
                 game,
                 guild_id=interaction.guild_id,

@@ -130,6 +130,10 @@ class MonsterDayPresenter:
             totals=totals,
         )
 
+    def button_actions(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int]:
+        """Every play: a hand of three beside six Aces never exceeds 18 buttons."""
+        return list(range(len(actions)))
+
     def hand_lines(self, view: dict[str, Any], locale: str) -> list[str]:
         return [f"• {card_label(card, locale)}" for card in view.get("hand", [])]
 

@@ -150,7 +150,7 @@ async def test_bad_clicks_and_commands_get_a_private_refusal(world: World) -> No
         assert user is not None
         other = bob if user is alice else alice
         dm, buttons = driver.move_buttons(user)
-        version = int(buttons[0].split(":")[3])
+        digest = buttons[0].split(":")[3]  # the fingerprint of the player's choices
         own = driver.hand_in(dm)
         theirs = driver.hand_in(driver.hand_dms(other)[-1])
 
@@ -180,9 +180,10 @@ async def test_bad_clicks_and_commands_get_a_private_refusal(world: World) -> No
             "mt:act:1:v2:0": "malformed_component",
             "mt:dance:1": "malformed_component",
             "mt:": "malformed_component",
-            f"mt:act:1:{version}:99": "malformed_component",
+            f"mt:act:1:{digest}:99": "malformed_component",
+            "mt:act:1:5:0": "malformed_component",  # a version where the choices digest goes
             "mt:hand:424242": "no_such_table",
-            "mt:act:424242:1:0": "no_such_table",
+            f"mt:act:424242:{digest}:0": "no_such_table",
         }
         ids = list(bogus_ids)
         rows = [
