@@ -17,9 +17,11 @@ from PIL import Image
 
 from render.common import BoardRenderer, encode_png, lang, player_names
 from render.monster_day import MonsterDayRenderer
+from render.notte_di_terrore import NotteDiTerroreRenderer
 
 RENDERERS: dict[str, BoardRenderer] = {
     "monster_day": MonsterDayRenderer(),
+    "notte_di_terrore": NotteDiTerroreRenderer(),
 }
 
 
@@ -30,11 +32,20 @@ def _renderer(game_id: str) -> BoardRenderer:
         raise KeyError(f"no renderer for game {game_id!r}") from None
 
 
+def _seat_count(view: dict[str, Any]) -> int:
+    """How many seats a view has: its ``players`` list when it has one (Notte di Terrore),
+    else its per-seat ``hand_counts`` / ``scores`` (Monster Day); 2 when it says nothing."""
+    players = view.get("players")
+    if isinstance(players, list) and players:
+        return len(players)
+    return len(view.get("hand_counts") or view.get("scores") or []) or 2
+
+
 def board_image(
     game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
 ) -> Image.Image:
     """The public board as a PIL image (before PNG encoding)."""
-    seats = len(view.get("hand_counts") or view.get("scores") or []) or 2
+    seats = _seat_count(view)
     names = player_names(players, max(seats, len(players or [])), locale)
     return _renderer(game_id).board(view, locale=lang(locale), players=names)
 
