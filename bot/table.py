@@ -93,7 +93,7 @@ class TableService:
 
     def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
-        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = _StateCache()
 
@@ -160,7 +160,7 @@ class TableService:
     ) -> GameRecord:
         engine = self.engine(game)
         chosen = _validated_options(engine, options or {})
-        seed = self._seed_source()
+        seed = self.seed_source()
         try:
             return await self.store.create(
                 game=game,

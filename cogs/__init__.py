@@ -9,9 +9,10 @@ if TYPE_CHECKING:
 
 
 async def setup_cogs(bot: MonsterTableBot) -> None:
-    from cogs import game, monster_day
+    from cogs import game, monster_day, notte_di_terrore
     from cogs.components import TableComponent
 
     await game.setup(bot)
     await monster_day.setup(bot)
+    await notte_di_terrore.setup(bot)
     bot.add_dynamic_items(TableComponent)

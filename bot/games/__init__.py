@@ -29,14 +29,21 @@ class GamePresenter(Protocol):
         """Scores, deck and other public counters."""
         ...
 
+    def button_actions(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int]:
+        """Indices of the legal ``actions`` to offer as one-tap buttons (at most 25), in the
+        order to show them; the rest stay reachable by slash command."""
+        ...
+
 
 PRESENTERS: dict[str, GamePresenter] = {}
 
 
 def _load() -> None:
     from bot.games.monster_day import MonsterDayPresenter
+    from bot.games.notte_di_terrore import NotteDiTerrorePresenter
 
     PRESENTERS["monster_day"] = MonsterDayPresenter()
+    PRESENTERS["notte_di_terrore"] = NotteDiTerrorePresenter()
 
 
 _load()

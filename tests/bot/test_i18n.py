@@ -243,7 +243,7 @@ def test_italian_text_names_the_italian_commands() -> None:
     groups = {e.string for e in po if e.context == "group_name" and e.string}
     commands = {e.string for e in po if e.context == "command_name" and e.string}
     texts = [e.string for e in po if e.id and e.context is None]
-    texts.append((ROOT / "bot/games/rules/monster_day.it.md").read_text(encoding="utf-8"))
+    texts += [p.read_text(encoding="utf-8") for p in (ROOT / "bot/games/rules").glob("*.it.md")]
     mentions = [
         m.groups() for text in texts for m in re.finditer(r"(?<![\w{}])/([a-z_]+) ([a-z_]+)", text)
     ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -24,9 +24,18 @@ class World:
     channel: Any
     ann: Any
     bob: Any
+    more: list[Any] = field(default_factory=list)  # players beyond ann and bob
 
     def actor_for(self, user_id: int | None) -> Any:
-        return self.ann if user_id == self.ann.id else self.bob
+        for actor in (self.ann, *self.more):
+            if actor.id == user_id:
+                return actor
+        return self.bob
+
+    def add_player(self, name: str) -> Any:
+        actor = self.guild.add_member(self.env.create_user(name))
+        self.more.append(actor)
+        return actor
 
     async def record(self) -> GameRecord:
         record = await self.bot.store.get(1)

@@ -40,6 +40,9 @@ from tests.smoke.helpers import (
     visible_text,
 )
 
+TERROR_SUBCOMMANDS = {
+    "place", "pass", "attack", "swap", "flee", "end", "discard", "refill", "split", "arrange",
+}  # fmt: skip
 GAME_SUBCOMMANDS = {
     "new",
     "join",
@@ -91,10 +94,14 @@ async def test_login_and_sync_to_the_dev_guild_with_italian_names(world: World) 
         identify = fake.gateway.identify_payloads[-1]
         assert identify["intents"] == 1, "only the guilds intent; nothing privileged"
         synced = {c["name"]: c for c in fake.synced_commands(world.guild)}
-        assert set(synced) == {"game", "monsterday"}
+        assert set(synced) == {"game", "monsterday", "terror"}
         assert fake.synced_commands() == [], "with DEV_GUILD_ID nothing is synced globally"
         subcommands = {name: {o["name"] for o in c["options"]} for name, c in synced.items()}
-        assert subcommands == {"game": GAME_SUBCOMMANDS, "monsterday": {"play"}}
+        assert subcommands == {
+            "game": GAME_SUBCOMMANDS,
+            "monsterday": {"play"},
+            "terror": TERROR_SUBCOMMANDS,
+        }
 
         # Interactions work in the synced guild (the reply follows the user's locale).
         listed = await fake.slash(world.bob, world.channel, "game list", timeout=WAIT)

@@ -1,0 +1,349 @@
+"""``/terror``: every Notte di Terrore move as a slash command, with legal-only autocomplete.
+
+One subcommand per kind of move. Each one turns its arguments into the engine's action dict
+and hands it to :func:`bot.flows.play`; the engine decides legality, so a typed value that is
+not a suggestion gets the same localised refusal as any illegal move. Autocomplete offers only
+what the caller's legal actions contain, read from the caller's own view.
+The one-tap moves (pass, flee, end the fight, the hand split...) are also buttons in the
+player's DM and in ``/game hand``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import flows
+from bot.flows import active_table_of, answer
+from bot.games import PRESENTERS
+from bot.games.notte_di_terrore import card_label
+from bot.i18n import normalise
+from bot.store import ACTIVE
+from bot.table import TableError
+
+if TYPE_CHECKING:
+    from bot.client import MonsterTableBot
+
+GAME = "notte_di_terrore"
+MAX_CHOICES = 25
+
+Legal = list[dict[str, Any]]
+
+
+def place_action(view: dict[str, Any] | None, card: str, target: str | None) -> dict[str, Any]:
+    """The action ``/terror place`` means: a Being alone, an Event on a Being, or the
+    Necronomicon summoning a Being from the hand (its target)."""
+    info = (view or {}).get("cards", {}).get(card, {})
+    if info.get("necronomicon"):
+        return {"type": "summon", "card": card, "being": target or ""}
+    if info.get("deck") == "events":
+        return {"type": "place_event", "card": card, "target": target or ""}
+    return {"type": "place_being", "card": card}
+
+
+def attack_action(
+    view: dict[str, Any] | None, target: str, weapon: str, weapon2: str | None
+) -> dict[str, Any]:
+    weapons = [weapon] if not weapon2 else [weapon, weapon2]
+    action = {"type": "attack", "target": target, "weapons": weapons}
+    return in_legal_order(view, action, "weapons")
+
+
+def in_legal_order(view: dict[str, Any] | None, action: dict[str, Any], key: str) -> dict[str, Any]:
+    """``action`` with its pair of Weapons in the order the engine lists it. The engine tells
+    moves apart by that order, while autocomplete offers either Weapon of a pair first: the
+    same two Weapons are the same move whichever the player picked first."""
+    for legal in (view or {}).get("legal", []):
+        same = {k: v for k, v in legal.items() if k != key} == {
+            k: v for k, v in action.items() if k != key
+        }
+        if same and sorted(legal[key]) == sorted(action[key]):
+            return legal
+    return action
+
+
+class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night of Terror moves"):
+    def __init__(self, bot: MonsterTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- playing ----------------------------------------------------------------------------
+
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        build: Callable[[dict[str, Any] | None], dict[str, Any]],
+    ) -> None:
+        """Answer in time, build the action from the caller's view, play it."""
+
+        async def work(locale: str) -> str:
+            record = await active_table_of(self.bot, interaction, GAME)
+            view, _ = await self._legal(interaction)
+            return await flows.play(self.bot, interaction, record.id, build(view))
+
+        await answer(interaction, work)
+
+    @app_commands.command(
+        name="place", description="Apparition: put a Being, or an Event on a Being"
+    )
+    @app_commands.describe(
+        card="A Being or Event from your hand (a Necronomicon summons a Being)",
+        target="For an Event: the Being it goes on; for a Necronomicon: the Being it summons",
+    )
+    async def place(
+        self, interaction: discord.Interaction[Any], card: str, target: str | None = None
+    ) -> None:
+        await self._play(interaction, lambda view: place_action(view, card, target))
+
+    @app_commands.command(name="pass", description="Apparition: place nothing more this turn")
+    async def pass_(self, interaction: discord.Interaction[Any]) -> None:
+        await self._play(interaction, lambda view: {"type": "pass"})
+
+    @app_commands.command(
+        name="attack", description="Resolution: kill a Being with one or two Weapons"
+    )
+    @app_commands.describe(
+        target="The Being to kill",
+        weapon="A Weapon on your table (or a Necronomicon from your hand)",
+        weapon2="A second Weapon, for a combination",
+    )
+    async def attack(
+        self,
+        interaction: discord.Interaction[Any],
+        target: str,
+        weapon: str,
+        weapon2: str | None = None,
+    ) -> None:
+        await self._play(interaction, lambda view: attack_action(view, target, weapon, weapon2))
+
+    @app_commands.command(
+        name="swap", description="Resolution: swap a table Weapon with the one in your hand"
+    )
+    @app_commands.describe(weapon="The table Weapon that goes back to your hand")
+    async def swap(self, interaction: discord.Interaction[Any], weapon: str) -> None:
+        await self._play(interaction, lambda view: {"type": "swap_weapon", "card": weapon})
+
+    @app_commands.command(name="flee", description="Resolution: flee this Place (not the last one)")
+    async def flee(self, interaction: discord.Interaction[Any]) -> None:
+        await self._play(interaction, lambda view: {"type": "flee"})
+
+    @app_commands.command(name="end", description="Resolution: stop fighting; survivors scare you")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await self._play(interaction, lambda view: {"type": "end_resolution"})
+
+    @app_commands.command(
+        name="discard", description="End of turn: discard a Weapon or a forbidden Being"
+    )
+    @app_commands.describe(card="The card to discard")
+    async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
+        await self._play(interaction, lambda view: {"type": "discard", "card": card})
+
+    @app_commands.command(name="refill", description="End of turn: draw back to a full hand")
+    @app_commands.describe(events="How many of the cards you draw are Events (the rest are Beings)")
+    async def refill(
+        self, interaction: discord.Interaction[Any], events: app_commands.Range[int, 0, 20]
+    ) -> None:
+        await self._play(interaction, lambda view: {"type": "refill", "events": events})
+
+    @app_commands.command(name="split", description="Start: how many Events in your first hand")
+    @app_commands.describe(events="How many Events (the rest of your hand are Beings)")
+    async def split(
+        self, interaction: discord.Interaction[Any], events: app_commands.Range[int, 0, 20]
+    ) -> None:
+        await self._play(interaction, lambda view: {"type": "choose_split", "events": events})
+
+    @app_commands.command(
+        name="arrange", description="End of turn: the two Weapons kept on the table"
+    )
+    @app_commands.describe(keep="A Weapon to keep on the table", keep2="The other one")
+    async def arrange(self, interaction: discord.Interaction[Any], keep: str, keep2: str) -> None:
+        action = {"type": "arrange_weapons", "table": [keep, keep2]}
+        await self._play(interaction, lambda view: in_legal_order(view, action, "table"))
+
+    # -- autocomplete -----------------------------------------------------------------------
+
+    async def _legal(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[dict[str, Any] | None, Legal]:
+        """The caller's view and legal actions (dumped), or (None, []) when they cannot act."""
+        try:
+            record = await active_table_of(self.bot, interaction, GAME)
+        except TableError:
+            return None, []
+        seat = record.seat_of(interaction.user.id)
+        if record.status != ACTIVE or seat is None:
+            return None, []
+        view = self.bot.tables.view(record, seat)
+        return view, list(view.get("legal", []))
+
+    async def _card_choices(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        pick: Callable[[Legal, Any], Iterable[str]],
+    ) -> list[app_commands.Choice[str]]:
+        """Cards named by the caller's legal actions (``pick`` chooses which), as choices."""
+        view, legal = await self._legal(interaction)
+        if view is None:
+            return []
+        locale = normalise(interaction.locale)
+        ids = list(dict.fromkeys(pick(legal, interaction.namespace)))
+        choices = [
+            app_commands.Choice(name=card_label(view, card, locale)[:100], value=card)
+            for card in ids
+        ]
+        return _filtered(choices, current)
+
+    async def _number_choices(
+        self, interaction: discord.Interaction[Any], current: str, kind: str
+    ) -> list[app_commands.Choice[int]]:
+        """The legal splits (``refill`` or ``choose_split``), worded as the DM buttons are."""
+        view, legal = await self._legal(interaction)
+        if view is None:
+            return []
+        locale = normalise(interaction.locale)
+        presenter = PRESENTERS[GAME]
+        choices = [
+            app_commands.Choice(
+                name=presenter.action_label(view, action, locale)[:100], value=action["events"]
+            )
+            for action in legal
+            if action["type"] == kind
+        ]
+        return [c for c in choices if current.strip() in str(c.value)][:MAX_CHOICES]
+
+    @place.autocomplete("card")
+    async def place_card_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(
+            interaction,
+            current,
+            lambda legal, ns: (a["card"] for a in legal if a["type"] in PLACING),
+        )
+
+    @place.autocomplete("target")
+    async def place_target_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        def targets(legal: Legal, ns: Any) -> Iterable[str]:
+            card = getattr(ns, "card", None)
+            for a in legal:
+                if a["type"] == "place_event" and card in (None, "", a["card"]):
+                    yield a["target"]
+                elif a["type"] == "summon" and card in (None, "", a["card"]):
+                    yield a["being"]
+
+        return await self._card_choices(interaction, current, targets)
+
+    @attack.autocomplete("target")
+    async def attack_target_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(
+            interaction, current, lambda legal, ns: (a["target"] for a in _attacks(legal))
+        )
+
+    @attack.autocomplete("weapon")
+    async def attack_weapon_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        def weapons(legal: Legal, ns: Any) -> Iterable[str]:
+            target = getattr(ns, "target", None)
+            for a in _attacks(legal):
+                if target in (None, "", a["target"]):
+                    yield from a["weapons"]
+
+        return await self._card_choices(interaction, current, weapons)
+
+    @attack.autocomplete("weapon2")
+    async def attack_weapon2_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        def partners(legal: Legal, ns: Any) -> Iterable[str]:
+            target, first = getattr(ns, "target", None), getattr(ns, "weapon", None)
+            for a in _attacks(legal):
+                if len(a["weapons"]) == 2 and target in (None, "", a["target"]):
+                    if first in (None, ""):
+                        yield from a["weapons"]
+                    elif first in a["weapons"]:
+                        yield next(w for w in a["weapons"] if w != first)
+
+        return await self._card_choices(interaction, current, partners)
+
+    @swap.autocomplete("weapon")
+    async def swap_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(
+            interaction, current, lambda legal, ns: _cards_of(legal, "swap_weapon")
+        )
+
+    @discard.autocomplete("card")
+    async def discard_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._card_choices(
+            interaction, current, lambda legal, ns: _cards_of(legal, "discard")
+        )
+
+    @arrange.autocomplete("keep")
+    async def arrange_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        def kept(legal: Legal, ns: Any) -> Iterable[str]:
+            for a in legal:
+                if a["type"] == "arrange_weapons":
+                    yield from a["table"]
+
+        return await self._card_choices(interaction, current, kept)
+
+    @arrange.autocomplete("keep2")
+    async def arrange_second_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        def partners(legal: Legal, ns: Any) -> Iterable[str]:
+            first = getattr(ns, "keep", None)
+            for a in legal:
+                if a["type"] == "arrange_weapons" and first in a["table"]:
+                    yield next(w for w in a["table"] if w != first)
+
+        return await self._card_choices(interaction, current, partners)
+
+    @refill.autocomplete("events")
+    async def refill_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._number_choices(interaction, current, "refill")
+
+    @split.autocomplete("events")
+    async def split_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._number_choices(interaction, current, "choose_split")
+
+
+PLACING = ("place_being", "place_event", "summon")
+
+
+def _attacks(legal: Legal) -> list[dict[str, Any]]:
+    return [a for a in legal if a["type"] == "attack"]
+
+
+def _cards_of(legal: Legal, kind: str) -> Iterable[str]:
+    return (a["card"] for a in legal if a["type"] == kind)
+
+
+def _filtered(
+    choices: list[app_commands.Choice[str]], current: str
+) -> list[app_commands.Choice[str]]:
+    needle = current.lower().strip()
+    return [c for c in choices if needle in c.name.lower() or needle in c.value][:MAX_CHOICES]
+
+
+async def setup(bot: MonsterTableBot) -> None:
+    await bot.add_cog(TerrorCog(bot))

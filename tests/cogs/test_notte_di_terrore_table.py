@@ -1,0 +1,245 @@
+"""Notte di Terrore played through Discord (simcord): table options, the private hand split,
+every kind of move by slash command (checked against the autocomplete lists) or DM button,
+hidden hands, bot seats and refusals.
+
+Players decide like the engine's bot would (a sensible, legal choice), then make that move the
+way a person does: the test never calls the table service to move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import PRESENTERS
+from bot.store import ACTIVE, FINISHED, GameRecord
+from rules.notte_di_terrore import ENGINE
+from rules.notte_di_terrore.bot import bot_action
+from tests.cogs.helpers import World, assert_png, followup_text, make_world, replies, text_of
+
+GAME = "notte_di_terrore"
+PRESENTER = PRESENTERS[GAME]
+
+
+async def open_notte(
+    world: World, guests: list[Any], bots: int = 0, seed: int = 5, **options: Any
+) -> GameRecord:
+    """Open, fill and start a table; a fixed seed keeps the test's game the same every run."""
+    world.bot.tables.seed_source = lambda: seed
+    opened = await world.ann.slash(world.channel, "game new", game=GAME, **options)
+    assert "is open" in followup_text(opened), followup_text(opened)
+    for guest in guests:
+        assert "seated" in followup_text(await guest.slash(world.channel, "game join"))
+    for _ in range(bots):
+        assert "takes a seat" in followup_text(await world.ann.slash(world.channel, "game addbot"))
+    started = await world.ann.slash(world.channel, "game start")
+    assert "has started" in followup_text(started), followup_text(started)
+    await world.bot.scheduler.wait_idle()
+    return await world.record()
+
+
+# --- making a move the way a player does ---------------------------------------------------------
+
+COMMANDS: dict[str, tuple[str, dict[str, str]]] = {
+    # action type -> (command, {command option: action field})
+    "place_being": ("terror place", {"card": "card"}),
+    "place_event": ("terror place", {"card": "card", "target": "target"}),
+    "summon": ("terror place", {"card": "card", "target": "being"}),
+    "pass": ("terror pass", {}),
+    "swap_weapon": ("terror swap", {"weapon": "card"}),
+    "flee": ("terror flee", {}),
+    "end_resolution": ("terror end", {}),
+    "discard": ("terror discard", {"card": "card"}),
+    "refill": ("terror refill", {"events": "events"}),
+    "choose_split": ("terror split", {"events": "events"}),
+}
+
+
+def command_for(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The slash command and options that make ``action``."""
+    kind = action["type"]
+    if kind == "attack":
+        weapons = action["weapons"]
+        options = {"target": action["target"], "weapon": weapons[0]}
+        if len(weapons) == 2:
+            options["weapon2"] = weapons[1]
+        return "terror attack", options
+    if kind == "arrange_weapons":
+        return "terror arrange", {"keep": action["table"][0], "keep2": action["table"][1]}
+    command, fields = COMMANDS[kind]
+    return command, {option: action[field] for option, field in fields.items()}
+
+
+async def by_command(world: World, actor: Any, action: dict[str, Any]) -> Any:
+    """Run the command for ``action``, first checking that autocomplete offered each value
+    (given the options filled before it, as Discord sends them)."""
+    command, options = command_for(action)
+    filled: dict[str, Any] = {}
+    for option, value in options.items():
+        offered = await actor.autocomplete(world.channel, command, option, "", **filled)
+        assert value in [c["value"] for c in offered], (command, option, value, offered)
+        filled[option] = value
+    return await actor.slash(world.channel, command, **options)
+
+
+def button_for(actor: Any, index: int) -> tuple[Any, str] | None:
+    """The move button for legal move ``index`` in the actor's latest DM, if it has one."""
+    for message in reversed(actor.user.dm_channel.history()):
+        if message.components:
+            for row in message.components:
+                for child in row.children:
+                    if (child.custom_id or "").endswith(f":{index}"):
+                        return message, child.custom_id
+            return None
+    return None
+
+
+async def move(world: World, record: GameRecord, seat: int, turn: int) -> Any:
+    """Seat ``seat`` makes the bot's choice, by DM button on odd turns when there is one."""
+    actor = world.actor_for(record.seats[seat].user_id)
+    state = world.bot.tables.state(record)
+    action = ENGINE.dump_action(bot_action(state, seat))
+    legal = [ENGINE.dump_action(a) for a in ENGINE.legal_actions(state, seat)]
+    button = button_for(actor, legal.index(action)) if turn % 2 else None
+    if button is not None:
+        message, custom_id = button
+        return await actor.user.click(message, custom_id=custom_id)
+    return await by_command(world, actor, action)
+
+
+def check_hidden(world: World, record: GameRecord) -> None:
+    """No channel message shows a hand as a DM words it, and each human's latest hand DM
+    shows that seat's current hand. (Card names repeat across copies, so two players may
+    rightly hold a card of the same name: DMs are not compared with each other.)"""
+    state = world.bot.tables.state(record)
+    channel = "\n".join(text_of(m) for m in world.channel.history())
+    for seat, info in enumerate(record.seats):
+        if info.user_id is None:
+            continue
+        lines = PRESENTER.hand_lines(ENGINE.view(state, seat), "en")
+        cards = [line for line in lines if line.lstrip().startswith("•")]
+        assert not [line for line in cards if line in channel], f"seat {seat}'s hand is public"
+        dms = [m for m in world.actor_for(info.user_id).user.dm_channel.history() if m.embeds]
+        latest = text_of(dms[-1])
+        assert all(line.strip() in latest for line in cards), (seat, cards, latest)
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+
+async def test_three_players_play_a_whole_game(simcord_env) -> None:
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    record = await open_notte(world, [world.bob, cy], places=3)
+    assert record.options["places"] == 3 and len(record.seats) == 3
+    for actor in (world.ann, world.bob, cy):  # everyone is asked for their split by DM
+        assert any(m.components for m in actor.user.dm_channel.history())
+
+    turn, kinds = 0, set()
+    while record.status == ACTIVE:
+        seat = world.bot.tables.pending(record)[0]
+        result = await move(world, record, seat, turn)
+        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        after = await world.record()
+        assert after.version == record.version + 1  # one version per move, never two
+        kinds.add((await world.bot.store.actions(after.id))[-1].action["type"])
+        record, turn = after, turn + 1
+        if turn % 25 == 0:
+            check_hidden(world, record)
+        assert turn < 2_000, "the game did not end"
+    assert record.status == FINISHED
+    assert {"choose_split", "pass", "refill", "arrange_weapons"} <= kinds
+    assert kinds & {"place_being", "place_event"} and kinds & {"attack", "flee", "end_resolution"}
+    final = world.channel.history()[-1]
+    outcome = world.bot.tables.outcome(record)
+    assert outcome is not None
+    for seat in outcome["winners"]:
+        assert f"<@{record.seats[seat].user_id}>" in final.content
+    assert str(record.seed) in text_of(final)
+    await assert_png(final.attachments[0])
+
+
+async def test_five_seats_with_bots_and_table_options(simcord_env) -> None:
+    world = make_world(simcord_env)
+    options = {"places": 3, "victory": "home_first", "necronomicon_removed": True}
+    record = await open_notte(world, [world.bob], bots=3, **options)
+    assert record.options == options
+    lobby = world.channel.history()[0]
+    assert "first home" in text_of(lobby) and "Places to cross: 3" in text_of(lobby)
+    turn = 0
+    while record.status == ACTIVE:
+        seat = next(s for s in world.bot.tables.pending(record) if not record.seats[s].is_bot)
+        result = await move(world, record, seat, turn)
+        assert "Done" in followup_text(result), followup_text(result)
+        await world.bot.scheduler.wait_idle()
+        record, turn = await world.record(), turn + 1
+        assert turn < 1_000
+    actions = await world.bot.store.actions(record.id)
+    tables = [m for m in world.channel.history() if m.attachments]
+    assert {a.seat for a in actions} == set(range(5))
+    assert len(tables) < len(actions), "bot moves in a row share one table message"
+    outcome = world.bot.tables.outcome(record)
+    assert outcome is not None
+    assert outcome["home"] is None or outcome["winners"] == [outcome["home"]]  # home_first
+
+
+async def test_refusals_are_private_and_change_nothing(simcord_env) -> None:
+    world = make_world(simcord_env)
+    wrong = await world.ann.slash(world.channel, "game new", game="monster_day", places=4)
+    assert "not valid for this game" in followup_text(wrong)
+    cy = world.add_player("cy")
+    record = await open_notte(world, [world.bob, cy])
+
+    # The split: private, simultaneous; a number out of range is refused.
+    too_many = await world.bob.slash(world.channel, "terror split", events=11)
+    assert "Choose how many Events" in followup_text(too_many) and too_many.ephemeral
+    offered = await world.bob.autocomplete(world.channel, "terror split", "events", "")
+    assert [c["value"] for c in offered] == list(range(9))
+    for actor in (world.ann, world.bob, cy):
+        assert "Done" in followup_text(await actor.slash(world.channel, "terror split", events=4))
+    record = await world.record()
+    public = "\n".join(text_of(m) for m in world.channel.history())
+    assert "4 Events" not in public  # how each hand was split is nobody else's business
+
+    seat = world.bot.tables.pending(record)[0]
+    waiting = world.actor_for(record.seats[(seat + 1) % 3].user_id)
+    active = world.actor_for(record.seats[record_state(world, record).current].user_id)
+    out_of_turn = await (active if active is not waiting else world.ann).slash(
+        world.channel, "terror flee"
+    )
+    assert out_of_turn.ephemeral
+    others_card = record_state(world, record).players[(seat + 2) % 3].hand[0]
+    actor = world.actor_for(record.seats[seat].user_id)
+    stolen = await actor.slash(world.channel, "terror place", card=others_card)
+    assert "not in your hand" in followup_text(stolen) or "cannot" in followup_text(stolen)
+    bogus = await actor.slash(world.channel, "terror attack", target="x:1", weapon="y:1")
+    assert bogus.ephemeral and "⚠️" in followup_text(bogus)
+    assert (await world.record()).version == record.version
+
+    # A DM button drawn before the seat's choices changed is refused as stale.
+    old = next(m for m in reversed(actor.user.dm_channel.history()) if m.components)
+    await actor.slash(world.channel, "terror pass")
+    stale_id = old.components[0].children[0].custom_id
+    stale = await actor.user.click(old, custom_id=stale_id)
+    assert "moved on" in followup_text(stale)
+
+
+def record_state(world: World, record: GameRecord) -> Any:
+    return world.bot.tables.state(record)
+
+
+async def test_hand_dm_lists_beings_events_and_weapons(simcord_env) -> None:
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    record = await open_notte(world, [world.bob, cy])
+    for actor in (world.ann, world.bob, cy):
+        await actor.slash(world.channel, "terror split", events=5)
+    record = await world.record()
+    state = world.bot.tables.state(record)
+    seat = record.seat_of(world.bob.id)
+    assert seat is not None
+    shown = await world.bob.slash(world.channel, "game hand")
+    assert shown.ephemeral and replies(shown)[0].attachments
+    text = followup_text(shown)
+    for line in PRESENTER.hand_lines(ENGINE.view(state, seat), "en"):
+        assert line.strip() in text
+    assert len(state.players[seat].hand) == 8
