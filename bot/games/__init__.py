@@ -29,6 +29,11 @@ class GamePresenter(Protocol):
         """Scores, deck and other public counters."""
         ...
 
+    def public_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        """``action`` as the move log may show it while the game runs (the whole action is
+        revealed with the seed at the end)."""
+        ...
+
     def button_actions(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int]:
         """Indices of the legal ``actions`` to offer as one-tap buttons (at most 25), in the
         order to show them; the rest stay reachable by slash command."""

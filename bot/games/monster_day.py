@@ -130,6 +130,10 @@ class MonsterDayPresenter:
             totals=totals,
         )
 
+    def public_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        """A played card is public the moment it is played."""
+        return action
+
     def button_actions(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int]:
         """Every play: a hand of three beside six Aces never exceeds 18 buttons."""
         return list(range(len(actions)))

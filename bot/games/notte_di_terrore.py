@@ -516,6 +516,9 @@ def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
     return (kind, action.get("events"))
 
 
+PRIVATE_SPLITS = ("choose_split", "refill")
+
+
 def button_actions(view: View, actions: list[dict[str, Any]]) -> list[int]:
     """The indices of ``actions`` worth a one-tap button (at most 25), in play order.
 
@@ -1127,6 +1130,13 @@ class NotteDiTerrorePresenter:
         labeller = _LABELS.get(str(action.get("type")))
         text = labeller(view, action, locale, names) if labeller else str(action.get("type"))
         return _fit(text, MAX_LABEL)
+
+    def public_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        """How a move reads in the log of a game still running: a hand split (at the start or
+        when refilling) says only that the player chose, never how (S4: chosen privately)."""
+        if action.get("type") in PRIVATE_SPLITS:
+            return {"type": action["type"]}
+        return action
 
     def button_actions(self, view: View, actions: list[dict[str, Any]]) -> list[int]:
         return button_actions(view, actions)

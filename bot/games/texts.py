@@ -6,6 +6,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+from bot.games import PRESENTERS
 from bot.i18n import normalise, t
 from bot.store import ActionRecord, GameRecord
 
@@ -27,6 +28,7 @@ def history_text(
 ) -> str:
     """The move log; once the game is over, the seed and a replay file anyone can check with
     ``python -m rules.replay``."""
+    presenter = PRESENTERS[record.game]
     names = [seat.name for seat in record.seats]
     lines = [
         t(locale, "Table #{id} — {n} moves", id=record.id, n=len(actions)),
@@ -36,7 +38,8 @@ def history_text(
         who = names[entry.seat] if entry.seat < len(names) else "?"
         rolls = [e["dice"] for e in entry.events if e.get("type") == "dice"]
         roll_text = f" 🎲 {rolls[0][0]}+{rolls[0][1]}" if rolls else ""
-        move = json.dumps(entry.action, separators=(",", ":"), ensure_ascii=False)
+        shown = entry.action if finished else presenter.public_action(entry.action)
+        move = json.dumps(shown, separators=(",", ":"), ensure_ascii=False)
         lines.append(f"{entry.seq}. {who}: {move}{roll_text}")
     if finished:
         replay = {

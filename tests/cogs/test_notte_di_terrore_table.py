@@ -199,6 +199,8 @@ async def test_refusals_are_private_and_change_nothing(simcord_env) -> None:
     record = await world.record()
     public = "\n".join(text_of(m) for m in world.channel.history())
     assert "4 Events" not in public  # how each hand was split is nobody else's business
+    log = followup_text(await world.bob.slash(world.channel, "game history"))
+    assert '"choose_split"' in log and '"events"' not in log  # nor the log's, until the end
 
     seat = world.bot.tables.pending(record)[0]
     waiting = world.actor_for(record.seats[(seat + 1) % 3].user_id)
