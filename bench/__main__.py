@@ -17,7 +17,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 
-from bench import OUT_DIR, REPO_ROOT, engine, interaction, memory, rendering, report, store
+from bench import (
+    OUT_DIR,
+    REPO_ROOT,
+    engine,
+    interaction,
+    memory,
+    notte,
+    rendering,
+    report,
+    store,
+)
 from bench.profile import FULL, QUICK, Profile
 from bench.report import Result
 
@@ -28,6 +38,7 @@ SECTIONS: dict[str, Section] = {
     "render": rendering.run,
     "interaction": interaction.run,
     "memory": memory.run,
+    "notte": notte.run,
 }
 
 
