@@ -1,32 +1,585 @@
-"""Notte di Terrore's bot player: legal, simple, and better than random.
+"""Notte di Terrore's bot player: a one-turn planner that hurts the leader and runs from losses.
 
-Used for bot seats at a table and by the balance simulator; it sees the whole state (like any
-engine function) but acts only on what its seat could know: its own hand, the public table.
+Used for bot seats at a table and by the balance simulator (``python -m rules.simulate``), so it
+must be legal, never raise for a pending seat, and cost well under a millisecond per action.
+
+Why this shape: every decision in the game comes back to one question, *what will the active
+player do in Resolution?* :func:`best_plan` answers it by trying every way to use the two
+Weapons on the table (after the optional swap), the Necronomicons and Flight, and scoring each
+outcome with :class:`Tuning`'s weights (Terror now, a Place passed, Beings left standing). Then:
+
+* in the active player's Resolution the bot follows its own best plan, one action at a time;
+* in someone else's Apparition it plays the card that lowers *their* best plan the most (an
+  unkillable Being blocks the Place, an Event on a Being that will survive is pure Terror),
+  weighted by how dangerous that player is (:func:`threat`);
+* in its own Apparition it passes, unless everyone else has passed and a Being it can surely kill
+  would lower its own Terror;
+* when discarding it keeps the Weapons that cover the most Being types (and the Beings still on
+  its Place) and refills towards a fixed Event/Being mix.
+
+Information: it reads only what its seat may know (:data:`rules.notte_di_terrore.engine.view`):
+its own hand, every public zone (Places revealed, Beings and Events on them, Weapons on the table
+and the Weapon in hand, which are shown when drawn (I12), Terror piles, how many Places each
+player has left). Never other hands, face-down Places or deck order; opponents are assumed to
+hold no Necronomicon. ``tests/rules/test_notte_di_terrore_bot.py`` checks this by shuffling the
+hidden zones and asking again.
+
+``simple_bot_action`` is the first, simple bot, kept as the yardstick the tests measure against.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+
 from rules.base import IllegalAction
+from rules.notte_di_terrore import cards
 from rules.notte_di_terrore.engine import (
+    HOME_TERROR,
+    PLACE_PASSED_TERROR,
     Action,
+    ArrangeWeapons,
     Attack,
     ChooseSplit,
     Discard,
     EndResolution,
     Flee,
+    Monster,
     Pass,
     PlaceBeing,
     PlaceEvent,
+    Player,
     Refill,
     State,
+    Summon,
+    SwapWeapon,
+    being,
+    combination,
+    discardable,
+    event,
     hand_size,
+    is_being,
+    is_event,
     is_necronomicon,
     legal_actions,
     missing_cards,
+    terror_score,
+    weapon,
 )
+
+# --- tuning ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """The bot's weights, in Terror points. Chosen by playing the bot against variants of itself
+    in the simulator; kept together so an experiment can pass another set."""
+
+    events_share: float = 0.8
+    """Share of Events in the hand: Events hurt every turn, Beings only on a fresh Place."""
+    progress: float = 3.0
+    """Worth of leaving a Place behind (passed or fled): home ends the game and gives -5."""
+    stuck_base: float = 2.0
+    stuck_per_value: float = 0.5
+    """Cost of a Being left standing on one's Place: next turn everyone adds Events to it."""
+    last_place_stuck: float = 2.0
+    """Multiplier on that cost on the last Place, where Flight is not allowed (F2)."""
+    home_win: float = 40.0
+    home_loss: float = 0.0
+    """Worth of getting home while ahead or behind in Terror (least_terror victory)."""
+    necro_keep: float = 5.0
+    """Worth of a Necronomicon kept in hand: the only sure way off the last Place."""
+    min_harm: float = 0.4
+    """Smallest weighted harm worth a card in someone else's Apparition."""
+    threat_scale: float = 3.0
+    """How fast interest in hurting a player fades as they fall behind the leader."""
+    terror_per_place: float = 1.0
+    """Places still ahead, counted as Terror when ranking players (the nearer home, the more
+    dangerous)."""
+    discard_margin: float = 0.05
+    """A Weapon is swapped for a random draw when that is expected to be this much better."""
+    being_keep: float = 1.0
+    """Discardable Beings worth less than this (value x chance of surviving) are replaced."""
+
+
+DEFAULT = Tuning()
+
+HOME_FIRST_WEIGHTS = {"terror": 0.02, "progress": 10.0, "stuck": 10.0, "home": 100.0}
+"""With ``victory: home_first`` only the race home counts; Terror only breaks near-ties."""
+
+
+# --- card facts (cached: the bot asks the same questions thousands of times a game) ------------
+
+
+@cache
+def _being(card: str) -> tuple[str, int]:
+    b = being(card)
+    return b.type, b.value
+
+
+@cache
+def _event_points(event_card: str, being_card: str) -> int:
+    return cards.event_value(event(event_card), being(being_card))
+
+
+@cache
+def _defeats(weapons: tuple[str, ...]) -> frozenset[str]:
+    """Being types one Weapon, or a listed Combination of two, defeats (I4)."""
+    if len(weapons) == 1:
+        return frozenset(weapon(weapons[0]).defeats)
+    combo = combination(*weapons)
+    return frozenset(combo.defeats) if combo else frozenset()
+
+
+@cache
+def _type_weights() -> dict[str, float]:
+    """How much each Being type threatens: copies x value over the Being deck, summing to 1."""
+    weights: dict[str, float] = {}
+    for b in cards.decks().beings.values():
+        weights[b.type] = weights.get(b.type, 0.0) + b.copies * b.value
+    total = sum(weights.values())
+    return {t: w / total for t, w in weights.items()}
+
+
+@cache
+def _weapon_draws() -> tuple[tuple[str, float], ...]:
+    """One card id per Weapon design and its chance of being drawn (by copies)."""
+    designs = cards.decks().weapons.values()
+    total = sum(w.copies for w in designs)
+    return tuple((w.id, w.copies / total) for w in designs)
+
+
+@cache
+def _survival(kind: str) -> float:
+    """Share of Weapon cards that cannot defeat ``kind`` alone: a rough chance it survives."""
+    return sum(p for w, p in _weapon_draws() if kind not in _defeats((w,)))
+
+
+# --- the Resolution planner --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Foe:
+    """A Being on a Place as the planner sees it."""
+
+    card: str
+    kind: str
+    value: int
+    events: int
+    summoned: bool
+
+    @property
+    def reduction(self) -> int:
+        """Terror removed if killed with a Weapon (R5)."""
+        return max(0, self.value - self.events)
+
+    @property
+    def standing_cost(self) -> int:
+        """Terror added if it survives the turn (R4, N3)."""
+        return self.events + (self.value if self.summoned else 0)
+
+    @property
+    def flight_cost(self) -> int:
+        return self.events + 2 * self.value
+
+
+def foe(monster: Monster) -> Foe:
+    kind, value = _being(monster.card)
+    points = sum(_event_points(e, monster.card) for e in monster.events)
+    return Foe(monster.card, kind, value, points, monster.summoned_by is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What a Resolution outcome is measured against, from the active player's side."""
+
+    terror: int
+    last_place: bool
+    can_flee: bool
+    rivals_best: int | None
+    """Fewest Terror among the other players, for the home check; None: home always wins."""
+    weights: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Arms:
+    """Ways to arm the two table slots: (ready Weapons, table Weapon swapped out or None)."""
+
+    configs: tuple[tuple[tuple[str, ...], str | None], ...]
+    necros: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    value: float
+    swap: str | None = None
+    attacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    flee: bool = False
+
+
+def _weights(state: State, tuning: Tuning) -> dict[str, float]:
+    if state.victory == "home_first":
+        return HOME_FIRST_WEIGHTS
+    return {
+        "terror": 1.0,
+        "progress": tuning.progress,
+        "stuck": 1.0,
+        "home": tuning.home_win,
+    }
+
+
+def _stuck_cost(f: Foe, stakes: Stakes, tuning: Tuning) -> float:
+    base = tuning.stuck_base + tuning.stuck_per_value * f.value
+    base *= stakes.weights["stuck"]
+    return base * tuning.last_place_stuck if stakes.last_place else base
+
+
+def _home_value(terror: int, stakes: Stakes, tuning: Tuning) -> float:
+    if stakes.rivals_best is None or terror <= stakes.rivals_best:
+        return stakes.weights["home"]
+    return -tuning.home_loss
+
+
+class _Board:
+    """Per-foe numbers computed once per plan: the planner scores hundreds of outcomes."""
+
+    def __init__(self, foes: list[Foe], stakes: Stakes, tuning: Tuning) -> None:
+        self.foes = foes
+        self.stakes = stakes
+        self.tuning = tuning
+        self.standing = [f.standing_cost for f in foes]
+        self.stuck = [0.0 if f.summoned else _stuck_cost(f, stakes, tuning) for f in foes]
+        self.blocks = [not f.summoned for f in foes]
+        worst_first = sorted(range(len(foes)), key=lambda i: -(self.standing[i] + self.stuck[i]))
+        self.necro_order = worst_first
+
+    def score(self, killed: int, reduction: int, necro_used: int) -> float:
+        """The worth of killing the foes in bitmask ``killed`` (``reduction`` from Weapons)."""
+        stakes, weights = self.stakes, self.stakes.weights
+        start = stakes.terror
+        terror = start - min(start, reduction)
+        blocked, stuck = False, 0.0
+        for i in range(len(self.foes)):
+            if not killed >> i & 1:
+                terror += self.standing[i]
+                stuck += self.stuck[i]
+                blocked = blocked or self.blocks[i]
+        value = -stuck - self.tuning.necro_keep * necro_used
+        if not blocked:
+            terror -= min(terror, PLACE_PASSED_TERROR)
+            value += weights["progress"]
+            if stakes.last_place:
+                terror -= min(terror, HOME_TERROR)
+                value += _home_value(terror, stakes, self.tuning)
+        return value - weights["terror"] * (terror - start)
+
+    def necro_options(self, killed: int, necros: tuple[str, ...]) -> list[tuple[int, tuple]]:
+        """Kill 0..n of the worst survivors (most Terror if left) with the Necronomicons."""
+        options: list[tuple[int, tuple]] = [(killed, ())]
+        if not necros:
+            return options
+        survivors = [i for i in self.necro_order if not killed >> i & 1]
+        for k, i in enumerate(survivors[: len(necros)]):
+            killed |= 1 << i
+            options.append((killed, (*options[-1][1], (self.foes[i].card, (necros[k],)))))
+        return options
+
+
+def _assignments(foes: list[Foe], ready: tuple[str, ...]) -> Iterable[tuple[int, int, tuple]]:
+    """Every way to spend ``ready`` Weapons: (killed bitmask, Terror reduction, attacks)."""
+    yield 0, 0, ()
+    masks = [[i for i, f in enumerate(foes) if f.kind in _defeats((w,))] for w in ready]
+    for w, targets in zip(ready, masks, strict=True):
+        for i in targets:
+            yield 1 << i, foes[i].reduction, ((foes[i].card, (w,)),)
+    if len(ready) == 2:
+        a, b = ready
+        for i in masks[0]:
+            for j in masks[1]:
+                if i != j:
+                    attacks = ((foes[i].card, (a,)), (foes[j].card, (b,)))
+                    yield (1 << i) | (1 << j), foes[i].reduction + foes[j].reduction, attacks
+        combo = _defeats(ready)
+        for i, f in enumerate(foes):
+            if f.kind in combo:
+                yield 1 << i, f.reduction, ((f.card, ready),)
+
+
+def best_plan(foes: list[Foe], arms: Arms, stakes: Stakes, tuning: Tuning) -> Plan:
+    """The best Resolution: a swap, attacks (Weapons first, then Necronomicons) or Flight."""
+    board = _Board(foes, stakes, tuning)
+    best = Plan(-math.inf)
+    for ready, swap in arms.configs:
+        for killed, reduction, attacks in _assignments(foes, ready):
+            for mask, necro_attacks in board.necro_options(killed, arms.necros):
+                value = board.score(mask, reduction, len(necro_attacks))
+                if value > best.value:
+                    best = Plan(value, swap, (*attacks, *necro_attacks))
+    if stakes.can_flee and foes:
+        added = sum(f.flight_cost for f in foes)
+        value = stakes.weights["progress"] - stakes.weights["terror"] * added
+        if value > best.value:
+            best = Plan(value, flee=True)
+    return best
+
+
+# --- reading the table -------------------------------------------------------------------------
+
+
+def _places_left(player: Player) -> int:
+    return len(player.face_down) + (player.revealed is not None)
+
+
+def _rivals_best(state: State, seat: int) -> int | None:
+    if state.victory == "home_first":
+        return None
+    return min(terror_score(p.pile) for s, p in enumerate(state.players) if s != seat)
+
+
+def _arms(state: State, seat: int, *, own_hand: bool) -> Arms:
+    """The active ``seat``'s public Weapons; its Necronomicons only if it is the bot's own hand."""
+    player = state.players[seat]
+    ready = tuple(w for w in player.table if w not in state.turned)
+    configs: list[tuple[tuple[str, ...], str | None]] = [(ready, None)]
+    hand_weapon = player.weapon_hand
+    if hand_weapon is not None and not state.swapped and not state.attacked:
+        for out in player.table:
+            swapped = tuple(hand_weapon if w == out else w for w in player.table)
+            configs.append((swapped, out))
+    necros = tuple(c for c in player.hand if is_necronomicon(c)) if own_hand else ()
+    return Arms(tuple(configs), necros)
+
+
+def _stakes(state: State, seat: int, tuning: Tuning) -> Stakes:
+    player = state.players[seat]
+    last = not player.face_down
+    return Stakes(
+        terror=terror_score(player.pile),
+        last_place=last,
+        can_flee=not last and not state.attacked,
+        rivals_best=_rivals_best(state, seat),
+        weights=_weights(state, tuning),
+    )
+
+
+def _standing(state: State, seat: int, tuning: Tuning) -> float:
+    """Lower is more dangerous: Terror plus Places still to cross (or only those, home_first)."""
+    player = state.players[seat]
+    if state.victory == "home_first":
+        return float(_places_left(player))
+    return terror_score(player.pile) + tuning.terror_per_place * _places_left(player)
+
+
+def threat(state: State, me: int, target: int, tuning: Tuning = DEFAULT) -> float:
+    """1 for the most dangerous opponent, fading for those behind: where hurting pays."""
+    best = min(_standing(state, s, tuning) for s in range(state.num_players) if s != me)
+    gap = _standing(state, target, tuning) - best
+    scale = 1.0 if state.victory == "home_first" else tuning.threat_scale
+    return math.exp(-max(0.0, gap) / scale)
+
+
+# --- phases ------------------------------------------------------------------------------------
+
+
+def _split(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    return ChooseSplit(round(hand_size(state.num_players) * tuning.events_share))
+
+
+def _apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    if seat == state.current:
+        return _own_apparition(state, seat, legal, tuning)
+    return _haunt(state, seat, legal, tuning)
+
+
+def _own_apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    """Pass, unless nobody else can still play and a Being we surely kill lowers our Terror."""
+    others = [s for s in range(state.num_players) if s != seat]
+    candidates = [a for a in legal if isinstance(a, PlaceBeing)]
+    if not candidates or any(s not in state.passed for s in others):
+        return Pass()
+    foes = [foe(m) for m in state.players[seat].monsters]
+    arms, stakes = _arms(state, seat, own_hand=True), _stakes(state, seat, tuning)
+    before = best_plan(foes, arms, stakes, tuning).value
+    gains = {
+        a: best_plan([*foes, foe(Monster(a.card))], arms, stakes, tuning).value - before
+        for a in candidates
+    }
+    choice = max(candidates, key=lambda a: gains[a])
+    return choice if gains[choice] > tuning.min_harm else Pass()
+
+
+def _haunt(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    """Play the card that worsens the active player's best Resolution the most."""
+    active = state.current
+    weight = threat(state, seat, active, tuning)
+    foes = [foe(m) for m in state.players[active].monsters]
+    arms, stakes = _arms(state, active, own_hand=False), _stakes(state, active, tuning)
+    base = best_plan(foes, arms, stakes, tuning)
+    best: tuple[float, Action] = (tuning.min_harm, Pass())
+    for action, harm in _harms(legal, foes, base, arms, stakes, tuning):
+        score = weight * harm - (tuning.necro_keep if isinstance(action, Summon) else 0.0)
+        if score > best[0]:
+            best = (score, action)
+    return best[1]
+
+
+def _harms(
+    legal: list[Action], foes: list[Foe], base: Plan, arms: Arms, stakes: Stakes, tuning: Tuning
+) -> Iterable[tuple[Action, float]]:
+    """Each worthwhile card with how much it lowers the active player's plan; one candidate per
+    kind of Being (same type, value, summoned or not), since copies score alike."""
+    yield from _event_harms(legal, foes, base, stakes)
+    seen: dict[tuple[str, int, bool], float] = {}
+    for action in legal:
+        if isinstance(action, PlaceBeing | Summon):
+            card = action.card if isinstance(action, PlaceBeing) else action.being
+            key = (*_being(card), isinstance(action, Summon))
+            if key not in seen:
+                new = foe(Monster(card, (), action.card if isinstance(action, Summon) else None))
+                seen[key] = base.value - best_plan([*foes, new], arms, stakes, tuning).value
+            yield action, seen[key]
+
+
+def _event_harms(
+    legal: list[Action], foes: list[Foe], base: Plan, stakes: Stakes
+) -> Iterable[tuple[Action, float]]:
+    """An Event on a Being the plan leaves standing (or flees from) is all Terror; on a Being
+    killed with a Weapon it only lowers the reduction. A favoured Event is preferred on its own
+    type and spared elsewhere (ties go to the card worth least elsewhere)."""
+    killed = {target for target, weapons in base.attacks if not is_necronomicon(weapons[0])}
+    by_card = {f.card: f for f in foes}
+    for action in legal:
+        if isinstance(action, PlaceEvent):
+            target = by_card[action.target]
+            points = _event_points(action.card, action.target)
+            lost = min(points, target.reduction) if target.card in killed else points
+            spare = 0.01 * event(action.card).value
+            yield action, stakes.weights["terror"] * lost - spare
+
+
+def _resolution(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    foes = [foe(m) for m in state.players[seat].monsters]
+    plan = best_plan(foes, _arms(state, seat, own_hand=True), _stakes(state, seat, tuning), tuning)
+    if plan.flee:
+        return Flee()
+    if plan.swap is not None:
+        return SwapWeapon(plan.swap)
+    if plan.attacks:
+        target, weapons = plan.attacks[0]
+        for action in legal:
+            is_it = isinstance(action, Attack) and action.target == target
+            if is_it and set(action.weapons) == set(weapons):
+                return action
+    return EndResolution()
+
+
+@cache
+def _breadth(designs: tuple[str, ...]) -> tuple[float, frozenset[str]]:
+    """Type-weighted share of Beings a set of Weapon designs defeats, and the types it covers."""
+    singles: dict[str, int] = {}
+    for w in designs:
+        for t in _defeats((w,)):
+            singles[t] = singles.get(t, 0) + 1
+    combos = {t for i, a in enumerate(designs) for b in designs[i + 1 :] for t in _defeats((a, b))}
+    covered = frozenset(singles) | combos
+    value = sum(
+        weight * (1.25 if singles.get(t, 0) > 1 else 1.0)
+        for t, weight in _type_weights().items()
+        if t in covered
+    )
+    return value, covered
+
+
+def coverage(weapons: Iterable[str], stuck: list[Foe]) -> float:
+    """How well a set of Weapons (any two usable together after a swap) answers the Beings to
+    come, by type weight, and the Beings already standing on the Place, by what they cost."""
+    value, covered = _breadth(tuple(sorted(cards.design_id(w) for w in weapons)))
+    return value + sum(0.2 * (f.value + f.events + 2) for f in stuck if f.kind in covered)
+
+
+def _discard(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    player = state.players[seat]
+    choices = set(discardable(state))
+    for card in player.hand:
+        if card in choices and is_being(card):
+            kind, value = _being(card)
+            if value * _survival(kind) < tuning.being_keep:
+                return Discard(card)
+    weapon_discard = _weapon_to_discard(player, choices, tuning)
+    if weapon_discard is not None:
+        return Discard(weapon_discard)
+    return Refill(_refill_events(state, seat, tuning))
+
+
+def _weapon_to_discard(player: Player, choices: set[str], tuning: Tuning) -> str | None:
+    """The held Weapon most worth swapping for a random draw, if any is."""
+    held = [*player.table, *([player.weapon_hand] if player.weapon_hand else [])]
+    stuck = [foe(m) for m in player.monsters]
+    now = coverage(held, stuck)
+    best: tuple[float, str | None] = (tuning.discard_margin, None)
+    for w in held:
+        if w not in choices:
+            continue
+        rest = [x for x in held if x != w]
+        expected = sum(p * coverage([*rest, d], stuck) for d, p in _weapon_draws())
+        if expected - now > best[0]:
+            best = (expected - now, w)
+    return best[1]
+
+
+def _refill_events(state: State, seat: int, tuning: Tuning) -> int:
+    need = missing_cards(state)
+    events_now = sum(1 for c in state.players[seat].hand if is_event(c))
+    target = round(hand_size(state.num_players) * tuning.events_share)
+    return max(0, min(need, target - events_now))
+
+
+def _arrange(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+    """Any pair can be brought to the table by the swap, so lay out the widest pair."""
+    stuck = [foe(m) for m in state.players[seat].monsters]
+    return max(
+        (a for a in legal if isinstance(a, ArrangeWeapons)),
+        key=lambda a: coverage(a.table, stuck),
+    )
+
+
+PHASES: dict[str, Callable[[State, int, list[Action], Tuning], Action]] = {
+    "split": _split,
+    "apparition": _apparition,
+    "resolution": _resolution,
+    "discard": _discard,
+    "arrange": _arrange,
+}
+
+
+def _fallback(legal: list[Action]) -> Action:
+    """The safest legal action: pass, stop, refill, or the first offered."""
+    for safe in (Pass(), EndResolution()):
+        if safe in legal:
+            return safe
+    return next((a for a in legal if isinstance(a, Refill)), legal[0])
+
+
+def choose(state: State, seat: int, tuning: Tuning = DEFAULT) -> Action:
+    """:func:`bot_action` with explicit weights (for tuning experiments)."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction("not_your_turn", "the bot was asked out of turn")
+    action = PHASES[state.phase](state, seat, legal, tuning)
+    return action if action in legal else _fallback(legal)
 
 
 def bot_action(state: State, seat: int) -> Action:
+    """The planner bot's action for ``seat``; raises only if ``seat`` is not pending."""
+    return choose(state, seat, DEFAULT)
+
+
+# --- the first bot, kept as a yardstick --------------------------------------------------------
+
+
+def simple_bot_action(state: State, seat: int) -> Action:
     """A simple, legal player: halves the hand, haunts others' Places, kills what it can."""
     legal = legal_actions(state, seat)
     if not legal:

@@ -21,7 +21,7 @@ PRESENTER = PRESENTERS[GAME]
 
 
 async def open_notte(
-    world: World, guests: list[Any], bots: int = 0, seed: int = 5, **options: Any
+    world: World, guests: list[Any], bots: int = 0, seed: int = 11, **options: Any
 ) -> GameRecord:
     """Open, fill and start a table; a fixed seed keeps the test's game the same every run."""
     world.bot.tables.seed_source = lambda: seed

@@ -1,0 +1,218 @@
+"""The balance simulator (``python -m rules.simulate``): its numbers add up, it is the same for
+any number of worker processes, it draws a real PNG, and it turns bad options away (exit 2).
+
+Why no timings here: the simulator's speed depends on the machine; the tests check only what it
+computes. ``docs/simulator.md`` records measured speeds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render.charts import chart_png, nice_step
+from rules import GAMES
+from rules.simulate import (
+    Config,
+    ConfigError,
+    chart_panels,
+    checked_config,
+    describe,
+    format_report,
+    histogram,
+    main,
+    parse_option,
+    run,
+    simulate,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def check_common(summary: dict[str, Any], records: list[dict[str, Any]], games: int) -> None:
+    """What every game's summary must satisfy, whatever the game."""
+    players = summary["players"]
+    assert summary["games"] == len(records) == games
+    assert [r["seed"] for r in records] == list(range(summary["seeds"][0], summary["seeds"][1] + 1))
+    assert math.isclose(sum(summary["wins_by_seat"]), games)
+    assert math.isclose(sum(summary["win_rate_by_seat"]), 1.0)
+    assert math.isclose(sum(summary.get("win_rate_by_order", [1.0])), 1.0)
+    assert summary["turns"]["n"] == summary["actions"]["n"] == games
+    for stats in (summary["turns"], summary["actions"]):
+        assert stats["min"] <= stats["median"] <= stats["p90"] <= stats["max"]
+    winners = sum(len(r["winners"]) for r in records)
+    scores = summary["scores"]
+    assert scores["winners"]["n"] == winners
+    assert scores["losers"]["n"] == games * players - winners
+    assert scores["all"]["n"] == games * players
+    counts = scores["histogram"]["counts"]
+    assert sum(counts["winners"]) == winners and sum(counts["losers"]) == scores["losers"]["n"]
+    assert sum(summary["turns_histogram"]["counts"]["games"]) == games
+    assert summary["shared_wins"] == sum(1 for r in records if len(r["winners"]) > 1)
+
+
+def test_notte_di_terrore_summary_adds_up() -> None:
+    summary, records = simulate(Config("notte_di_terrore", 8, 4, seed=5))
+    check_common(summary, records, 8)
+    extra = summary["extra"]
+    assert extra["ended_home"] + extra["turn_limit"] == 8
+    assert extra["ended_home"] == sum(1 for r in records if r["home"] is not None)
+    assert extra["home_wins"] == sum(1 for r in records if r["home"] in r["winners"])
+    assert extra["terror_home"]["n"] == extra["ended_home"]
+    assert extra["terror"]["home_won"]["n"] == extra["home_wins"]
+    groups = sum(
+        extra["terror"][g]["n"] for g in ("home_won", "home_beaten", "beat_home", "others")
+    )
+    assert groups == 4 * extra["ended_home"]
+    by_flights = extra["home_win_rate_by_flights"].values()
+    assert sum(n for n, _ in by_flights) == extra["ended_home"]
+    assert math.isclose(sum(n * rate for n, rate in by_flights), extra["home_wins"])
+    assert math.isclose(sum(extra["home_by_order"]), 1.0)
+    assert sum(extra["terror_histogram"]["counts"]["home player"]) == extra["ended_home"]
+    for r in records:
+        assert r["tally"]["turns"] and sum(r["tally"]["turns"]) == r["turns"]
+    report = format_report(summary)
+    assert "Win rate by seat" in report and "The player who gets home" in report
+
+
+def test_notte_di_terrore_with_options() -> None:
+    options = {"places": 3, "victory": "home_first", "necronomicon_removed": True}
+    summary, records = simulate(Config("notte_di_terrore", 6, 3, options=options))
+    check_common(summary, records, 6)
+    assert summary["options"] == options
+    # home_first: whoever gets home wins alone.
+    assert all(r["winners"] == [r["home"]] for r in records if r["home"] is not None)
+
+
+def test_monster_day_summary_adds_up() -> None:
+    summary, records = simulate(Config("monster_day", 12, 2, seed=3))
+    check_common(summary, records, 12)
+    assert summary["extra"]["draws"] == summary["shared_wins"]
+    assert all(r["turns"] == r["actions"] for r in records)
+    assert "Monster Day points" in format_report(summary)
+
+
+def test_the_games_do_not_depend_on_the_number_of_jobs() -> None:
+    config = Config("notte_di_terrore", 5, 3, seed=11)
+    assert run(config) == run(Config("notte_di_terrore", 5, 3, seed=11, jobs=2))
+
+
+def test_describe_and_histogram() -> None:
+    stats = describe([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert (stats["mean"], stats["median"], stats["p90"], stats["max"]) == (5.5, 5.5, 9, 10)
+    assert describe([])["n"] == 0
+    hist = histogram({"a": [0, 1, 1, 40], "b": [2]}, bins=4)
+    assert len(hist["labels"]) <= 4
+    assert sum(hist["counts"]["a"]) == 4 and sum(hist["counts"]["b"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("places=5", ("places", 5)),
+        ("victory=home_first", ("victory", "home_first")),
+        ("necronomicon_removed=true", ("necronomicon_removed", True)),
+        ('victory="home_first"', ("victory", "home_first")),
+    ],
+)
+def test_option_values_parse_as_json_when_they_can(text: str, expected: tuple) -> None:
+    assert parse_option(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["notte_di_terrore", "--option", "places=9"], "places"),
+        (["notte_di_terrore", "--option", "victory=fastest"], "victory"),
+        (["notte_di_terrore", "--option", "necronomicon_removed=1"], "necronomicon_removed"),
+        (["notte_di_terrore", "--option", "colour=red"], "unknown option"),
+        (["notte_di_terrore", "--option", "places"], "name=value"),
+        (["notte_di_terrore", "--players", "7"], "3..5 players"),
+        (["monster_day", "--players", "3"], "2..2 players"),
+        (["notte_di_terrore", "--games", "0"], "at least 1"),
+        (["no_such_game"], "invalid choice"),
+        (["monster_day", "--chart", "/no/such/folder/out.png"], "no folder"),
+    ],
+)
+def test_bad_command_lines_exit_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--games", "1"] if "--games" not in argv else argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_checked_config_uses_the_engines_own_validation() -> None:
+    with pytest.raises(ConfigError, match="places"):
+        checked_config(Config("notte_di_terrore", 1, 3, options={"places": "4"}))
+    assert checked_config(Config("monster_day", 1, 2, options={"extended_deck": True}))
+
+
+def test_chart_is_a_png_drawn_from_plain_data() -> None:
+    summary, _ = simulate(Config("notte_di_terrore", 4, 3))
+    panels = chart_panels(summary)
+    json.dumps(panels)  # plain data only: the renderer never sees a game object
+    png = chart_png("title", "subtitle", panels)
+    assert png.startswith(PNG_MAGIC)
+    image = Image.open(io.BytesIO(png))
+    assert image.width == 1200 and image.height > 800
+    assert nice_step(0.37) in (0.1, 0.05) and nice_step(130) == 50
+
+
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_command_line_writes_report_chart_and_json(tmp_path: Path) -> None:
+    chart, data = tmp_path / "tmp.png", tmp_path / "tmp.json"
+    command = (
+        "-m rules.simulate notte_di_terrore --games 20 --players 3 --jobs 2"
+        f" --chart {chart} --json {data} --option places=3 --option necronomicon_removed=true"
+    )
+    result = _run(*shlex.split(command))
+    assert result.returncode == 0, result.stderr
+    assert "20 games, 3 players" in result.stdout and "home player wins" in result.stdout
+    assert chart.read_bytes().startswith(PNG_MAGIC)
+    saved = json.loads(data.read_text())
+    assert saved["summary"]["games"] == len(saved["records"]) == 20
+    assert saved["summary"]["options"]["necronomicon_removed"] is True
+    assert math.isclose(sum(saved["summary"]["win_rate_by_seat"]), 1.0)
+
+
+def test_command_line_rejects_a_bad_option() -> None:
+    result = _run("-m", "rules.simulate", "notte_di_terrore", "--option", "places=9")
+    assert result.returncode == 2
+    assert "places must be an int in 3..6" in result.stderr
+
+
+def test_layers_rules_stay_pure_and_charts_know_no_game() -> None:
+    """The engines and the simulator import without Pillow; the chart module without rules."""
+    rules_only = (
+        "import sys, rules, rules.simulate\n"
+        "assert 'PIL' not in sys.modules, 'rules imported Pillow'\n"
+    )
+    result = _run("-c", rules_only)
+    assert result.returncode == 0, result.stderr
+    charts = (
+        "import sys, render.charts\n"
+        "bad = [m for m in sys.modules if m == 'rules' or m.startswith('rules.')]\n"
+        "assert not bad, bad\n"
+    )
+    result = _run("-c", charts)
+    assert result.returncode == 0, result.stderr
+    assert set(GAMES) >= {"notte_di_terrore", "monster_day"}
