@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components import ComponentRef
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.publisher import Payload, Published
 from bot.store import FINISHED, LOBBY, GameRecord
-from bot.table import TableError
+from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
@@ -79,6 +80,22 @@ async def play(
     result = await bot.tables.act(
         game_id, interaction.user.id, action, expected_version=expected_version
     )
+    return await _published(bot, interaction, result)
+
+
+async def play_button(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], game_id: int, ref: ComponentRef
+) -> Reply:
+    """A move button: the move it names, if the player's choices are still those it showed."""
+    if ref.digest is None or ref.index is None:
+        raise TableError("malformed_component")
+    result = await bot.tables.act_choice(game_id, interaction.user.id, ref.digest, ref.index)
+    return await _published(bot, interaction, result)
+
+
+async def _published(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], result: MoveResult
+) -> str:
     published = await bot.publisher.publish_move(result)
     bot.scheduler.after_change(result.after)
     return move_reply(normalise(interaction.locale), published, result.seat)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.components import choices_digest
 from bot.store import (
     ACTIVE,
     CANCELLED,
@@ -246,6 +247,23 @@ class TableService:
             if seat is None:
                 raise TableError("not_seated")
             return await self._apply(record, seat, action)
+
+    async def act_choice(self, game_id: int, user_id: int, digest: str, index: int) -> MoveResult:
+        """A move button: the user's ``index``-th legal move, if their legal moves still have
+        ``digest``. Checked under the table's lock, so a move another seat made a moment
+        earlier refuses the click only when it changed this seat's choices."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, None)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            engine = self.engine(record.game)
+            legal = engine.legal_actions(self.state(record), seat)
+            if choices_digest([engine.dump_action(a) for a in legal]) != digest:
+                raise TableError("stale")
+            if index >= len(legal):
+                raise TableError("malformed_component")
+            return await self._apply(record, seat, legal[index])
 
     async def act_for_bot(self, game_id: int, seat: int, expected_version: int) -> MoveResult:
         """Let the bot player in ``seat`` make its move (the same path as a human's)."""

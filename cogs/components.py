@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import TEMPLATE, ComponentRef, choices_digest, parse
+from bot.components import TEMPLATE, ComponentRef, parse
 from bot.errors import error_text
-from bot.flows import LOBBY_STEPS, answer, apology, history, play, show_hand
+from bot.flows import LOBBY_STEPS, answer, apology, history, play_button, show_hand
 from bot.i18n import normalise
 from bot.publisher import Payload
-from bot.store import ACTIVE, LOBBY
 from bot.table import TableError
 
 if TYPE_CHECKING:
@@ -82,22 +81,7 @@ async def _act(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
     async def work(locale: str) -> str:
-        assert ref.digest is not None and ref.index is not None
-        record = await bot.tables.get(ref.game_id)
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("not_seated")
-        if record.status != ACTIVE:
-            raise TableError("not_started" if record.status == LOBBY else "game_over")
-        engine = bot.tables.engine(record.game)
-        legal = [
-            engine.dump_action(a) for a in engine.legal_actions(bot.tables.state(record), seat)
-        ]
-        if choices_digest(legal) != ref.digest:
-            raise TableError("stale")  # the seat's choices changed since the button was drawn
-        if ref.index >= len(legal):
-            raise TableError("malformed_component")
-        reply = await play(bot, interaction, record.id, legal[ref.index], record.version)
+        reply = await play_button(bot, interaction, ref.game_id, ref)
         if interaction.message is not None:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.message.edit(view=None)  # its moves are spent

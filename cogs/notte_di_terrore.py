@@ -45,25 +45,10 @@ def place_action(view: dict[str, Any] | None, card: str, target: str | None) -> 
     return {"type": "place_being", "card": card}
 
 
-def attack_action(
-    view: dict[str, Any] | None, target: str, weapon: str, weapon2: str | None
-) -> dict[str, Any]:
+def attack_action(target: str, weapon: str, weapon2: str | None) -> dict[str, Any]:
+    """A pair of Weapons may be named in either order: the engine takes both (C1)."""
     weapons = [weapon] if not weapon2 else [weapon, weapon2]
-    action = {"type": "attack", "target": target, "weapons": weapons}
-    return in_legal_order(view, action, "weapons")
-
-
-def in_legal_order(view: dict[str, Any] | None, action: dict[str, Any], key: str) -> dict[str, Any]:
-    """``action`` with its pair of Weapons in the order the engine lists it. The engine tells
-    moves apart by that order, while autocomplete offers either Weapon of a pair first: the
-    same two Weapons are the same move whichever the player picked first."""
-    for legal in (view or {}).get("legal", []):
-        same = {k: v for k, v in legal.items() if k != key} == {
-            k: v for k, v in action.items() if k != key
-        }
-        if same and sorted(legal[key]) == sorted(action[key]):
-            return legal
-    return action
+    return {"type": "attack", "target": target, "weapons": weapons}
 
 
 class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night of Terror moves"):
@@ -118,7 +103,7 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         weapon: str,
         weapon2: str | None = None,
     ) -> None:
-        await self._play(interaction, lambda view: attack_action(view, target, weapon, weapon2))
+        await self._play(interaction, lambda view: attack_action(target, weapon, weapon2))
 
     @app_commands.command(
         name="swap", description="Resolution: swap a table Weapon with the one in your hand"
@@ -161,8 +146,9 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     )
     @app_commands.describe(keep="A Weapon to keep on the table", keep2="The other one")
     async def arrange(self, interaction: discord.Interaction[Any], keep: str, keep2: str) -> None:
-        action = {"type": "arrange_weapons", "table": [keep, keep2]}
-        await self._play(interaction, lambda view: in_legal_order(view, action, "table"))
+        await self._play(
+            interaction, lambda view: {"type": "arrange_weapons", "table": [keep, keep2]}
+        )
 
     # -- autocomplete -----------------------------------------------------------------------
 

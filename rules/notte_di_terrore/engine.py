@@ -633,7 +633,21 @@ def check_action(state: State, seat: int, action: Any) -> None:
 # --- applying ----------------------------------------------------------------------------------
 
 
+def _same_pair_in_listed_order(state: State, seat: int, action: Any) -> Any:
+    """C1, D5: two Weapons used together, or kept together on the table, are the same move
+    whichever is named first; ``legal_actions`` lists each pair once, in table order."""
+    if isinstance(action, Attack) and len(action.weapons) == 2:
+        swapped: Any = Attack(action.target, (action.weapons[1], action.weapons[0]))
+    elif isinstance(action, ArrangeWeapons) and len(action.table) == 2:
+        swapped = ArrangeWeapons((action.table[1], action.table[0]))
+    else:
+        return action
+    legal = legal_actions(state, seat)
+    return swapped if action not in legal and swapped in legal else action
+
+
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    action = _same_pair_in_listed_order(state, seat, action)
     check_action(state, seat, action)
     events: list[Event] = []
     if isinstance(action, ChooseSplit):

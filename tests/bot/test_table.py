@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules
+from bot.components import choices_digest
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
 from bot.table import TableError, TableService
 
@@ -179,3 +180,48 @@ async def test_resigning_ends_a_two_player_game(tables: TableService) -> None:
     assert tables.outcome(result.after) == {"resigned": 1, "winners": [0], "scores": None}
     with pytest.raises(TableError, match="game_over"):
         await tables.resign(record.id, 1)
+
+
+async def _notte_started(tables: TableService):
+    await tables.new_table("notte_di_terrore", guild_id=1, channel_id=CHANNEL, user_id=1,
+                           name="Ann", locale="en", options={"places": 3})  # fmt: skip
+    await tables.join(CHANNEL, 2, "Bob", "en")
+    await tables.join(CHANNEL, 3, "Cy", "it")
+    return await tables.start(CHANNEL, 1)
+
+
+async def test_simultaneous_choices_by_button_are_all_applied(tables: TableService) -> None:
+    """Every seat chooses its split at once from buttons drawn at the same version: each tap
+    names its seat's choices (digest), not the table's version, so none is stale."""
+    record = await _notte_started(tables)
+    engine = tables.engine(record.game)
+    state = tables.state(record)
+    digests = {
+        user: choices_digest([engine.dump_action(a) for a in engine.legal_actions(state, seat)])
+        for seat, user in enumerate((1, 2, 3))
+    }
+    results = await asyncio.gather(
+        *(tables.act_choice(record.id, user, digest, 4) for user, digest in digests.items())
+    )
+    assert sorted(r.seat for r in results) == [0, 1, 2]
+    after = await tables.get(record.id)
+    assert after.version == record.version + 3
+    assert tables.state(after).phase == "apparition"
+    with pytest.raises(TableError) as again:  # the same tap twice: its choices are gone
+        await tables.act_choice(record.id, 1, digests[1], 4)
+    assert again.value.code in {"stale", "not_your_turn"}
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [({"places": 7}, "bad_option"), ({"victory": "most_terror"}, "bad_option"),
+     ({"places": "4"}, "bad_option"), ({"extended_deck": True}, "bad_option")],
+)  # fmt: skip
+async def test_notte_options_are_checked_by_the_engine(
+    tables: TableService, options: dict, code: str
+) -> None:
+    with pytest.raises(TableError) as refused:
+        await tables.new_table("notte_di_terrore", guild_id=1, channel_id=CHANNEL, user_id=1,
+                               name="A", locale="en", options=options)  # fmt: skip
+    assert refused.value.code == code
+    assert await tables.store.open_in_channel(CHANNEL) is None

@@ -595,6 +595,17 @@ def test_combined_weapons_turn_two_cards() -> None:
     raises("weapon_cannot_defeat", lone, 0, Attack("vampire:1", ("torch:1", "axe:1")))
 
 
+def test_a_pair_of_weapons_named_in_either_order_is_the_same_move() -> None:
+    state = at_resolution((Monster("vampire:1"),), ("torch:1", "petrol_can:1"))
+    listed = act(state, 0, Attack("vampire:1", ("torch:1", "petrol_can:1")))
+    reversed_ = act(state, 0, Attack("vampire:1", ("petrol_can:1", "torch:1")))
+    assert listed == reversed_
+    own = started(3, 0).players[0].table
+    state = e.apply(at_discard(("zombie:1",), table=own, weapon_hand=None), 0, Refill(3))[0]
+    a, b = state.players[0].table[:2]  # all three are on the table until arranged
+    assert act(state, 0, ArrangeWeapons((a, b))) == act(state, 0, ArrangeWeapons((b, a)))
+
+
 def test_any_event_on_any_being() -> None:
     hand = ("full_moon:1", "brain_hunger:1", "killing:1", "pentagram:1")
     state = at_apparition(hands={1: hand}, monsters=(Monster("ghost:1"), Monster("zombie:1")))

@@ -1,0 +1,773 @@
+"""Playing Notte di Terrore through the fake Discord as its players would, and checking it.
+
+A :class:`NotteTable` drives the human seats of one table using only what a Discord user can
+see: the table messages in the channel (whose first line names who must act), their own hand
+DMs (with one-tap move buttons) and their own ephemeral replies and autocomplete lists. Bot
+seats move by themselves; a chain of bot moves is published as one table message, so a table
+message does not stand for exactly one move here.
+
+Once a game is over, :func:`replay` rebuilds every state from the seed and the log that
+``/game history`` publishes, and :meth:`NotteTable.reconcile` checks every table message, every
+hand DM and every choice the humans were offered against that replay: the right state, built
+from the right seat's view, the offered moves exactly the legal ones.
+"""
+
+# A `timeout` argument on each wait is the point of this test API (every wait is bounded).
+# ruff: noqa: ASYNC109
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from bot.components import choices_digest
+from bot.games import PRESENTERS
+from bot.i18n import normalise
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.smoke.helpers import (
+    WAIT,
+    World,
+    assert_accepted,
+    assert_png,
+    assert_private_answer,
+    visible_text,
+)
+
+GAME = "notte_di_terrore"
+ENGINE = rules.GAMES[GAME]
+PRESENTER = PRESENTERS[GAME]
+CHANNEL_BOT_CHAIN = 40
+"""A chain of bot moves longer than this is published in several table messages
+(``bot.scheduler.MAX_BOT_MOVES_PER_MESSAGE``)."""
+MAX_BUTTONS = 25
+PLACING = ("place_being", "place_event", "summon")
+
+# What a player reads on a move button: its first symbol says what kind of move it is.
+BUTTON_KINDS: dict[str, str] = {
+    "🃏": "choose_split",
+    "✋": "pass",
+    "📕": "summon",
+    "📜": "place_event",
+    "🔄": "swap_weapon",
+    "⚔️": "attack",
+    "🏃": "flee",
+    "✅": "end_resolution",
+    "🗑️": "discard",
+    "🂠": "refill",
+    "🗡️": "arrange_weapons",
+}
+"""Any other label (it starts with a Being's type emoji) places a Being."""
+
+
+def button_kind(label: str) -> str:
+    """The kind of move a button makes, read from its label as a player would."""
+    return next(
+        (kind for emoji, kind in BUTTON_KINDS.items() if label.startswith(emoji)), "place_being"
+    )
+
+
+def first_line(message: FakeMessage) -> str:
+    return message.content.splitlines()[0] if message.content else ""
+
+
+def is_finished(message: FakeMessage) -> bool:
+    """A finished table has no "My hand" button any more."""
+    return not any(c.startswith("mt:hand:") for c in message.custom_ids)
+
+
+def hand_lines_of(message: FakeMessage) -> list[str]:
+    """The lines of a hand DM that list cards in the hand (the Beings and the Events): the
+    ``•`` lines before the third section header (the Weapons, which are public)."""
+    (embed,) = message.embeds
+    lines: list[str] = []
+    headers = 0
+    for line in (embed.get("description") or "").splitlines():
+        if line.startswith("**"):
+            headers += 1
+        elif headers < 3 and line.startswith("• "):
+            lines.append(line)
+    return lines
+
+
+def drawn_components(message: FakeMessage) -> list[dict[str, Any]]:
+    """The components as the message was first sent (a used hand DM loses its buttons)."""
+    return message.history[0]["components"] if message.history else message.components
+
+
+def move_buttons(message: FakeMessage, *, drawn: bool = False) -> list[tuple[str, str]]:
+    """(custom_id, label) of each move button on a message, now or as first drawn."""
+    components = drawn_components(message) if drawn else message.components
+    return [
+        (str(c["custom_id"]), str(c.get("label", "")))
+        for c in _walk(components)
+        if str(c.get("custom_id", "")).startswith("mt:act:")
+    ]
+
+
+def _walk(components: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    for comp in components:
+        yield comp
+        yield from _walk(comp.get("components", []))
+
+
+def button_ref(custom_id: str) -> tuple[str, int]:
+    """(digest, index) of a move button ``mt:act:<game>:<digest>:<index>``."""
+    _, _, _, digest, index = custom_id.split(":")
+    return digest, int(index)
+
+
+# ----- the replay -------------------------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """A finished game rebuilt from its published seed, options and log."""
+
+    block: dict[str, Any]
+    states: list[Any]  # states[k]: the game after k actions
+    events: list[list[dict[str, Any]]]  # events[j]: what action j made happen
+    actions: list[dict[str, Any]]  # {"seat", "action"} as logged
+
+    @property
+    def seed(self) -> int:
+        return int(self.block["seed"])
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+    def legal(self, k: int, seat: int) -> list[dict[str, Any]]:
+        return [ENGINE.dump_action(a) for a in ENGINE.legal_actions(self.states[k], seat)]
+
+
+def replay(block: dict[str, Any]) -> Replay:
+    """Set the game up from the published seed and options and apply the logged actions."""
+    assert block["game"] == GAME, block["game"]
+    state = ENGINE.setup(block["players"], dict(block["options"]), block["seed"])
+    states, events = [state], []
+    for entry in block["actions"]:
+        state, happened = ENGINE.apply(state, entry["seat"], ENGINE.load_action(entry["action"]))
+        states.append(state)
+        events.append(happened)
+    assert ENGINE.outcome(state) is not None, "the published log does not end the game"
+    return Replay(block, states, events, list(block["actions"]))
+
+
+def logged_moves(history: str) -> list[str]:
+    """The move lines of a /game history reply (``12. alice: {"type":...}``)."""
+    return [line for line in history.splitlines() if re.match(r'^\d+\. .*: \{.*"type":', line)]
+
+
+def scores_in(line: str) -> list[int]:
+    """The ``3 – 0 – 7`` of an outcome line."""
+    match = re.search(r"\d+(?: – \d+)+", line)
+    assert match, f"no scores in {line!r}"
+    return [int(n) for n in match.group(0).split(" – ")]
+
+
+# ----- a move ------------------------------------------------------------------------------------
+
+
+@dataclass
+class HumanMove:
+    """A move a human made, and what Discord offered them for it."""
+
+    user: FakeUser
+    seat: int
+    via: str  # "button" or "command"
+    kind: str  # the engine action type the player meant
+    table_messages: int  # how many table messages there were when the move was made
+    custom_id: str | None = None  # the button tapped
+    label: str | None = None
+    given: dict[str, Any] = field(default_factory=dict)  # the command's option values
+    offered: dict[str, list[Any]] = field(default_factory=dict)  # autocomplete: option -> values
+
+
+# ----- the table ---------------------------------------------------------------------------------
+
+
+@dataclass
+class NotteTable:
+    """Plays one Notte di Terrore table through Discord, as its human players would."""
+
+    world: World
+    seats: list[FakeUser | None]  # None: a bot seat
+    bot_names: list[str] = field(default_factory=list)
+    table_id: int = 0
+    moves: list[HumanMove] = field(default_factory=list)
+    tally: Counter[tuple[int, str]] = field(default_factory=Counter)
+
+    @property
+    def fake(self) -> FakeDiscord:
+        return self.world.fake
+
+    @property
+    def channel(self) -> FakeChannel:
+        return self.world.channel
+
+    @property
+    def humans(self) -> list[FakeUser]:
+        return [u for u in self.seats if u is not None]
+
+    def seat_of(self, user: FakeUser) -> int:
+        return self.seats.index(user)
+
+    def names(self) -> list[str]:
+        """Seat names as the bot knows them: display names, and the bots' own names."""
+        bots = iter(self.bot_names)
+        return [u.username if u is not None else next(bots) for u in self.seats]
+
+    # -- opening ------------------------------------------------------------------------
+
+    async def open(self, host: FakeUser, **options: Any) -> FakeMessage:
+        """``/game new`` by the host, ``/game join`` by the other humans in seat order,
+        ``/game addbot`` for each bot seat, ``/game start``: the first table message."""
+        assert self.seats[0] is host
+        fake, channel = self.fake, self.channel
+        opened = await fake.slash(host, channel, "game new", game=GAME, timeout=WAIT, **options)
+        assert_accepted(opened)
+        for user in self.seats[1:]:
+            if user is None:
+                seated = await fake.slash(host, channel, "game addbot", timeout=WAIT)
+            else:
+                seated = await fake.slash(user, channel, "game join", timeout=WAIT)
+            assert_accepted(seated)
+        assert_accepted(await fake.slash(host, channel, "game start", timeout=WAIT))
+        lobby = fake.messages(channel)[0]
+        players = next(f["value"] for f in lobby.embeds[0]["fields"])
+        self.bot_names = re.findall(r"🤖 \*\*(.+?)\*\*", players)
+        assert len(self.bot_names) == self.seats.count(None), players
+        table = await fake.wait_for_message(
+            channel, lambda m: any(a.filename == "board.png" for a in m.attachments), timeout=WAIT
+        )
+        (hand_button,) = [c for c in table.custom_ids if c.startswith("mt:hand:")]
+        self.table_id = int(hand_button.rsplit(":", 1)[1])
+        return table
+
+    # -- reading ------------------------------------------------------------------------
+
+    def table_messages(self) -> list[FakeMessage]:
+        """Public table messages (they carry the board), oldest first."""
+        return [
+            m
+            for m in self.fake.messages(self.channel)
+            if any(a.filename == "board.png" for a in m.attachments)
+        ]
+
+    def latest_table(self) -> FakeMessage:
+        messages = self.table_messages()
+        assert messages, "no table message yet\n" + self.fake.diagnostics()
+        return messages[-1]
+
+    def hand_dms(self, user: FakeUser) -> list[FakeMessage]:
+        return [
+            m
+            for m in self.fake.messages(user)
+            if any(a.filename == "hand.png" for a in m.attachments)
+        ]
+
+    def positions(self) -> dict[int, int]:
+        """Every message's place in the fake's log (all channels, in the order sent)."""
+        return {m.id: i for i, m in enumerate(self.fake.messages_since(0))}
+
+    def dm_table(self, dm: FakeMessage, tables: list[FakeMessage]) -> int:
+        """Which table message a hand DM goes with: the one it links to (each hand DM is
+        sent right after its table message and links to it)."""
+        match = re.search(rf"/{self.channel.id}/(\d+)", dm.content)
+        assert match, f"a hand DM without a link to the table: {dm.content!r}"
+        linked = int(match.group(1))
+        return next(i for i, m in enumerate(tables) if m.id == linked)
+
+    def latest_dm(self, user: FakeUser) -> FakeMessage | None:
+        """The user's hand DM for the latest table message they got one for."""
+        dms = self.hand_dms(user)
+        if not dms:
+            return None
+        tables = self.table_messages()
+        return max(reversed(dms), key=lambda dm: self.dm_table(dm, tables))
+
+    def named(self, message: FakeMessage) -> list[FakeUser]:
+        """The humans the first line of a table message asks to act, in seat order."""
+        line = first_line(message)
+        return [u for u in self.humans if u.mention in line]
+
+    def names_a_bot(self, message: FakeMessage) -> bool:
+        line = first_line(message)
+        return any(f"**{name}**" in line for name in self.bot_names)
+
+    # -- waiting ------------------------------------------------------------------------
+
+    async def next_actor(self, *, timeout: float = WAIT) -> FakeUser | None:
+        """Wait until only humans must act (bot seats move by themselves meanwhile) and the
+        first of them has the DM for it, or until the game is over (None).
+
+        A human is named by every table message while they must act; the DM with their moves
+        comes right after the first of those messages (it is not sent again while their
+        choices stay the same, e.g. while the others choose their hands)."""
+
+        def ready() -> tuple[FakeUser | None] | None:
+            tables = self.table_messages()
+            if not tables:
+                return None
+            latest = tables[-1]
+            if is_finished(latest):
+                return (None,)
+            named = self.named(latest)
+            if not named or self.names_a_bot(latest):
+                return None  # a bot's move is due: wait for the bots' table message
+            user = named[0]
+            start = len(tables) - 1
+            while start > 0 and user in self.named(tables[start - 1]):
+                start -= 1
+            dm = self.latest_dm(user)
+            if dm is None or self.dm_table(dm, tables) < start:
+                return None
+            return (user,)
+
+        (user,) = await self.fake.wait_until(ready, timeout, what="a human's move or the end")
+        return user
+
+    # -- moving -------------------------------------------------------------------------
+
+    async def play_turn(self, user: FakeUser) -> HumanMove:
+        """One move for ``user``, chosen from their latest hand DM's buttons as a player
+        would: pass in the Apparition (now and then placing a card with ``/terror place``),
+        attack when they can, else flee, else end the fight; refill, arrange. Commands and
+        buttons alternate so both paths are used for most kinds of move."""
+        dm = self.latest_dm(user)
+        assert dm is not None
+        buttons = move_buttons(dm)
+        assert buttons, f"{user.username} is named on the table but their DM has no moves"
+        kinds: dict[str, list[tuple[str, str]]] = {}
+        for custom_id, label in buttons:
+            kinds.setdefault(button_kind(label), []).append((custom_id, label))
+        seat = self.seat_of(user)
+
+        def turn(kind: str) -> int:
+            self.tally[(seat, kind)] += 1
+            return self.tally[(seat, kind)]
+
+        if "choose_split" in kinds:
+            options = kinds["choose_split"]
+            if seat % 2 == 1:
+                return await self.by_number(user, "split", pick=seat + 2)
+            return await self.tap(user, dm, options[(seat + 3) % len(options)])
+        if "pass" in kinds:
+            n = turn("apparition")
+            prey = self.prey(user, dm, kinds.get("place_being", []))
+            if prey is not None:
+                self.tally[(seat, "prey placed")] += 1
+                return await self.tap(user, dm, prey)
+            if n % 4 == 2:
+                move = await self.place(user, pick=n)
+                if move is not None:
+                    return move
+            if n % 5 == 3:
+                return await self.by_command(user, "pass", "pass")
+            return await self.tap(user, dm, kinds["pass"][0])
+        if "attack" in kinds:
+            n = turn("attack")
+            if n % 2 == 1:
+                return await self.attack(user)
+            return await self.tap(user, dm, kinds["attack"][n % len(kinds["attack"])])
+        if "swap_weapon" in kinds and turn("swap") == 2:
+            return await self.by_card(user, "swap", "weapon", "swap_weapon")
+        if "flee" in kinds:
+            if turn("flee") % 3 == 2:
+                return await self.by_command(user, "flee", "flee")
+            return await self.tap(user, dm, kinds["flee"][0])
+        if "end_resolution" in kinds:
+            if turn("end") % 3 == 2:
+                return await self.by_command(user, "end", "end_resolution")
+            return await self.tap(user, dm, kinds["end_resolution"][0])
+        if "refill" in kinds:
+            n = turn("discard phase")
+            if "discard" in kinds and n % 4 == 2 and self.tally[(seat, "discarded")] < 2:
+                self.tally[(seat, "discarded")] += 1
+                return await self.by_card(user, "discard", "card", "discard")
+            if n % 3 == 2:
+                return await self.by_number(user, "refill", pick=n)
+            options = kinds["refill"]
+            return await self.tap(user, dm, options[len(options) // 2])
+        if "arrange_weapons" in kinds:
+            options = kinds["arrange_weapons"]
+            n = turn("arrange")
+            if n % 3 == 2:
+                return await self.arrange(user)
+            return await self.tap(user, dm, options[n % len(options)])
+        raise AssertionError(f"{user.username}: no move I know how to make in {buttons}")
+
+    def prey(
+        self, user: FakeUser, dm: FakeMessage, placements: list[tuple[str, str]]
+    ) -> tuple[str, str] | None:
+        """On their own Place (the table marks whose Place is in play with ▶️), a player
+        who acts last places a Being one of their Weapons kills, to kill it in the fight
+        (that lowers their Terror): the button of such a Being, once per turn."""
+        seat = self.seat_of(user)
+        summary = self.latest_table().embeds[0]["fields"][0]["value"]
+        mine = f"▶️ **{user.username}**"
+        if not any(line.startswith(mine) for line in summary.splitlines()):
+            self.tally[(seat, "prey turn")] = 0
+            return None
+        if self.tally[(seat, "prey turn")]:
+            return None
+        self.tally[(seat, "prey turn")] = 1
+        kills = set()
+        for line in (dm.embeds[0].get("description") or "").splitlines():
+            if line.startswith("• 🗡️ ") and ": " in line:
+                kills |= set(line.split(": ", 1)[1].split(" · ")[0].split())
+        return next((b for b in placements if b[1].split(" ")[0] in kills), None)
+
+    def _move(self, user: FakeUser, via: str, kind: str) -> HumanMove:
+        return HumanMove(user, self.seat_of(user), via, kind, len(self.table_messages()))
+
+    async def tap(self, user: FakeUser, dm: FakeMessage, button: tuple[str, str]) -> HumanMove:
+        """Tap a move button of a hand DM; the spent buttons disappear."""
+        custom_id, label = button
+        move = self._move(user, "button", button_kind(label))
+        move.custom_id, move.label = custom_id, label
+        await self._commit(move, self.fake.click(user, dm, custom_id, timeout=WAIT))
+        assert not move_buttons(dm), "the spent move buttons were not removed from the DM"
+        return move
+
+    async def by_command(self, user: FakeUser, command: str, kind: str, **given: Any) -> HumanMove:
+        move = self._move(user, "command", kind)
+        move.given = dict(given)
+        slash = self.fake.slash(user, self.channel, f"terror {command}", timeout=WAIT, **given)
+        await self._commit(move, slash)
+        return move
+
+    async def choices(self, user: FakeUser, command: str, focused: str, **given: Any) -> list[Any]:
+        """The values autocomplete offers for ``focused``."""
+        return [c["value"] for c in await self.suggested(user, command, focused, **given)]
+
+    async def suggested(
+        self, user: FakeUser, command: str, focused: str, **given: Any
+    ) -> list[dict[str, Any]]:
+        """What autocomplete shows for ``focused`` (checked to be ≤ 25, each with a name)."""
+        offered = await self.fake.autocomplete(
+            user, self.channel, f"terror {command}", focused=focused, timeout=WAIT, **given
+        )
+        assert len(offered) <= MAX_BUTTONS, offered
+        assert all(str(c["name"]).strip() for c in offered), offered
+        return offered
+
+    async def by_number(self, user: FakeUser, command: str, *, pick: int) -> HumanMove:
+        """``/terror split events`` or ``/terror refill events``, the number picked from
+        autocomplete."""
+        kind = "choose_split" if command == "split" else "refill"
+        values = await self.choices(user, command, "events")
+        assert values, f"/terror {command}: nothing offered to {user.username}"
+        events = values[pick % len(values)]
+        move = await self.by_command(user, command, kind, events=events)
+        move.offered = {"events": values}
+        return move
+
+    async def by_card(self, user: FakeUser, command: str, option: str, kind: str) -> HumanMove:
+        """A one-card command (``/terror swap weapon``, ``/terror discard card``), the card
+        picked from autocomplete."""
+        values = await self.choices(user, command, option)
+        assert values, f"/terror {command}: nothing offered to {user.username}"
+        move = await self.by_command(user, command, kind, **{option: values[-1]})
+        move.offered = {option: values}
+        return move
+
+    async def place(self, user: FakeUser, *, pick: int) -> HumanMove | None:
+        """``/terror place card [target]`` with both picked from autocomplete (an Event goes
+        on a Being, so it comes with a target); None when nothing can be placed."""
+        offered = await self.suggested(user, "place", "card")
+        if not offered:
+            return None
+        cards = [c["value"] for c in offered]
+        # Events (📜) are named as such: every other time, one goes on a Being when it can.
+        events = [c["value"] for c in offered if str(c["name"]).startswith(("📜", "📕"))]
+        card = events[0] if events and pick % 2 == 0 else cards[pick % len(cards)]
+        targets = await self.choices(user, "place", "target", card=card)
+        given = {"card": card} | ({"target": targets[0]} if targets else {})
+        move = await self.by_command(user, "place", "place", **given)
+        move.offered = {"card": cards, "target": targets}
+        return move
+
+    async def attack(self, user: FakeUser) -> HumanMove:
+        """``/terror attack target weapon [weapon2]`` from autocomplete: a second Weapon only
+        when the first one is offered a partner (then the pair is a combination)."""
+        targets = await self.choices(user, "attack", "target")
+        assert targets, f"{user.username} was offered an attack button but no target"
+        target = targets[0]
+        weapons = await self.choices(user, "attack", "weapon", target=target)
+        assert weapons, f"no weapon offered against {target}"
+        weapon = weapons[0]
+        partners = await self.choices(user, "attack", "weapon2", target=target, weapon=weapon)
+        given = {"target": target, "weapon": weapon}
+        if partners:
+            given["weapon2"] = partners[0]
+        move = await self.by_command(user, "attack", "attack", **given)
+        move.offered = {"target": targets, "weapon": weapons, "weapon2": partners}
+        return move
+
+    async def arrange(self, user: FakeUser) -> HumanMove:
+        kept = await self.choices(user, "arrange", "keep")
+        assert kept, f"{user.username} may arrange but autocomplete offers no Weapon"
+        partners = await self.choices(user, "arrange", "keep2", keep=kept[-1])
+        assert partners, f"no second Weapon offered with {kept[-1]}"
+        move = await self.by_command(
+            user, "arrange", "arrange_weapons", keep=kept[-1], keep2=partners[0]
+        )
+        move.offered = {"keep": kept, "keep2": partners}
+        return move
+
+    async def _commit(self, move: HumanMove, action: Any) -> InteractionResult:
+        """Make the move; it is accepted and the table message for it is out before the
+        reply (the bot publishes, then answers)."""
+        before = len(self.table_messages())
+        result: InteractionResult = await action
+        assert_accepted(result)
+        self.moves.append(move)
+        assert len(self.table_messages()) > before, "no table message for the move"
+        return result
+
+    # -- while playing: what each person sees ------------------------------------------
+
+    def assert_hands_private(self) -> None:
+        """The exact card lines of each player's latest hand DM appear nowhere in the channel
+        and, in another player's DM, only as that player's own card lines (two hands may hold
+        copies of one card)."""
+        channel_lines = {
+            line for m in self.fake.messages(self.channel) for line in visible_text(m).splitlines()
+        }
+        latest = {u.id: dm for u in self.humans if (dm := self.latest_dm(u)) is not None}
+        for owner in self.humans:
+            if owner.id not in latest:
+                continue
+            secret = set(hand_lines_of(latest[owner.id]))
+            shown = secret & channel_lines
+            assert not shown, f"the channel shows {owner.username}'s hand lines {shown}"
+            for other in self.humans:
+                if other is owner:
+                    continue
+                for dm in self.hand_dms(other):
+                    own = set(hand_lines_of(dm))
+                    lines = set(visible_text(dm).splitlines()) - own
+                    assert not secret & lines, (owner.username, other.username, secret & lines)
+
+    async def check_my_hand_button(self, user: FakeUser) -> None:
+        """ "My hand" on the table message shows the clicker's hand to them alone, as their
+        latest DM does."""
+        public_before = len(self.fake.messages(self.channel))
+        table = self.latest_table()
+        (button,) = [c for c in table.custom_ids if c.startswith("mt:hand:")]
+        shown = await self.fake.click(user, table, button, timeout=WAIT)
+        assert_accepted(shown)
+        reply = shown.original
+        assert reply is not None and reply.ephemeral
+        assert_png(reply.attachment("hand.png").data)
+        latest = self.latest_dm(user)
+        assert latest is not None
+        assert reply.embeds[0]["description"] == latest.embeds[0]["description"]
+        assert len(self.fake.messages(self.channel)) == public_before
+
+    async def history(self, user: FakeUser) -> str:
+        """``/game history table:<id>`` as the user reads it (a long log comes as a file)."""
+        result = await self.fake.slash(
+            user, self.channel, "game history", table=self.table_id, timeout=WAIT
+        )
+        return assert_private_answer(result)
+
+    # -- after the game: everything against the replay ----------------------------------
+
+    def publish_points(self, rep: Replay) -> list[int]:
+        """After how many actions each table message was posted: the start, then every human
+        move, and the end of every chain of bot moves (split every 40 moves)."""
+        human_seats = {s for s, u in enumerate(self.seats) if u is not None}
+        seats = [entry["seat"] for entry in rep.actions]
+        points, chain = [0], 0
+        for j, seat in enumerate(seats):
+            if seat in human_seats:
+                points.append(j + 1)
+                chain = 0
+                continue
+            chain += 1
+            if chain == CHANNEL_BOT_CHAIN or j + 1 == len(seats) or seats[j + 1] in human_seats:
+                points.append(j + 1)
+                chain = 0
+        return points
+
+    def reconcile(self, rep: Replay, table_locale: str) -> None:
+        """Every table message, hand DM and human move against the replayed game."""
+        tables = self.table_messages()
+        points = self.publish_points(rep)
+        assert len(tables) == len(points), (len(tables), len(points))
+        names = self.names()
+        for i, (message, k) in enumerate(zip(tables, points, strict=True)):
+            self._check_table(rep, message, k, points[i - 1] if i else 0, table_locale, names)
+        where = self.positions()
+        for user in self.humans:
+            self._check_dms(rep, user, tables, points, where)
+        self._check_moves(rep, tables, points)
+
+    def _check_table(
+        self,
+        rep: Replay,
+        message: FakeMessage,
+        k: int,
+        previous: int,
+        locale: str,
+        names: list[str],
+    ) -> None:
+        """A table message shows the public view after ``k`` actions, narrates the public
+        events since the previous one and names exactly the seats that must act."""
+        assert_png(message.attachment("board.png").data)
+        state = rep.states[k]
+        public = ENGINE.view(state, None)
+        (embed,) = message.embeds
+        summary = "\n".join(PRESENTER.summary_lines(public, locale, names))
+        assert embed["fields"][0]["value"] == summary, (k, embed["fields"][0]["value"], summary)
+        happened = [e for events in rep.events[previous:k] for e in events]
+        narrated = "\n".join(PRESENTER.event_lines(happened, locale, names))[-4000:]
+        assert (embed.get("description") or "") == narrated, (k, embed.get("description"))
+        line = first_line(message)
+        if k == len(rep.actions):
+            return  # the outcome line: checked by the test
+        pending = ENGINE.pending(state)
+        expected = [self.seats[s] for s in pending if self.seats[s] is not None]
+        assert self.named(message) == expected, (k, line, pending)
+        bots = {names[s] for s in pending if self.seats[s] is None}
+        assert {n for n in self.bot_names if f"**{n}**" in line} == bots, (k, line)
+
+    def _check_dms(
+        self,
+        rep: Replay,
+        user: FakeUser,
+        tables: list[FakeMessage],
+        points: list[int],
+        where: dict[int, int],
+    ) -> None:
+        """Each hand DM shows the owner's hand at the table message just before it, with
+        exactly the moves the presenter offers for the owner's legal moves then; whenever
+        the owner must act, a DM with working buttons has reached them."""
+        seat = self.seat_of(user)
+        locale = normalise(user.locale)
+        shown: list[tuple[int, str | None]] = []  # (table message index, digest of its moves)
+        for dm in self.hand_dms(user):
+            assert dm.channel.recipient is user and dm.author is self.fake.bot
+            i = self.dm_table(dm, tables)
+            assert where[tables[i].id] < where[dm.id], "a hand DM came before its table"
+            k = points[i]
+            view = ENGINE.view(rep.states[k], seat)
+            expected = "\n".join(PRESENTER.hand_lines(view, locale))
+            assert dm.embeds[0]["description"] == expected, (user.username, k)
+            buttons = move_buttons(dm, drawn=True)
+            legal = rep.legal(k, seat)
+            if seat not in ENGINE.pending(rep.states[k]):
+                assert not buttons, (user.username, k, buttons)
+                shown.append((i, None))
+                continue
+            digest = choices_digest(legal)
+            picked = PRESENTER.button_actions(view, legal)[:MAX_BUTTONS]
+            assert [button_ref(c) for c, _ in buttons] == [(digest, p) for p in picked]
+            labels = [PRESENTER.action_label(view, legal[p], locale)[:80] for p in picked]
+            assert [label for _, label in buttons] == labels, (user.username, k)
+            kinds = {a["type"] for a in legal} - set(PLACING)
+            offered = {legal[p]["type"] for p in picked}
+            assert kinds <= offered, (user.username, k, kinds - offered)
+            shown.append((i, digest))
+        sent = [j for j, _ in shown]
+        assert len(sent) == len(set(sent)), f"{user.username} got two DMs for one table message"
+        for i, k in enumerate(points[:-1]):
+            if seat not in ENGINE.pending(rep.states[k]):
+                continue
+            digest = choices_digest(rep.legal(k, seat))
+            held = [d for j, d in sorted(shown, key=lambda x: x[0]) if j <= i]
+            assert held and held[-1] == digest, f"{user.username} had no working moves at {k}"
+
+    def _check_moves(self, rep: Replay, tables: list[FakeMessage], points: list[int]) -> None:
+        """The humans' moves are the logged ones, and every choice offered was legal: buttons
+        name their legal move, autocomplete offered exactly the legal values."""
+        by_seat: dict[int, list[int]] = {}
+        for j, entry in enumerate(rep.actions):
+            by_seat.setdefault(entry["seat"], []).append(j)
+        for user in self.humans:
+            seat = self.seat_of(user)
+            made = [m for m in self.moves if m.seat == seat]
+            logged = by_seat.get(seat, [])
+            assert len(made) == len(logged), (user.username, len(made), len(logged))
+            for move, j in zip(made, logged, strict=True):
+                assert points[move.table_messages - 1] == j, (user.username, j)
+                self._check_move(rep, move, j)
+
+    def _check_move(self, rep: Replay, move: HumanMove, j: int) -> None:
+        action = rep.actions[j]["action"]
+        legal = rep.legal(j, move.seat)
+        if move.via == "button":
+            assert move.custom_id is not None
+            digest, index = button_ref(move.custom_id)
+            assert digest == choices_digest(legal) and legal[index] == action, (j, action)
+            assert action["type"] == move.kind, (move.label, action)
+            return
+        given = move.given
+        if move.kind == "place":
+            assert action["type"] in PLACING and action["card"] == given["card"], action
+            assert move.offered["card"] == _unique(a["card"] for a in legal if a["type"] in PLACING)
+            targets = [
+                a.get("target") or a.get("being")
+                for a in legal
+                if a["type"] in ("place_event", "summon") and a["card"] == given["card"]
+            ]
+            assert move.offered["target"] == _unique(targets), (move.offered, targets)
+            if "target" in given:
+                assert given["target"] in (action.get("target"), action.get("being")), action
+            return
+        assert action["type"] == move.kind, (move.kind, action)
+        if move.kind == "attack":
+            attacks = [a for a in legal if a["type"] == "attack"]
+            assert move.offered["target"] == _unique(a["target"] for a in attacks)
+            against = [a for a in attacks if a["target"] == given["target"]]
+            weapons = [w for a in against for w in a["weapons"]]
+            assert move.offered["weapon"] == _unique(weapons), move.offered
+            pairs = [a["weapons"] for a in against if len(a["weapons"]) == 2]
+            partners = [w for pair in pairs if given["weapon"] in pair for w in pair]
+            partners = [w for w in partners if w != given["weapon"]]
+            assert move.offered["weapon2"] == _unique(partners), move.offered
+            chosen = [given["weapon"], *([given["weapon2"]] if "weapon2" in given else [])]
+            # Either Weapon of a pair may be picked first: the same two make the same move.
+            assert action["target"] == given["target"], action
+            assert sorted(action["weapons"]) == sorted(chosen), (action, chosen)
+        elif move.kind in ("choose_split", "refill"):
+            numbers = [a["events"] for a in legal if a["type"] == move.kind]
+            assert move.offered["events"] == numbers and action["events"] == given["events"]
+        elif move.kind in ("swap_weapon", "discard"):
+            (option,) = move.offered
+            cards = [a["card"] for a in legal if a["type"] == move.kind]
+            assert move.offered[option] == _unique(cards) and action["card"] == given[option]
+        elif move.kind == "arrange_weapons":
+            pairs = [a["table"] for a in legal if a["type"] == "arrange_weapons"]
+            assert move.offered["keep"] == _unique(w for pair in pairs for w in pair)
+            partners = [w for pair in pairs if given["keep"] in pair for w in pair]
+            assert move.offered["keep2"] == _unique(w for w in partners if w != given["keep"])
+            assert sorted(action["table"]) == sorted([given["keep"], given["keep2"]]), action
+        else:
+            assert move.kind in ("pass", "flee", "end_resolution"), move.kind
+
+
+def _unique(values: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
+
+
+__all__ = [
+    "ENGINE",
+    "GAME",
+    "HumanMove",
+    "NotteTable",
+    "Replay",
+    "button_kind",
+    "first_line",
+    "hand_lines_of",
+    "is_finished",
+    "logged_moves",
+    "replay",
+    "scores_in",
+]
