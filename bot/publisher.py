@@ -95,11 +95,19 @@ def option_text(name: str, value: Any, locale: str) -> str:
 
 def mention(record: GameRecord, seat: int) -> str:
     user_id = record.seats[seat].user_id
-    return f"<@{user_id}>" if user_id is not None else f"**{record.seats[seat].name}**"
+    if user_id is not None:
+        return f"<@{user_id}>"
+    return f"**{discord.utils.escape_markdown(record.seats[seat].name)}**"
 
 
 def seat_names(record: GameRecord) -> list[str]:
     return [seat.name for seat in record.seats]
+
+
+def markdown_names(record: GameRecord) -> list[str]:
+    """Seat names for Markdown text: a player called ``*star*`` reads as such, not in italics
+    (the images get the names as they are)."""
+    return [discord.utils.escape_markdown(seat.name) for seat in record.seats]
 
 
 def jump_url(record: GameRecord) -> str | None:
@@ -135,10 +143,14 @@ class Publisher:
         """The public table: board image, what just happened, whose turn, scores."""
         locale = record.locale
         view = self.tables.view(record, None)
-        names = seat_names(record)
+        names = markdown_names(record)
         presenter = PRESENTERS[record.game]
         image = await _in_render_pool(
-            render.render_board, record.game, view, locale=normalise(locale), players=names
+            render.render_board,
+            record.game,
+            view,
+            locale=normalise(locale),
+            players=seat_names(record),
         )
         embed = discord.Embed(
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
@@ -320,7 +332,7 @@ class Publisher:
         """A seat's hand from that seat's view only, with one-tap moves when it must act."""
         view = self.tables.view(record, seat)
         presenter = PRESENTERS[record.game]
-        names = seat_names(record)
+        names = markdown_names(record)
         lines = presenter.hand_lines(view, locale) or [t(locale, "(no cards)")]
         embed = discord.Embed(
             title=t(
