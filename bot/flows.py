@@ -19,7 +19,7 @@ from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.publisher import Payload, Published
-from bot.store import FINISHED, LOBBY, GameRecord
+from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -201,6 +201,21 @@ async def active_table_of(
     if game is not None and record.game != game:
         raise TableError("no_table_here")
     return record
+
+
+async def seat_here(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], game: str
+) -> tuple[GameRecord, int] | None:
+    """The started table of ``game`` in this channel and the caller's seat at it, or None
+    (autocomplete then offers nothing rather than an error)."""
+    try:
+        record = await active_table_of(bot, interaction, game)
+    except TableError:
+        return None
+    seat = record.seat_of(interaction.user.id)
+    if record.status != ACTIVE or seat is None:
+        return None
+    return record, seat
 
 
 async def history(bot: MonsterTableBot, record: GameRecord, locale: str) -> Payload:

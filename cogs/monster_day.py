@@ -9,11 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
-from bot.flows import active_table_of, answer
+from bot.flows import active_table_of, answer, seat_here
 from bot.games.monster_day import card_label, space_label
 from bot.i18n import normalise
-from bot.store import ACTIVE
-from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
@@ -42,13 +40,10 @@ class MonsterDayCog(
 
     async def _legal(self, interaction: discord.Interaction[Any]) -> tuple[Any, list[Any]]:
         """The caller's view and legal plays, or empty when they cannot play here now."""
-        try:
-            record = await active_table_of(self.bot, interaction, GAME)
-        except TableError:
+        here = await seat_here(self.bot, interaction, GAME)
+        if here is None:
             return None, []
-        seat = record.seat_of(interaction.user.id)
-        if record.status != ACTIVE or seat is None:
-            return None, []
+        record, seat = here
         state = self.bot.tables.state(record)
         engine = self.bot.tables.engine(GAME)
         if seat not in engine.pending(state):

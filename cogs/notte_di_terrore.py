@@ -18,12 +18,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
-from bot.flows import active_table_of, answer
+from bot.flows import active_table_of, answer, seat_here
 from bot.games import PRESENTERS
 from bot.games.notte_di_terrore import card_label
 from bot.i18n import normalise
-from bot.store import ACTIVE
-from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
@@ -156,14 +154,10 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         self, interaction: discord.Interaction[Any]
     ) -> tuple[dict[str, Any] | None, Legal]:
         """The caller's view and legal actions (dumped), or (None, []) when they cannot act."""
-        try:
-            record = await active_table_of(self.bot, interaction, GAME)
-        except TableError:
+        here = await seat_here(self.bot, interaction, GAME)
+        if here is None:
             return None, []
-        seat = record.seat_of(interaction.user.id)
-        if record.status != ACTIVE or seat is None:
-            return None, []
-        view = self.bot.tables.view(record, seat)
+        view = self.bot.tables.view(*here)
         return view, list(view.get("legal", []))
 
     async def _card_choices(

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 State = Any
@@ -126,3 +128,58 @@ class Engine(Protocol):
     def bot_action(self, state: State, seat: int) -> Action:
         """A legal action for ``seat``, better than random."""
         ...
+
+
+@dataclass(eq=False)
+class ModuleEngine:
+    """An :class:`Engine` whose rules are the plain functions of one module (``setup``,
+    ``pending``, ``legal_actions``, ``apply``, ``view``, ``outcome``, ``dump``, ``load``,
+    ``dump_action``, ``load_action``, and ``DEFAULT_OPTIONS``) and whose bot is a function.
+
+    Every game here is written that way, as functions a test can call one by one; this binds
+    them to the contract once instead of a wrapper class per game.
+    """
+
+    id: str
+    names: dict[str, str]
+    min_players: int
+    max_players: int
+    rules: ModuleType
+    bot: Callable[[State, int], Action]
+    options: dict[str, Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.options = dict(self.rules.DEFAULT_OPTIONS)
+
+    def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State:
+        return self.rules.setup(num_players, options, seed)
+
+    def pending(self, state: State) -> list[int]:
+        return self.rules.pending(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return self.rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        return self.rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(state, seat)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return self.rules.outcome(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return self.rules.dump(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return self.rules.load(data)
+
+    def dump_action(self, action: Action) -> dict[str, Any]:
+        return self.rules.dump_action(action)
+
+    def load_action(self, data: dict[str, Any]) -> Action:
+        return self.rules.load_action(data)
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        return self.bot(state, seat)
