@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.client import MonsterTableBot
+from bot.config import Settings
 from bot.games import PRESENTERS
 from bot.store import ACTIVE, FINISHED, GameRecord
 from rules.notte_di_terrore import ENGINE
@@ -245,3 +247,54 @@ async def test_hand_dm_lists_beings_events_and_weapons(simcord_env) -> None:
     for line in PRESENTER.hand_lines(ENGINE.view(state, seat), "en"):
         assert line.strip() in text
     assert len(state.players[seat].hand) == 8
+
+
+async def test_a_player_who_resigns_is_replaced_by_a_bot(simcord_env) -> None:
+    """With three or more seats, resigning hands the seat to a bot: the others play on."""
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    record = await open_notte(world, [world.bob, cy], places=3)
+    resigned = await world.bob.slash(world.channel, "game resign")
+    assert "resigned" in followup_text(resigned)
+    await world.bot.scheduler.wait_idle()  # the new bot seat chooses its split
+    record = await world.record()
+    seat = next(i for i, s in enumerate(record.seats) if s.is_bot)
+    assert record.status == ACTIVE and record.seats[seat].name == "Bot (bob)"
+    assert seat not in world.bot.tables.pending(record)
+    turn = 0
+    while record.status == ACTIVE:
+        human = next(s for s in world.bot.tables.pending(record) if not record.seats[s].is_bot)
+        assert "Done" in followup_text(await move(world, record, human, turn))
+        await world.bot.scheduler.wait_idle()
+        record, turn = await world.record(), turn + 1
+        assert turn < 1_000
+    assert record.status == FINISHED
+    assert seat in {a.seat for a in await world.bot.store.actions(record.id)}
+
+
+async def test_a_restart_mid_night_loses_nothing(simcord_env, settings: Settings) -> None:
+    """The process dies after a dozen moves; the restarted bot has the same table and the
+    night goes on to its end."""
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    record = await open_notte(world, [world.bob, cy], places=3)
+    for turn in range(12):
+        record = await world.record()
+        await move(world, record, world.bot.tables.pending(record)[0], turn)
+    before = await world.record()
+    await world.bot.scheduler.stop()
+    await world.bot.store.close()
+    await simcord_env.restart_bot(MonsterTableBot(settings))
+    world.bot = simcord_env.bot
+    try:
+        after = await world.record()
+        assert (after.version, after.state) == (before.version, before.state)
+        turn = 12
+        while after.status == ACTIVE:
+            await move(world, after, world.bot.tables.pending(after)[0], turn)
+            after, turn = await world.record(), turn + 1
+            assert turn < 2_000
+        assert after.status == FINISHED
+    finally:
+        await world.bot.scheduler.stop()
+        await world.bot.store.close()
