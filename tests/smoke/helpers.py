@@ -246,17 +246,12 @@ class Move:
 
 
 @dataclass
-class TableDriver:
-    """Plays a table through Discord as its players would.
-
-    Invariant used throughout: the bot posts exactly one table message when the game starts
-    and one after every move, so the k-th table message in the channel (0-based) shows the game
-    after k moves, and a hand DM shows it after as many moves as table messages precede it.
-    """
+class SeatedTable:
+    """A table seen through Discord: its seats (``None`` for a bot seat), the channel's table
+    messages and each human's hand DMs. Each game's driver builds its moves on this."""
 
     world: World
     seats: list[FakeUser | None]  # None: a bot seat
-    moves: list[Move] = field(default_factory=list)
 
     @property
     def fake(self) -> FakeDiscord:
@@ -294,6 +289,20 @@ class TableDriver:
             for m in self.fake.messages(user)
             if any(a.filename == "hand.png" for a in m.attachments)
         ]
+
+
+@dataclass
+class TableDriver(SeatedTable):
+    """Plays a table through Discord as its players would.
+
+    Invariant used throughout: the bot posts exactly one table message when the game starts
+    and one after every move, so the k-th table message in the channel (0-based) shows the game
+    after k moves, and a hand DM shows it after as many moves as table messages precede it.
+    """
+
+    moves: list[Move] = field(default_factory=list)
+
+    # -- reading ------------------------------------------------------------------------
 
     @staticmethod
     def hand_in(message: FakeMessage) -> list[str]:

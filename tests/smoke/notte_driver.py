@@ -27,10 +27,12 @@ import rules
 from bot.components import choices_digest
 from bot.games import PRESENTERS
 from bot.i18n import normalise
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from bot.publisher import MAX_BUTTONS
+from bot.scheduler import MAX_BOT_MOVES_PER_MESSAGE
+from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 from tests.smoke.helpers import (
     WAIT,
-    World,
+    SeatedTable,
     assert_accepted,
     assert_png,
     assert_private_answer,
@@ -40,10 +42,6 @@ from tests.smoke.helpers import (
 GAME = "notte_di_terrore"
 ENGINE = rules.GAMES[GAME]
 PRESENTER = PRESENTERS[GAME]
-CHANNEL_BOT_CHAIN = 40
-"""A chain of bot moves longer than this is published in several table messages
-(``bot.scheduler.MAX_BOT_MOVES_PER_MESSAGE``)."""
-MAX_BUTTONS = 25
 PLACING = ("place_being", "place_event", "summon")
 
 # What a player reads on a move button: its first symbol says what kind of move it is.
@@ -191,30 +189,13 @@ class HumanMove:
 
 
 @dataclass
-class NotteTable:
+class NotteTable(SeatedTable):
     """Plays one Notte di Terrore table through Discord, as its human players would."""
 
-    world: World
-    seats: list[FakeUser | None]  # None: a bot seat
     bot_names: list[str] = field(default_factory=list)
     table_id: int = 0
     moves: list[HumanMove] = field(default_factory=list)
     tally: Counter[tuple[int, str]] = field(default_factory=Counter)
-
-    @property
-    def fake(self) -> FakeDiscord:
-        return self.world.fake
-
-    @property
-    def channel(self) -> FakeChannel:
-        return self.world.channel
-
-    @property
-    def humans(self) -> list[FakeUser]:
-        return [u for u in self.seats if u is not None]
-
-    def seat_of(self, user: FakeUser) -> int:
-        return self.seats.index(user)
 
     def names(self) -> list[str]:
         """Seat names as the bot knows them: display names, and the bots' own names."""
@@ -249,26 +230,6 @@ class NotteTable:
         return table
 
     # -- reading ------------------------------------------------------------------------
-
-    def table_messages(self) -> list[FakeMessage]:
-        """Public table messages (they carry the board), oldest first."""
-        return [
-            m
-            for m in self.fake.messages(self.channel)
-            if any(a.filename == "board.png" for a in m.attachments)
-        ]
-
-    def latest_table(self) -> FakeMessage:
-        messages = self.table_messages()
-        assert messages, "no table message yet\n" + self.fake.diagnostics()
-        return messages[-1]
-
-    def hand_dms(self, user: FakeUser) -> list[FakeMessage]:
-        return [
-            m
-            for m in self.fake.messages(user)
-            if any(a.filename == "hand.png" for a in m.attachments)
-        ]
 
     def positions(self) -> dict[int, int]:
         """Every message's place in the fake's log (all channels, in the order sent)."""
@@ -591,7 +552,11 @@ class NotteTable:
                 chain = 0
                 continue
             chain += 1
-            if chain == CHANNEL_BOT_CHAIN or j + 1 == len(seats) or seats[j + 1] in human_seats:
+            if (
+                chain == MAX_BOT_MOVES_PER_MESSAGE
+                or j + 1 == len(seats)
+                or seats[j + 1] in human_seats
+            ):
                 points.append(j + 1)
                 chain = 0
         return points
