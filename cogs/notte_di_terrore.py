@@ -65,7 +65,9 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
 
         async def work(locale: str) -> str:
             record = await active_table_of(self.bot, interaction, GAME)
-            view, _ = await self._legal(interaction)
+            seat = record.seat_of(interaction.user.id)
+            started = record.state is not None and seat is not None
+            view = self.bot.tables.view(record, seat) if started else None
             return await flows.play(self.bot, interaction, record.id, build(view))
 
         await answer(interaction, work)
