@@ -24,6 +24,7 @@ from bench import (
     interaction,
     memory,
     notte,
+    notte_interaction,
     rendering,
     report,
     store,
@@ -39,6 +40,7 @@ SECTIONS: dict[str, Section] = {
     "interaction": interaction.run,
     "memory": memory.run,
     "notte": notte.run,
+    "notte-interaction": notte_interaction.run,
 }
 
 

@@ -49,6 +49,37 @@ def attack_action(target: str, weapon: str, weapon2: str | None) -> dict[str, An
     return {"type": "attack", "target": target, "weapons": weapons}
 
 
+SUBCOMMANDS: dict[str, tuple[str, dict[str, str]]] = {
+    # engine action type -> (/terror subcommand, {command option: action field})
+    "place_being": ("place", {"card": "card"}),
+    "place_event": ("place", {"card": "card", "target": "target"}),
+    "summon": ("place", {"card": "card", "target": "being"}),
+    "pass": ("pass", {}),
+    "swap_weapon": ("swap", {"weapon": "card"}),
+    "flee": ("flee", {}),
+    "end_resolution": ("end", {}),
+    "discard": ("discard", {"card": "card"}),
+    "refill": ("refill", {"events": "events"}),
+    "choose_split": ("split", {"events": "events"}),
+}
+
+
+def command_for(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The ``/terror`` command and options a player types for an engine action (dumped): the
+    inverse of what the commands below build, kept beside them (tests and the benchmark
+    play through it)."""
+    kind = action["type"]
+    if kind == "attack":
+        options = {"target": action["target"], "weapon": action["weapons"][0]}
+        if len(action["weapons"]) == 2:
+            options["weapon2"] = action["weapons"][1]
+        return "terror attack", options
+    if kind == "arrange_weapons":
+        return "terror arrange", {"keep": action["table"][0], "keep2": action["table"][1]}
+    subcommand, fields = SUBCOMMANDS[kind]
+    return f"terror {subcommand}", {option: action[field] for option, field in fields.items()}
+
+
 class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night of Terror moves"):
     def __init__(self, bot: MonsterTableBot) -> None:
         self.bot = bot

@@ -14,6 +14,7 @@ from bot.client import MonsterTableBot
 from bot.config import Settings
 from bot.games import PRESENTERS
 from bot.store import ACTIVE, FINISHED, GameRecord
+from cogs.notte_di_terrore import command_for
 from rules.notte_di_terrore import ENGINE
 from rules.notte_di_terrore.bot import bot_action
 from tests.cogs.helpers import World, assert_png, followup_text, make_world, replies, text_of
@@ -40,35 +41,6 @@ async def open_notte(
 
 
 # --- making a move the way a player does ---------------------------------------------------------
-
-COMMANDS: dict[str, tuple[str, dict[str, str]]] = {
-    # action type -> (command, {command option: action field})
-    "place_being": ("terror place", {"card": "card"}),
-    "place_event": ("terror place", {"card": "card", "target": "target"}),
-    "summon": ("terror place", {"card": "card", "target": "being"}),
-    "pass": ("terror pass", {}),
-    "swap_weapon": ("terror swap", {"weapon": "card"}),
-    "flee": ("terror flee", {}),
-    "end_resolution": ("terror end", {}),
-    "discard": ("terror discard", {"card": "card"}),
-    "refill": ("terror refill", {"events": "events"}),
-    "choose_split": ("terror split", {"events": "events"}),
-}
-
-
-def command_for(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The slash command and options that make ``action``."""
-    kind = action["type"]
-    if kind == "attack":
-        weapons = action["weapons"]
-        options = {"target": action["target"], "weapon": weapons[0]}
-        if len(weapons) == 2:
-            options["weapon2"] = weapons[1]
-        return "terror attack", options
-    if kind == "arrange_weapons":
-        return "terror arrange", {"keep": action["table"][0], "keep2": action["table"][1]}
-    command, fields = COMMANDS[kind]
-    return command, {option: action[field] for option, field in fields.items()}
 
 
 async def by_command(world: World, actor: Any, action: dict[str, Any]) -> Any:
