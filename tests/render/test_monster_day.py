@@ -8,7 +8,6 @@ winner and with a draw, long names.
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
@@ -16,11 +15,11 @@ import pytest
 from PIL import Image, ImageStat
 
 from render import RENDERERS, board_image, render_board, render_hand
-from render.common import PNG_TARGET_BYTES, Canvas, ellipsize, lang, player_names
+from render.common import Canvas, ellipsize, lang, player_names
 from render.monster_day import HEIGHT, WIDTH
+from tests.render.pngs import assert_sane, decode
 
 GAME = "monster_day"
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 # --------------------------------------------------------------------------- fixture views
 
@@ -365,23 +364,6 @@ LONG_NAMES = [
 ]
 
 # --------------------------------------------------------------------------- helpers
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == PNG_MAGIC
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
-
-
-def assert_sane(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
-    img = decode(data)
-    if size is not None:
-        assert img.size == size
-    assert len(data) < PNG_TARGET_BYTES, f"PNG too big: {len(data)} bytes"
-    stat = ImageStat.Stat(img.convert("L"))
-    assert stat.var[0] > 200, "image looks blank"
-    return img
 
 
 def pixels(data: bytes) -> bytes:

@@ -8,7 +8,6 @@ the bot plays until each phase is reached, and on to the end for a finished game
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -17,13 +16,12 @@ import pytest
 from PIL import Image, ImageStat
 
 from render import RENDERERS, board_image, hand_image, render_board, render_hand
-from render.common import PNG_TARGET_BYTES
 from render.notte_di_terrore import WIDTH, board_height
 from rules.notte_di_terrore import engine as E
 from rules.notte_di_terrore.bot import bot_action
+from tests.render.pngs import assert_sane
 
 GAME = "notte_di_terrore"
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PHASES = ("split", "apparition", "resolution", "discard", "arrange", "over")
 SEEDS = {3: 3, 4: 7, 5: 11}
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
@@ -73,22 +71,6 @@ def seat_view(players: int, phase: str) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == PNG_MAGIC
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
-
-
-def assert_sane(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
-    img = decode(data)
-    if size is not None:
-        assert img.size == size
-    assert len(data) < PNG_TARGET_BYTES, f"PNG too big: {len(data)} bytes"
-    assert ImageStat.Stat(img.convert("L")).var[0] > 200, "image looks blank"
-    return img
 
 
 def pixels(img: Image.Image) -> bytes:
