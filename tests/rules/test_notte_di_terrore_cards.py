@@ -109,12 +109,18 @@ def test_example_werewolf_with_killing_and_full_moon_not_killed_is_plus_three() 
     assert terror_of(DECKS.beings["werewolf"], events, killed=False) == 3
 
 
-def test_example_zombie_killed_is_minus_one() -> None:
-    assert terror_of(DECKS.beings["zombie"], [], killed=True) == -1
+ZOMBIES = [b for b in DECKS.beings.values() if b.type == "zombie"]
 
 
-def test_example_zombie_with_killing_killed_is_zero() -> None:
-    assert terror_of(DECKS.beings["zombie"], [DECKS.events["killing"]], killed=True) == 0
+@pytest.mark.parametrize("zombie", ZOMBIES, ids=lambda b: b.id)
+def test_example_zombie_killed_is_minus_one(zombie: cards.Being) -> None:
+    # R7: "un giocatore che uccide uno Zombi riduce i suoi punti Terrore di 1": any Zombie.
+    assert terror_of(zombie, [], killed=True) == -1
+
+
+@pytest.mark.parametrize("zombie", ZOMBIES, ids=lambda b: b.id)
+def test_example_zombie_with_killing_killed_is_zero(zombie: cards.Being) -> None:
+    assert terror_of(zombie, [DECKS.events["killing"]], killed=True) == 0
 
 
 def test_terror_of_flight_summons_and_necronomicon_weapon() -> None:
