@@ -13,12 +13,15 @@ on every shape for a few milliseconds, and lets every renderer work in plain lay
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.boxes import Box, Page, PlacedText, Region, active_recorder
 
 FONT_DIR = Path(__file__).with_name("fonts")
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -27,7 +30,6 @@ FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 PNG_TARGET_BYTES = 300_000
 
 RGB = tuple[int, int, int]
-Box = tuple[float, float, float, float]
 
 
 class BoardRenderer(Protocol):
@@ -220,6 +222,10 @@ class Canvas:
 
     All coordinates and sizes are in layout units (the size of the final image); the canvas
     multiplies them. :meth:`image` reduces to the final size.
+
+    While a :func:`render.boxes.recording` is active, every text is recorded with its ink box
+    and the innermost :meth:`region` it was drawn in (the tests' check that text stays in its
+    box); otherwise nothing is recorded.
     """
 
     def __init__(self, width: int, height: int, bg: RGB = Palette.bg, scale: int = 2) -> None:
@@ -228,6 +234,25 @@ class Canvas:
         self.scale = scale
         self.img = Image.new("RGB", (width * scale, height * scale), bg)
         self.draw = ImageDraw.Draw(self.img)
+        recorder = active_recorder()
+        self.page: Page | None = recorder.page(width, height) if recorder else None
+        self.where: Region | None = self.page.regions[0] if self.page else None
+
+    @contextmanager
+    def region(self, box: Box, label: str, *, overlap_ok: bool = False) -> Iterator[Box]:
+        """Texts drawn inside the ``with`` block are meant to fit in ``box`` (a panel, a card, a
+        pill); ``label`` names it in test failures. ``overlap_ok`` lets them overlap texts
+        outside it (a number on a badge over a card). Yields ``box``."""
+        if self.page is None:
+            yield box
+            return
+        outer = self.where
+        self.where = Region(label, box, outer, overlap_ok)
+        self.page.regions.append(self.where)
+        try:
+            yield box
+        finally:
+            self.where = outer
 
     # -- geometry helpers
     def px(self, value: float) -> int:
@@ -354,15 +379,24 @@ class Canvas:
         stroke: float = 0,
         stroke_fill: RGB | None = None,
     ) -> None:
+        at = (self.px(xy[0]), self.px(xy[1]))
+        face = self.font(size, bold)
+        stroke_px = self.px(stroke) if stroke else 0
         self.draw.text(
-            (self.px(xy[0]), self.px(xy[1])),
+            at,
             text,
-            font=self.font(size, bold),
+            font=face,
             fill=fill,
             anchor=anchor,
-            stroke_width=self.px(stroke) if stroke else 0,
+            stroke_width=stroke_px,
             stroke_fill=stroke_fill,
         )
+        if self.page is not None and self.where is not None and text.strip():
+            x0, y0, x1, y1 = self.draw.textbbox(
+                at, text, font=face, anchor=anchor, stroke_width=stroke_px
+            )
+            bbox = (x0 / self.scale, y0 / self.scale, x1 / self.scale, y1 / self.scale)
+            self.page.texts.append(PlacedText(text, bbox, self.where))
 
     def fit(
         self, text: str, max_width: float, size: float, *, bold: bool = False, min_size: float = 0
