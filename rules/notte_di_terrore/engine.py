@@ -22,8 +22,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "places": 4,
     "victory": "least_terror",
     "necronomicon_removed": False,
+    "first_player": "lot",
 }
 VICTORIES = ("least_terror", "home_first")
+FIRST_PLAYERS = ("lot", "1", "2", "3", "4", "5")
+"""Option ``first_player`` (S5): drawn by lot, or the seat (1-based, in seating order) the
+players decided on."""
 PLACE_PASSED_TERROR = 2
 HOME_TERROR = 5
 WEAPONS_HELD = 3
@@ -188,6 +192,7 @@ class State:
     places_option: int
     victory: str
     necronomicon_removed: bool
+    first_player_option: str
     players: tuple[Player, ...]
     decks: tuple[tuple[str, ...], ...]
     """Draw piles in :data:`DECK_NAMES` order, next card first."""
@@ -397,7 +402,20 @@ def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
         raise ValueError(f"victory must be one of {VICTORIES}")
     if not isinstance(merged["necronomicon_removed"], bool):
         raise ValueError("necronomicon_removed must be a bool")
+    if merged["first_player"] not in FIRST_PLAYERS or type(merged["first_player"]) is not str:
+        raise ValueError(f"first_player must be one of {FIRST_PLAYERS}")
     return merged
+
+
+def _first_seat(option: str, num_players: int, rng: Rng) -> tuple[int, Rng]:
+    """S5: the first player, drawn by lot with the state's ``Rng`` or decided by the players
+    (a seat that must be at the table)."""
+    if option == "lot":
+        drawn, rng = rng.roll(num_players)
+        return drawn - 1, rng
+    if int(option) > num_players:
+        raise ValueError(f"first_player: seat {option} is not at a table of {num_players}")
+    return int(option) - 1, rng
 
 
 def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
@@ -430,11 +448,12 @@ def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         )
         for seat in range(num_players)
     )
-    first, rng = rng.roll(num_players)
+    first, rng = _first_seat(opts["first_player"], num_players, rng)
     return State(
         places_option=count,
         victory=opts["victory"],
         necronomicon_removed=opts["necronomicon_removed"],
+        first_player_option=opts["first_player"],
         players=players,
         decks=(
             beings_deck,
@@ -445,8 +464,8 @@ def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         discards=((), (), (), ()),
         removed=(),
         phase="split",
-        first=first - 1,
-        current=first - 1,
+        first=first,
+        current=first,
         to_act=None,
         passed=(),
         turned=(),
@@ -1044,6 +1063,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "places": state.places_option,
             "victory": state.victory,
             "necronomicon_removed": state.necronomicon_removed,
+            "first_player": state.first_player_option,
         },
         "phase": state.phase,
         "current": state.current,
@@ -1099,6 +1119,7 @@ def dump(state: State) -> dict[str, Any]:
         "places_option": state.places_option,
         "victory": state.victory,
         "necronomicon_removed": state.necronomicon_removed,
+        "first_player_option": state.first_player_option,
         "players": [_dump_player(p) for p in state.players],
         "decks": [list(d) for d in state.decks],
         "discards": [list(d) for d in state.discards],
@@ -1142,6 +1163,8 @@ def load(data: dict[str, Any]) -> State:
         places_option=data["places_option"],
         victory=data["victory"],
         necronomicon_removed=data["necronomicon_removed"],
+        # Dumps written before the option existed: the first player was drawn by lot.
+        first_player_option=data.get("first_player_option", "lot"),
         players=tuple(_load_player(p) for p in data["players"]),
         decks=tuple(tuple(d) for d in data["decks"]),
         discards=tuple(tuple(d) for d in data["discards"]),

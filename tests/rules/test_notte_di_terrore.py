@@ -162,8 +162,24 @@ def test_each_player_chooses_the_hand_split_privately() -> None:
 def test_first_player_drawn_by_lot_then_clockwise() -> None:
     firsts = {e.setup(4, {}, seed).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
+    assert firsts == {e.setup(4, {"first_player": "lot"}, seed).first for seed in range(40)}
     state = started(4, 7)
     assert state.current == state.first and state.to_act == (state.first + 1) % 4
+
+
+def test_first_player_or_decided_by_the_players() -> None:
+    # S5: "i giocatori estraggono a sorte o decidono chi inizierà": option first_player.
+    assert e.DEFAULT_OPTIONS["first_player"] == "lot"
+    for seed in range(5):
+        state = started(4, seed, {"first_player": "3"})
+        assert state.first == state.current == 2 and state.to_act == 3
+        assert e.view(state, None)["options"]["first_player"] == "3"
+        assert e.load(json.loads(json.dumps(e.dump(state)))) == state
+    for bad in ("0", "6", 2, None, "random", "seat 2"):
+        with pytest.raises(ValueError):
+            e.setup(4, {"first_player": bad}, 1)
+    with pytest.raises(ValueError, match="seat 5"):
+        e.setup(4, {"first_player": "5"}, 1)  # a valid choice, but not at a table of four
 
 
 # --- the turn ------------------------------------------------------------------------------------
