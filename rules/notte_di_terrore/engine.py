@@ -883,6 +883,7 @@ def _end_resolution(state: State, events: list[Event]) -> State:
             state, removed = _reduce(state, seat, HOME_TERROR)
             state = _set_player(state, seat, replace(state.players[seat], home=True))
             events.append({"type": "home", "seat": seat, "terror_removed": removed})
+            return _game_over(state, events, seat)
     return replace(state, phase="discard")
 
 
@@ -933,15 +934,20 @@ def _arrange(state: State, action: ArrangeWeapons, events: list[Event]) -> State
 
 
 def _end_turn(state: State, events: list[Event]) -> State:
-    """T3, I1, I15: the first player home ends the game; else the turn passes to the left."""
-    state = replace(state, turned=(), swapped=False, attacked=False)
-    if state.players[state.current].home:
-        events.append({"type": "game_over", "home": state.current})
-        return replace(state, phase="over", home_seat=state.current, to_act=None)
+    """T3, I15: the turn passes to the left, unless the turn limit ends the game."""
     if state.turn_number >= TURN_LIMIT_PER_PLAYER * state.num_players:
-        events.append({"type": "game_over", "home": None})
-        return replace(state, phase="over", to_act=None)
+        return _game_over(state, events, None)
+    state = replace(state, turned=(), swapped=False, attacked=False)
     return _start_turn(state, _left(state.current, state.num_players), events)
+
+
+def _game_over(state: State, events: list[Event], home: int | None) -> State:
+    """T3, I1, I15: the first player home ends the game at once (step 9 could change no
+    score, so nobody waits for it); so does the turn limit, with nobody home."""
+    events.append({"type": "game_over", "home": home})
+    return replace(
+        state, phase="over", home_seat=home, to_act=None, turned=(), swapped=False, attacked=False
+    )
 
 
 # --- outcome -----------------------------------------------------------------------------------

@@ -217,16 +217,18 @@ def test_turn_passes_to_the_left() -> None:
     assert state.current == 1 and state.phase == "apparition" and state.to_act == 2
 
 
-def test_win_check_after_acquisition() -> None:
+def test_home_wins_at_once_without_discard_and_acquisition() -> None:
+    # T3: "se il giocatore di turno ha superato tutti i Luoghi ed è tornato a casa ha vinto":
+    # nothing in step 9 can change a score, so the night ends when the player gets home.
     state = at_apparition()
-    state = with_player(state, 0, face_down=())
-    state = all_passed(state)
-    assert state.players[0].home and state.phase == "discard"
-    assert e.outcome(state) is None
-    state = act(state, 0, Refill(0))
-    if state.phase == "arrange":
-        state = act(state, 0, e.legal_actions(state, 0)[0])
-    assert state.over and e.pending(state) == [] and e.outcome(state)["home"] == 0
+    state = with_player(state, 0, face_down=(), hand=("zombie:1",))
+    state = all_passed(replace(state, passed=(1, 2), to_act=0))
+    assert state.players[0].home and state.over and e.pending(state) == []
+    assert e.outcome(state)["home"] == 0 and state.players[0].hand == ("zombie:1",)
+    killed = at_resolution((Monster("zombie:1"),), ("shotgun:1",), face_down=())
+    killed, events = e.apply(killed, 0, Attack("zombie:1", ("shotgun:1",)))
+    killed, events = e.apply(killed, 0, EndResolution())
+    assert killed.over and [ev["type"] for ev in events][-2:] == ["home", "game_over"]
 
 
 # --- apparition ----------------------------------------------------------------------------------
@@ -673,9 +675,6 @@ def finished(victory: str, piles: list[tuple[PileCard, ...]]) -> State:
     for seat, pile in enumerate(piles):
         state = with_player(state, seat, pile=pile)
     state = all_passed(with_player(state, 0, face_down=()))
-    state = act(state, 0, Refill(0))
-    while state.phase == "arrange":
-        state = act(state, 0, e.legal_actions(state, 0)[0])
     assert state.over
     return state
 
