@@ -74,6 +74,14 @@ MESSAGES: dict[str, str] = {
     "illegal.bad_split": N_("Choose how many Events, from 0 to the number of cards drawn."),
     "illegal.bad_arrangement": N_("Keep two of your three Weapons on the table."),
     "no_choice": N_("Pick one of the suggested choices."),
+    "unknown_choice": N_(
+        "“{typed}” is none of your choices here; nothing was changed. "
+        "Pick one of the suggestions."
+    ),
+    "ambiguous_choice": N_(
+        "“{typed}” could be more than one of your choices; nothing was changed. "
+        "Pick one of the suggestions."
+    ),
 }
 
 
