@@ -160,3 +160,13 @@ def shown(text: str) -> str:
     if len(line) > MAX_SHOWN:
         line = line[: MAX_SHOWN - 1] + "…"
     return discord.utils.escape_mentions(discord.utils.escape_markdown(line))
+
+
+def suggests(current: str, label: str, candidate: Candidate) -> bool:
+    """Whether autocomplete shows a choice while the player has typed ``current``: the text
+    appears in its label or in one of its names, in either language, ignoring case and
+    accents, so the suggestions agree with what typing the same text accepts."""
+    typed = squash(current)
+    if not typed or current.strip() in candidate.value:
+        return True
+    return any(typed in squash(text) for text in (label, *candidate.names))

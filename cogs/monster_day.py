@@ -1,4 +1,8 @@
-"""``/monsterday play``: play a card beside an Ace, with autocomplete of legal choices only."""
+"""``/monsterday play``: play a card beside an Ace, with autocomplete of legal choices only.
+
+A card typed instead of picked ("castello", "the calamity") is read by :mod:`bot.choices`
+against the caller's hand, preferring a card that can go on the chosen space. The space is an
+integer option: Discord's client accepts only a number there, which is the space itself."""
 
 from __future__ import annotations
 
@@ -9,9 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
+from bot.choices import Candidate, name_forms, resolve_move, suggests
 from bot.flows import active_table_of, answer, seat_here
 from bot.games.monster_day import card_label, space_label
 from bot.i18n import normalise
+from bot.store import ACTIVE, GameRecord
+from rules.decktet import cards as decktet_cards
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
@@ -32,8 +39,10 @@ class MonsterDayCog(
     async def play(self, interaction: discord.Interaction[Any], card: str, space: int) -> None:
         async def work(locale: str) -> str:
             record = await active_table_of(self.bot, interaction, GAME)
+            view, legal = self._choices(record, record.seat_of(interaction.user.id))
+            chosen = typed_card(view, legal, card, space - 1)
             return await flows.play(
-                self.bot, interaction, record.id, {"card": card, "space": space - 1}
+                self.bot, interaction, record.id, {"card": chosen, "space": space - 1}
             )
 
         await answer(interaction, work)
@@ -41,9 +50,12 @@ class MonsterDayCog(
     async def _legal(self, interaction: discord.Interaction[Any]) -> tuple[Any, list[Any]]:
         """The caller's view and legal plays, or empty when they cannot play here now."""
         here = await seat_here(self.bot, interaction, GAME)
-        if here is None:
+        return (None, []) if here is None else self._choices(*here)
+
+    def _choices(self, record: GameRecord, seat: int | None) -> tuple[Any, list[Any]]:
+        """The seat's view and legal plays, or empty when it cannot play now."""
+        if record.status != ACTIVE or seat is None:
             return None, []
-        record, seat = here
         state = self.bot.tables.state(record)
         engine = self.bot.tables.engine(GAME)
         if seat not in engine.pending(state):
@@ -59,13 +71,12 @@ class MonsterDayCog(
             return []
         locale = normalise(interaction.locale)
         playable = {action.card for action in legal}
-        choices = [
-            app_commands.Choice(name=card_label(card, locale)[:100], value=card["id"])
-            for card in view["hand"]
-            if card["id"] in playable
-        ]
-        needle = current.lower()
-        return [c for c in choices if needle in c.name.lower() or needle in c.value][:MAX_CHOICES]
+        choices = []
+        for card in view["hand"]:
+            label = card_label(card, locale)[:100]
+            if card["id"] in playable and suggests(current, label, candidate(card)):
+                choices.append(app_commands.Choice(name=label, value=card["id"]))
+        return choices[:MAX_CHOICES]
 
     @play.autocomplete("space")
     async def space_choices(
@@ -81,6 +92,28 @@ class MonsterDayCog(
             app_commands.Choice(name=space_label(view, s, locale)[:100], value=s + 1)
             for s in spaces
         ][:MAX_CHOICES]
+
+
+def candidate(card: dict[str, Any]) -> Candidate:
+    """A card of the hand as a player may type it: "the Castle", "Castle", "il Castello"..."""
+    names = tuple(form for name in card.get("name", {}).values() for form in name_forms(name))
+    return Candidate(card["id"], names, card["id"])
+
+
+def typed_card(view: dict[str, Any] | None, legal: list[Any], card: str, space: int) -> str:
+    """The id of the card the caller meant by ``card``. Without a legal play (not their turn,
+    not seated) the text goes to the engine as typed, whose refusal says why."""
+    if view is None or not legal:
+        return card
+    hand = {c["id"]: candidate(c) for c in view["hand"]}
+    moves = [{"card": hand[a.card]} for a in legal if a.space == space and a.card in hand]
+    chosen = resolve_move({"card": card}, moves, {"card": list(hand.values())}, _is_card_id)
+    return chosen["card"]
+
+
+def _is_card_id(text: str) -> bool:
+    """A Decktet card id (``"castle"``), as a suggestion sends it: the engine judges it."""
+    return text in decktet_cards()
 
 
 async def setup(bot: MonsterTableBot) -> None:

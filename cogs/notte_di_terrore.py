@@ -1,9 +1,12 @@
 """``/terror``: every Notte di Terrore move as a slash command, with legal-only autocomplete.
 
 One subcommand per kind of move. Each one turns its arguments into the engine's action dict
-and hands it to :func:`bot.flows.play`; the engine decides legality, so a typed value that is
-not a suggestion gets the same localised refusal as any illegal move. Autocomplete offers only
-what the caller's legal actions contain, read from the caller's own view.
+and hands it to :func:`bot.flows.play`; the engine decides legality. Autocomplete offers only
+what the caller's legal actions contain, read from the caller's own view. A card typed instead
+of picked ("megera della palude", "Axe") is read by :mod:`bot.choices` against the same view:
+the caller's legal moves for that command, then the cards the option may name in their view
+(so an illegal choice still gets the engine's reason); anything else is answered "pick one of
+the suggestions" and changes nothing.
 The one-tap moves (pass, flee, end the fight, the hand split...) are also buttons in the
 player's DM and in ``/game hand``.
 """
@@ -18,9 +21,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
+from bot.choices import Candidate, resolve_move, suggests
 from bot.flows import active_table_of, answer, seat_here
 from bot.games import PRESENTERS
-from bot.games.notte_di_terrore import card_label
+from bot.games.notte_di_terrore import card_label, card_name
 from bot.i18n import normalise
 
 if TYPE_CHECKING:
@@ -30,6 +34,7 @@ GAME = "notte_di_terrore"
 MAX_CHOICES = 25
 
 Legal = list[dict[str, Any]]
+View = dict[str, Any]
 
 
 def place_action(view: dict[str, Any] | None, card: str, target: str | None) -> dict[str, Any]:
@@ -80,6 +85,108 @@ def command_for(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return f"terror {subcommand}", {option: action[field] for option, field in fields.items()}
 
 
+# -- typed text ----------------------------------------------------------------------------------
+
+KINDS: dict[str, tuple[str, ...]] = {
+    # /terror command -> the engine action types it plays (the moves typed text is read against)
+    "terror place": ("place_being", "place_event", "summon"),
+    "terror attack": ("attack",),
+    "terror swap": ("swap_weapon",),
+    "terror discard": ("discard",),
+    "terror arrange": ("arrange_weapons",),
+}
+PAIRS = {"terror attack": ("weapon", "weapon2"), "terror arrange": ("keep", "keep2")}
+"""Options that name two Weapons, which the player may give in either order."""
+
+
+def typed_move(view: View | None, command: str, typed: dict[str, str | None]) -> dict[str, str]:
+    """The card ids the caller meant by what they typed in ``command``'s options (the
+    options they left out are absent). Without a view or a legal move (not seated, not their
+    turn) the text goes to the engine as typed: its refusal says why no move is possible."""
+    given = {option: text for option, text in typed.items() if text is not None}
+    if view is None or not view.get("legal"):
+        return given
+    known = _candidates(view)
+    moves = [{o: known[v] for o, v in m.items()} for m in _command_moves(view, command)]
+    visible = {
+        option: [known[c] for c in cards] for option, cards in _visible(view, command).items()
+    }
+    return resolve_move(given, moves, visible, is_value=_is_card_id)
+
+
+def _command_moves(view: View, command: str) -> list[dict[str, str]]:
+    """The caller's legal moves for ``command`` as option -> card id, a pair both ways."""
+    moves: list[dict[str, str]] = []
+    first, second = PAIRS.get(command, ("", ""))
+    for action in view.get("legal", []):
+        if action["type"] not in KINDS.get(command, ()):
+            continue
+        move = {option: str(value) for option, value in command_for(action)[1].items()}
+        moves.append(move)
+        if second in move:
+            moves.append({**move, first: move[second], second: move[first]})
+    return moves
+
+
+def _visible(view: View, command: str) -> dict[str, list[str]]:
+    """What else each option may name in the caller's own view: their hand, their Weapons,
+    the Beings on the active Place. Never another player's hidden cards."""
+    me = view["players"][view["seat"]]
+    hand, table = list(me.get("hand", [])), list(me.get("table", []))
+    spare = [me["weapon_hand"]] if me.get("weapon_hand") else []
+    on_place = [m["card"] for m in _active_monsters(view)]
+    cards = view.get("cards", {})
+    beings = [c for c in hand if cards.get(c, {}).get("deck") == "beings"]
+    books = [c for c in hand if cards.get(c, {}).get("necronomicon")]
+    return {
+        "terror place": {"card": hand, "target": on_place + beings},
+        "terror attack": {"target": on_place, "weapon": table + books, "weapon2": table + books},
+        "terror swap": {"weapon": table},
+        "terror discard": {"card": hand + table + spare},
+        "terror arrange": {"keep": table + spare, "keep2": table + spare},
+    }.get(command, {})
+
+
+def _active_monsters(view: View) -> list[dict[str, Any]]:
+    current, players = view.get("current"), view.get("players", [])
+    if isinstance(current, int) and 0 <= current < len(players):
+        return list(players[current].get("monsters", []))
+    return []
+
+
+def _candidates(view: View) -> dict[str, Candidate]:
+    """Every card the view shows, named in both languages; Beings on the active Place that
+    share a name also answer to the numbered name their suggestion shows ("Skeleton #2").
+    A card the view does not describe answers to its id only."""
+    numbered: dict[str, tuple[str, ...]] = {}
+    cards = view.get("cards", {})
+    monsters = [m["card"] for m in _active_monsters(view)]
+    designs = [cards.get(card_id, {}).get("design", card_id) for card_id in monsters]
+    for i, (card_id, design) in enumerate(zip(monsters, designs, strict=True)):
+        if designs.count(design) > 1:
+            n = designs[: i + 1].count(design)
+            names = cards.get(card_id, {}).get("name", {}).values()
+            numbered[card_id] = tuple(f"{name} #{n}" for name in names)
+    known = _Unnamed()
+    for card_id, info in cards.items():
+        names = tuple(info.get("name", {}).values()) + numbered.get(card_id, ())
+        known[card_id] = Candidate(card_id, names, str(info.get("design", card_id)))
+    return known
+
+
+class _Unnamed(dict[str, Candidate]):
+    """Card id -> candidate, where an id the view does not describe answers to itself."""
+
+    def __missing__(self, card_id: str) -> Candidate:
+        return Candidate(card_id, (), card_id)
+
+
+def _is_card_id(text: str) -> bool:
+    """A card id of this game (``"marsh_hag:2"``), as a suggestion sends it: the engine
+    judges those itself (a stale suggestion, a card in someone else's hand)."""
+    return ":" in text and card_name(text, "en") != text
+
+
 class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night of Terror moves"):
     def __init__(self, bot: MonsterTableBot) -> None:
         self.bot = bot
@@ -90,7 +197,7 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     async def _play(
         self,
         interaction: discord.Interaction[Any],
-        build: Callable[[dict[str, Any] | None], dict[str, Any]],
+        build: Callable[[View | None], dict[str, Any]],
     ) -> None:
         """Answer in time, build the action from the caller's view, play it."""
 
@@ -113,7 +220,11 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     async def place(
         self, interaction: discord.Interaction[Any], card: str, target: str | None = None
     ) -> None:
-        await self._play(interaction, lambda view: place_action(view, card, target))
+        def build(view: View | None) -> dict[str, Any]:
+            chosen = typed_move(view, "terror place", {"card": card, "target": target})
+            return place_action(view, chosen["card"], chosen.get("target"))
+
+        await self._play(interaction, build)
 
     @app_commands.command(name="pass", description="Apparition: place nothing more this turn")
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
@@ -134,14 +245,23 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         weapon: str,
         weapon2: str | None = None,
     ) -> None:
-        await self._play(interaction, lambda view: attack_action(target, weapon, weapon2))
+        def build(view: View | None) -> dict[str, Any]:
+            typed = {"target": target, "weapon": weapon, "weapon2": weapon2}
+            chosen = typed_move(view, "terror attack", typed)
+            return attack_action(chosen["target"], chosen["weapon"], chosen.get("weapon2"))
+
+        await self._play(interaction, build)
 
     @app_commands.command(
         name="swap", description="Resolution: swap a table Weapon with the one in your hand"
     )
     @app_commands.describe(weapon="The table Weapon that goes back to your hand")
     async def swap(self, interaction: discord.Interaction[Any], weapon: str) -> None:
-        await self._play(interaction, lambda view: {"type": "swap_weapon", "card": weapon})
+        def build(view: View | None) -> dict[str, Any]:
+            chosen = typed_move(view, "terror swap", {"weapon": weapon})
+            return {"type": "swap_weapon", "card": chosen["weapon"]}
+
+        await self._play(interaction, build)
 
     @app_commands.command(name="flee", description="Resolution: flee this Place (not the last one)")
     async def flee(self, interaction: discord.Interaction[Any]) -> None:
@@ -156,7 +276,11 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     )
     @app_commands.describe(card="The card to discard")
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await self._play(interaction, lambda view: {"type": "discard", "card": card})
+        def build(view: View | None) -> dict[str, Any]:
+            chosen = typed_move(view, "terror discard", {"card": card})
+            return {"type": "discard", "card": chosen["card"]}
+
+        await self._play(interaction, build)
 
     @app_commands.command(name="refill", description="End of turn: draw back to a full hand")
     @app_commands.describe(events="How many of the cards you draw are Events (the rest are Beings)")
@@ -177,9 +301,11 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     )
     @app_commands.describe(keep="A Weapon to keep on the table", keep2="The other one")
     async def arrange(self, interaction: discord.Interaction[Any], keep: str, keep2: str) -> None:
-        await self._play(
-            interaction, lambda view: {"type": "arrange_weapons", "table": [keep, keep2]}
-        )
+        def build(view: View | None) -> dict[str, Any]:
+            chosen = typed_move(view, "terror arrange", {"keep": keep, "keep2": keep2})
+            return {"type": "arrange_weapons", "table": [chosen["keep"], chosen["keep2"]]}
+
+        await self._play(interaction, build)
 
     # -- autocomplete -----------------------------------------------------------------------
 
@@ -204,12 +330,13 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         if view is None:
             return []
         locale = normalise(interaction.locale)
-        ids = list(dict.fromkeys(pick(legal, interaction.namespace)))
-        choices = [
-            app_commands.Choice(name=card_label(view, card, locale)[:100], value=card)
-            for card in ids
-        ]
-        return _filtered(choices, current)
+        known = _candidates(view)
+        choices = []
+        for card in dict.fromkeys(pick(legal, interaction.namespace)):
+            label = card_label(view, card, locale)[:100]
+            if suggests(current, label, known[card]):
+                choices.append(app_commands.Choice(name=label, value=card))
+        return choices[:MAX_CHOICES]
 
     async def _number_choices(
         self, interaction: discord.Interaction[Any], current: str, kind: str
@@ -349,13 +476,6 @@ def _attacks(legal: Legal) -> list[dict[str, Any]]:
 
 def _cards_of(legal: Legal, kind: str) -> Iterable[str]:
     return (a["card"] for a in legal if a["type"] == kind)
-
-
-def _filtered(
-    choices: list[app_commands.Choice[str]], current: str
-) -> list[app_commands.Choice[str]]:
-    needle = current.lower().strip()
-    return [c for c in choices if needle in c.name.lower() or needle in c.value][:MAX_CHOICES]
 
 
 async def setup(bot: MonsterTableBot) -> None:
