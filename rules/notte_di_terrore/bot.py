@@ -251,7 +251,6 @@ class _Board:
         self.tuning = tuning
         self.standing = [f.standing_cost for f in foes]
         self.stuck = [0.0 if f.summoned else _stuck_cost(f, stakes, tuning) for f in foes]
-        self.blocks = [not f.summoned for f in foes]
         worst_first = sorted(range(len(foes)), key=lambda i: -(self.standing[i] + self.stuck[i]))
         self.necro_order = worst_first
 
@@ -265,7 +264,7 @@ class _Board:
             if not killed >> i & 1:
                 terror += self.standing[i]
                 stuck += self.stuck[i]
-                blocked = blocked or self.blocks[i]
+                blocked = True  # a summoned survivor too: it leaves at the turn's end (I19)
         value = -stuck - self.tuning.necro_keep * necro_used
         if not blocked:
             terror -= min(terror, PLACE_PASSED_TERROR)

@@ -849,8 +849,8 @@ def _flee(state: State, events: list[Event]) -> State:
 
 
 def _end_resolution(state: State, events: list[Event]) -> State:
-    """R4, N3, L6, L7: survivors' Events (and summoned survivors) to the pile; a Place left
-    empty is passed (-2), the last one brings the player home (-5)."""
+    """R4, N3, L6, L7: survivors' Events (and summoned survivors) to the pile; a Place with no
+    survivor is passed (-2), the last one brings the player home (-5) and ends the game."""
     seat = state.current
     player = state.players[seat]
     entries: list[PileCard] = []
@@ -870,21 +870,27 @@ def _end_resolution(state: State, events: list[Event]) -> State:
         events.append(
             {"type": "terror_added", "seat": seat, "points": sum(e.score for e in entries)}
         )
-    if not staying:
-        player = state.players[seat]
-        assert player.revealed is not None
-        player = replace(
-            player, revealed=None, path=(*player.path, player.revealed), infested=False
-        )
-        state = _set_player(state, seat, player)
-        state, removed = _reduce(state, seat, PLACE_PASSED_TERROR)
-        events.append({"type": "place_passed", "seat": seat, "terror_removed": removed})
-        if not player.face_down:
-            state, removed = _reduce(state, seat, HOME_TERROR)
-            state = _set_player(state, seat, replace(state.players[seat], home=True))
-            events.append({"type": "home", "seat": seat, "terror_removed": removed})
-            return _game_over(state, events, seat)
-    return replace(state, phase="discard")
+    # I7, I19: a summoned survivor leaves for the pile "alla fine del Turno", so it still stands
+    # on the Place when the fight ends: the Place is passed only if nothing survived at all.
+    if player.monsters:
+        return replace(state, phase="discard")
+    return _pass_place(state, seat, events)
+
+
+def _pass_place(state: State, seat: int, events: list[Event]) -> State:
+    """L6, L7: the Place joins the path (-2); the last one brings the player home (-5)."""
+    player = state.players[seat]
+    assert player.revealed is not None
+    player = replace(player, revealed=None, path=(*player.path, player.revealed), infested=False)
+    state = _set_player(state, seat, player)
+    state, removed = _reduce(state, seat, PLACE_PASSED_TERROR)
+    events.append({"type": "place_passed", "seat": seat, "terror_removed": removed})
+    if player.face_down:
+        return replace(state, phase="discard")
+    state, removed = _reduce(state, seat, HOME_TERROR)
+    state = _set_player(state, seat, replace(state.players[seat], home=True))
+    events.append({"type": "home", "seat": seat, "terror_removed": removed})
+    return _game_over(state, events, seat)
 
 
 def _discard(state: State, action: Discard, events: list[Event]) -> State:

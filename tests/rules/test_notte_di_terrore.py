@@ -584,6 +584,31 @@ def test_summoned_being_joins_the_pile_if_undefeated() -> None:
     assert "necronomicon:1" in state.discards[2] and state.players[0].path[-1] == "cemetery:1"
 
 
+def _last_place_fight(summon: bool) -> State:
+    """Seat 0 on their last Place with no Terror and no Weapon for Demons; seat 1 brings a Lord
+    of the Abyss (5), by the Necronomicon or placed normally, and seat 2 adds a Pentagram (2)."""
+    hands = {1: ("necronomicon:1", "abyss_lord:1"), 2: ("pentagram:1",)}
+    state = at_apparition(hands=hands)
+    state = with_player(state, 0, face_down=(), table=("shotgun:1", "silver_bullet:1"))
+    lord = Summon("necronomicon:1", "abyss_lord:1") if summon else PlaceBeing("abyss_lord:1")
+    state = act(state, 1, lord)
+    state = act(state, 2, PlaceEvent("pentagram:1", "abyss_lord:1"))
+    state = all_passed(state)
+    assert not any(isinstance(a, Attack) for a in e.legal_actions(state, 0))
+    return act(state, 0, EndResolution())
+
+
+def test_an_undefeated_summoned_being_never_helps_its_victim() -> None:
+    # N3: "Alla fine del Turno se l'Essere non viene sconfitto va a far parte, con i suoi Eventi,
+    # della pila del Terrore": it goes at the end of the turn, so the Place is not passed in it.
+    summoned, placed = _last_place_fight(summon=True), _last_place_fight(summon=False)
+    assert e.terror_score(placed.players[0].pile) == 2 and not placed.players[0].home
+    victim = summoned.players[0]
+    assert e.terror_score(victim.pile) == 5 + 2 and not victim.home and not summoned.over
+    assert victim.revealed == "cemetery:1" and victim.monsters == () and victim.infested
+    assert e.terror_score(victim.pile) >= e.terror_score(placed.players[0].pile)
+
+
 def test_necronomicon_weapon_kills_anything_without_removing_terror() -> None:
     pile = (PileCard("bats:1", 2),)
     state = at_resolution((Monster("abyss_lord:1"),), ("axe:1",), None, pile, ("necronomicon:2",))
