@@ -1,6 +1,7 @@
 """Pure game engines. ``GAMES`` maps a game id to its engine (see :mod:`rules.base`)."""
 
 from rules.base import Engine, Event, IllegalAction, Rng, seed_commitment
+from rules.options import OptionError, OptionSpec, Variant, validate
 
 GAMES: dict[str, Engine] = {}
 
@@ -17,4 +18,16 @@ def _load_games() -> None:
 
 _load_games()
 
-__all__ = ["GAMES", "Engine", "Event", "IllegalAction", "Rng", "register", "seed_commitment"]
+__all__ = [
+    "GAMES",
+    "Engine",
+    "Event",
+    "IllegalAction",
+    "OptionError",
+    "OptionSpec",
+    "Rng",
+    "Variant",
+    "register",
+    "seed_commitment",
+    "validate",
+]

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from rules.options import OptionSpec, OptionValue, Variant, defaults, validate
 
 State = Any
 """An engine's own immutable state object (each engine documents its type)."""
@@ -93,7 +95,12 @@ class Engine(Protocol):
     names: dict[str, str]  # locale -> display name, at least "en" and "it"
     min_players: int
     max_players: int
-    options: dict[str, Any]  # option name -> default value
+    option_specs: tuple[OptionSpec, ...]
+    """Every table option, its type, range and names (see :mod:`rules.options`)."""
+    variants: Mapping[str, Variant]
+    """Named ways to play, ``"standard"`` (all defaults) first; keys are stable ids."""
+    options: dict[str, OptionValue]
+    """Option name -> default value, derived from :attr:`option_specs`."""
 
     def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State: ...
 
@@ -137,7 +144,9 @@ class ModuleEngine:
     ``dump_action``, ``load_action``, and ``DEFAULT_OPTIONS``) and whose bot is a function.
 
     Every game here is written that way, as functions a test can call one by one; this binds
-    them to the contract once instead of a wrapper class per game.
+    them to the contract once instead of a wrapper class per game. Options are declared beside
+    the binding (``rules/<game>/__init__.py``), and ``setup`` checks them against that schema
+    before the rules see them, so every caller gets the same :class:`~rules.options.OptionError`.
     """
 
     id: str
@@ -146,13 +155,15 @@ class ModuleEngine:
     max_players: int
     rules: ModuleType
     bot: Callable[[State, int], Action]
-    options: dict[str, Any] = field(init=False)
+    option_specs: tuple[OptionSpec, ...]
+    variants: Mapping[str, Variant]
+    options: dict[str, OptionValue] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.options = dict(self.rules.DEFAULT_OPTIONS)
+        self.options = defaults(self.option_specs)
 
     def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State:
-        return self.rules.setup(num_players, options, seed)
+        return self.rules.setup(num_players, validate(self.option_specs, options), seed)
 
     def pending(self, state: State) -> list[int]:
         return self.rules.pending(state)

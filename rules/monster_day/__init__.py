@@ -3,6 +3,7 @@
 The rules live in :mod:`rules.monster_day.engine` as plain functions and the bot player in
 :mod:`rules.monster_day.bot`; :class:`rules.base.ModuleEngine` binds them to the engine contract
 so the table service, the bot seats and the tests drive Monster Day like any other game.
+Its one table option and its variants are declared here (see :mod:`rules.options`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,27 @@ import rules
 from rules.base import ModuleEngine
 from rules.monster_day import bot, engine
 from rules.monster_day.engine import Play, State
+from rules.options import OptionSpec, Variant
+
+OPTION_SPECS = (
+    OptionSpec(
+        name="extended_deck",
+        kind="bool",
+        default=False,
+        names={"en": "Extended deck", "it": "Mazzo esteso"},
+        description={
+            "en": "Add the extended Decktet's cards (the Excuse, the Pawns and the Courts)",
+            "it": "Aggiungi le carte del Decktet esteso (la Scusa, i Pedoni e le Corti)",
+        },
+    ),
+)
+
+VARIANTS = {
+    "standard": Variant(names={"en": "Standard", "it": "Standard"}),
+    "extended": Variant(
+        names={"en": "Extended deck", "it": "Mazzo esteso"}, options={"extended_deck": True}
+    ),
+}
 
 ENGINE = rules.register(
     ModuleEngine(
@@ -20,6 +42,8 @@ ENGINE = rules.register(
         max_players=2,
         rules=engine,
         bot=bot.bot_action,
+        option_specs=OPTION_SPECS,
+        variants=VARIANTS,
     )
 )
 
