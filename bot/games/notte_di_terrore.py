@@ -280,14 +280,9 @@ def _removed(pile: tuple[engine.PileCard, ...], *steps: int) -> int:
 
 
 def _flee_cost(view: View) -> int:
-    """Terror a Flight adds: every Event, plus twice each Being's value (F1)."""
-    total = 0
-    for monster in _monsters(view):
-        info = _info(view, monster["card"]) or {}
-        value = int(info.get("value", 0))
-        events = monster["if_undefeated"] - (value if monster.get("summoned_by") else 0)
-        total += events + 2 * value
-    return total
+    """Terror a Flight adds: every Event, plus twice each Being's value (F1), as the view
+    says."""
+    return sum(int(monster["if_fled"]) for monster in _monsters(view))
 
 
 def card_label(view: View, card_id: str, locale: object) -> str:
@@ -410,7 +405,7 @@ def _label_attack(view: View, action: dict[str, Any], locale: str, names: Any) -
     used = " + ".join(_card_name_in(view, w, locale) for w in weapons)
     monster = _monster(view, action["target"])
     necro = len(weapons) == 1 and bool((_info(view, weapons[0]) or {}).get("necronomicon"))
-    points = 0 if necro or monster is None else -_removed(_pile(view), -monster["if_killed"])
+    points = 0 if necro or monster is None else int(monster["if_killed"])
     stake = f" ({_signed(points)} {TERROR})"
     combo = engine.combination(*weapons) if len(weapons) == 2 else None
     if combo is not None:

@@ -985,11 +985,15 @@ def outcome(state: State) -> dict[str, Any] | None:
 # --- view --------------------------------------------------------------------------------------
 
 
-def _monster_view(monster: Monster) -> dict[str, Any]:
-    """A Being on a Place with what it is worth now: the Terror its victim gains if it is left
-    standing (R4, N3) and loses if it is killed with a Weapon (R5)."""
+def _monster_view(monster: Monster, pile: tuple[PileCard, ...]) -> dict[str, Any]:
+    """A Being on a Place with what it would change now, in the Terror of the player whose
+    Place it is: ``if_undefeated`` if it is left standing (R4, N3), ``if_fled`` if they flee
+    (F1), ``if_killed`` if they kill it with a Weapon: what the pile actually loses, whole
+    cards rounding down (R5, L5), so 0 when the pile is empty. The board, the buttons and the
+    narration all show these numbers, so they never disagree."""
     b = being(monster.card)
     on_it = [event(e) for e in monster.events]
+    worth = -cards.terror_of(b, on_it, killed=True)
     return {
         "card": monster.card,
         "events": list(monster.events),
@@ -997,7 +1001,8 @@ def _monster_view(monster: Monster) -> dict[str, Any]:
         "if_undefeated": cards.terror_of(
             b, on_it, killed=False, summoned=monster.summoned_by is not None
         ),
-        "if_killed": cards.terror_of(b, on_it, killed=True),
+        "if_fled": cards.terror_of(b, on_it, killed=False, fled=True),
+        "if_killed": -sum(c.score for c in remove_terror(pile, worth)[1]),
     }
 
 
@@ -1051,7 +1056,7 @@ def _player_view(player: Player, mine: bool) -> dict[str, Any]:
         "face_down": len(player.face_down),
         "revealed": player.revealed,
         "path": list(player.path),
-        "monsters": [_monster_view(m) for m in player.monsters],
+        "monsters": [_monster_view(m, player.pile) for m in player.monsters],
         "infested": player.infested,
         "hand_size": len(player.hand),
         "table": list(player.table),

@@ -247,6 +247,33 @@ def test_resigned_and_unknown_events() -> None:
     assert "Silver Buckshot" in line and "−3" in line and "🐺" in line
 
 
+def test_a_kill_says_one_true_thing_on_the_board_the_button_and_in_the_narration() -> None:
+    # L5: "nel caso non vi siano Eventi nel mazzo, l'uccisione dell'Essere non ha effetto".
+    checked = 0
+    for _, history in all_games():
+        for state, _ in history:
+            if state.phase != "resolution":
+                continue
+            view = engine.view(state, state.current)
+            stakes = {m["card"]: m["if_killed"] for m in view["players"][state.current]["monsters"]}
+            for action in view["legal"]:
+                if action["type"] != "attack" or engine.is_necronomicon(action["weapons"][0]):
+                    continue
+                _, events = engine.apply(state, state.current, engine.load_action(action))
+                removed = events[-1]["terror_removed"]
+                assert stakes[action["target"]] == -removed
+                label = PRESENTER.action_label(view, action, "en")
+                assert label.endswith(f"({_signed(-removed)} 😱)"), label
+                line = event_line(events[-1], "en", NAMES) or ""
+                assert (f"{_signed(-removed)} 😱" in line) if removed else "no Terror" in line
+                checked += 1
+    assert checked > 20
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
 # --- hands and summaries -----------------------------------------------------------------------
 
 

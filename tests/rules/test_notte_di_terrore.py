@@ -526,8 +526,23 @@ def test_terror_removed_by_discarding_cards_rounding_down() -> None:
 
 def test_kill_with_an_empty_pile_has_no_effect() -> None:
     state = at_resolution((Monster("werewolf:1"),), ("silver_bullet:1",))
+    assert e.view(state, None)["players"][0]["monsters"][0]["if_killed"] == 0
     state, events = e.apply(state, 0, Attack("werewolf:1", ("silver_bullet:1",)))
     assert state.players[0].pile == () and events[-1]["terror_removed"] == 0
+
+
+def test_the_view_says_what_a_kill_removes_for_discarded_cards() -> None:
+    # L5: "sottratti, per difetto, al mazzo Terrore, scartando le carte con punteggio
+    # equivalente": a Werewolf (3) against a pile of one 2-point card removes 2, not 3.
+    pile = (PileCard("bats:1", 2),)
+    monsters = (Monster("werewolf:1"), Monster("zombie:1", ("fog:1",)))
+    state = at_resolution(monsters, ("silver_bullet:1", "shotgun:1"), None, pile)
+    shown = e.view(state, None)["players"][0]["monsters"]
+    assert [m["if_killed"] for m in shown] == [-2, 0]
+    assert [m["if_undefeated"] for m in shown] == [0, 1]
+    assert [m["if_fled"] for m in shown] == [6, 3]
+    _, events = e.apply(state, 0, Attack("werewolf:1", ("silver_bullet:1",)))
+    assert events[-1]["terror_removed"] == 2
 
 
 def test_passing_a_place_removes_two() -> None:
@@ -759,4 +774,13 @@ def test_engine_identity() -> None:
     assert ENGINE.id == "notte_di_terrore"
     assert ENGINE.names == {"en": "Night of Terror", "it": "Notte di Terrore"}
     assert (ENGINE.min_players, ENGINE.max_players) == (3, 5)
-    assert ENGINE.options == {"places": 4, "victory": "least_terror", "necronomicon_removed": False}
+    assert (
+        ENGINE.options
+        == e.DEFAULT_OPTIONS
+        == {
+            "places": 4,
+            "victory": "least_terror",
+            "necronomicon_removed": False,
+            "first_player": "lot",
+        }
+    )
