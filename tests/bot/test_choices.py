@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.choices import Candidate, name_forms, named, resolve_move, shown, squash
+from bot.choices import Candidate, name_forms, named, resolve_move, shown, squash, suggests
 from bot.errors import error_text
 from bot.table import TableError
 
@@ -127,3 +127,13 @@ def test_typed_text_is_quoted_back_harmlessly() -> None:
     assert shown("@everyone **hi**") == "@\u200beveryone \\*\\*hi\\*\\*"
     assert len(shown("x" * 500)) == 40
     assert "\n" not in shown("a\nb")
+
+
+def test_suggestions_match_what_typing_accepts() -> None:
+    label = "🧹 Marsh Hag (3) · Witch"
+    assert suggests("", label, HAG_1)
+    assert suggests("megera", label, HAG_1)  # the other language's name
+    assert suggests("HAG (3", label, HAG_1)  # any part of the label
+    assert suggests("marsh_hag:1", label, HAG_1)  # the value a suggestion sends
+    assert suggests("oscurita", "9 🌊🐉 the Darkness", DARKNESS)
+    assert not suggests("vampire", label, HAG_1)
