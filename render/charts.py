@@ -1,4 +1,4 @@
-"""Charts for the balance simulator (``python -m rules.simulate``), drawn from plain numbers.
+"""Charts for the balance simulator (``python -m simulator``), drawn from plain numbers.
 
 Why plain data: ``rules/`` must stay pure (no Pillow), so the simulator turns its results into
 lists of labels and numbers and calls :func:`chart_png` lazily; this module never imports

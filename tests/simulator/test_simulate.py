@@ -1,5 +1,6 @@
-"""The balance simulator (``python -m rules.simulate``): its numbers add up, it is the same for
-any number of worker processes, it draws a real PNG, and it turns bad options away (exit 2).
+"""The balance simulator (``python -m simulator``): its numbers add up, it is the same for any
+number of worker processes, it draws a real PNG, it plays declared variants, and it turns bad
+options away (exit 2).
 
 Why no timings here: the simulator's speed depends on the machine; the tests check only what it
 computes. ``docs/simulator.md`` records measured speeds.
@@ -22,18 +23,19 @@ from PIL import Image
 
 from render.charts import chart_png, nice_step
 from rules import GAMES
-from rules.simulate import (
+from simulator import (
     Config,
     ConfigError,
     chart_panels,
     checked_config,
+    chosen_options,
     describe,
     format_report,
     histogram,
     main,
-    parse_option,
     run,
     simulate,
+    variant_options,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +92,7 @@ def test_notte_di_terrore_with_options() -> None:
     options = {"places": 3, "victory": "home_first", "necronomicon_removed": True}
     summary, records = simulate(Config("notte_di_terrore", 6, 3, options=options))
     check_common(summary, records, 6)
-    assert summary["options"] == options
+    assert summary["options"] == {**GAMES["notte_di_terrore"].options, **options}
     # home_first: whoever gets home wins alone.
     assert all(r["winners"] == [r["home"]] for r in records if r["home"] is not None)
 
@@ -118,16 +120,29 @@ def test_describe_and_histogram() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("assignments", "expected"),
     [
-        ("places=5", ("places", 5)),
-        ("victory=home_first", ("victory", "home_first")),
-        ("necronomicon_removed=true", ("necronomicon_removed", True)),
-        ('victory="home_first"', ("victory", "home_first")),
+        (["places=5"], {"places": 5}),
+        (["victory=home_first"], {"victory": "home_first"}),
+        (["necronomicon_removed=true"], {"necronomicon_removed": True}),
+        (["vittoria=primo_a_casa", "luoghi=3"], {"victory": "home_first", "places": 3}),
     ],
 )
-def test_option_values_parse_as_json_when_they_can(text: str, expected: tuple) -> None:
-    assert parse_option(text) == expected
+def test_options_are_read_through_the_schema_in_either_language(
+    assignments: list[str], expected: dict[str, Any]
+) -> None:
+    assert chosen_options("notte_di_terrore", {}, assignments) == expected
+
+
+def test_a_variant_gives_its_options_and_options_go_on_top() -> None:
+    assert variant_options("notte_di_terrore", "Notte breve (3 Luoghi)") == (
+        "short_night",
+        {"places": 3},
+    )
+    assert variant_options("monster_day", None) == (None, {})
+    base = variant_options("notte_di_terrore", "short_night")[1]
+    options = chosen_options("notte_di_terrore", base, ["victory=home_first"])
+    assert options == {"places": 3, "victory": "home_first"}
 
 
 @pytest.mark.parametrize(
@@ -135,9 +150,11 @@ def test_option_values_parse_as_json_when_they_can(text: str, expected: tuple) -
     [
         (["notte_di_terrore", "--option", "places=9"], "places"),
         (["notte_di_terrore", "--option", "victory=fastest"], "victory"),
-        (["notte_di_terrore", "--option", "necronomicon_removed=1"], "necronomicon_removed"),
+        (["notte_di_terrore", "--option", "necronomicon_removed=2"], "necronomicon_removed"),
         (["notte_di_terrore", "--option", "colour=red"], "unknown option"),
         (["notte_di_terrore", "--option", "places"], "name=value"),
+        (["notte_di_terrore", "--variant", "endless_night"], "no variant 'endless_night'"),
+        (["notte_di_terrore", "--option", "first_player=5"], "first_player: seat 5"),
         (["notte_di_terrore", "--players", "7"], "3..5 players"),
         (["monster_day", "--players", "3"], "2..2 players"),
         (["notte_di_terrore", "--games", "0"], "at least 1"),
@@ -154,9 +171,11 @@ def test_bad_command_lines_exit_2_with_a_message(
     assert message in capsys.readouterr().err
 
 
-def test_checked_config_uses_the_engines_own_validation() -> None:
+def test_checked_config_uses_the_schema_and_the_engine() -> None:
     with pytest.raises(ConfigError, match="places"):
         checked_config(Config("notte_di_terrore", 1, 3, options={"places": "4"}))
+    with pytest.raises(ConfigError, match="first_player"):  # fits 5 seats, not 3
+        checked_config(Config("notte_di_terrore", 1, 3, options={"first_player": "5"}))
     assert checked_config(Config("monster_day", 1, 2, options={"extended_deck": True}))
 
 
@@ -181,12 +200,13 @@ def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
 def test_command_line_writes_report_chart_and_json(tmp_path: Path) -> None:
     chart, data = tmp_path / "tmp.png", tmp_path / "tmp.json"
     command = (
-        "-m rules.simulate notte_di_terrore --games 20 --players 3 --jobs 2"
-        f" --chart {chart} --json {data} --option places=3 --option necronomicon_removed=true"
+        "-m simulator notte_di_terrore --games 20 --players 3 --jobs 2 --variant short_night"
+        f" --chart {chart} --json {data} --option necronomicon_removed=true"
     )
     result = _run(*shlex.split(command))
     assert result.returncode == 0, result.stderr
     assert "20 games, 3 players" in result.stdout and "home player wins" in result.stdout
+    assert "variant: short_night; options: places=3" in result.stdout
     assert chart.read_bytes().startswith(PNG_MAGIC)
     saved = json.loads(data.read_text())
     assert saved["summary"]["games"] == len(saved["records"]) == 20
@@ -195,16 +215,17 @@ def test_command_line_writes_report_chart_and_json(tmp_path: Path) -> None:
 
 
 def test_command_line_rejects_a_bad_option() -> None:
-    result = _run("-m", "rules.simulate", "notte_di_terrore", "--option", "places=9")
+    result = _run("-m", "simulator", "notte_di_terrore", "--option", "places=9")
     assert result.returncode == 2
     assert "places must be an int in 3..6" in result.stderr
 
 
-def test_layers_rules_stay_pure_and_charts_know_no_game() -> None:
-    """The engines and the simulator import without Pillow; the chart module without rules."""
+def test_layers_the_engines_import_without_pillow_and_charts_know_no_game() -> None:
+    """The engines stand without the simulator and Pillow; the chart module without rules."""
     rules_only = (
-        "import sys, rules, rules.simulate\n"
+        "import sys, rules\n"
         "assert 'PIL' not in sys.modules, 'rules imported Pillow'\n"
+        "assert 'simulator' not in sys.modules, 'rules imported the simulator'\n"
     )
     result = _run("-c", rules_only)
     assert result.returncode == 0, result.stderr
