@@ -511,7 +511,7 @@ def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
     return (kind, action.get("events"))
 
 
-PRIVATE_SPLITS = ("choose_split", "refill")
+PRIVATE_SPLITS = ("choose_split",)
 
 
 def button_actions(view: View, actions: list[dict[str, Any]]) -> list[int]:
@@ -648,24 +648,40 @@ def _line_weapons_drawn(event: dict[str, Any], locale: str, names: list[str]) ->
     )
 
 
+def _split_text(locale: str, events: int, beings: int) -> str:
+    """``6 Events and 2 Beings``, or only the kind there is: how a hand splits is public, since
+    everyone sees the cards drawn from the two decks (S4, D4)."""
+    if not events and not beings:
+        return _plural(locale, 0, "cards")
+    if events and beings:
+        return t(
+            locale,
+            "{events} and {beings}",
+            events=_plural(locale, events, "events"),
+            beings=_plural(locale, beings, "beings"),
+        )
+    return _plural(locale, events, "events") if events else _plural(locale, beings, "beings")
+
+
 def _line_refilled(event: dict[str, Any], locale: str, names: list[str]) -> str | None:
     count = int(event.get("count", 0))
     if count == 0:
         return None  # a full hand: nothing happened worth a line
-    # Only the count: how many of them are Events is the player's secret.
+    events = int(event.get("events", 0))
     return t(
         locale,
         "🂠 **{who}** draws {cards}.",
         who=_who(names, event.get("seat")),
-        cards=_plural(locale, count, "cards"),
+        cards=_split_text(locale, events, int(event.get("beings", count - events))),
     )
 
 
 def _line_hands_dealt(event: dict[str, Any], locale: str, names: list[str]) -> str:
-    sizes = [int(n) for n in event.get("sizes", [])]
-    if sizes and len(set(sizes)) == 1:
-        return t(locale, "🃏 Hands dealt: {cards} each.", cards=_plural(locale, sizes[0], "cards"))
-    return t(locale, "🃏 Hands dealt: {sizes}.", sizes=", ".join(str(n) for n in sizes))
+    hands = [
+        f"**{_who(names, seat)}** {_split_text(locale, int(split[0]), int(split[1]))}"
+        for seat, split in enumerate(event.get("splits", []))
+    ]
+    return t(locale, "🃏 Hands dealt: {hands}.", hands="; ".join(hands))
 
 
 def _line_game_over(event: dict[str, Any], locale: str, names: list[str]) -> str:
@@ -993,7 +1009,7 @@ def _player_line(view: View, seat: int, locale: str, names: list[str]) -> str:
         f"{marker}**{_who(names, seat)}**",
         f"{TERROR} {player.get('terror', 0)}",
         _progress(view, player, locale),
-        t(locale, "🃏 {n} in hand", n=player.get("hand_size", 0)),
+        "🃏 " + _split_text(locale, player.get("hand_events", 0), player.get("hand_beings", 0)),
     ]
     return " · ".join(parts)
 
@@ -1127,8 +1143,11 @@ class NotteDiTerrorePresenter:
         return _fit(text, MAX_LABEL)
 
     def public_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        """How a move reads in the log of a game still running: a hand split (at the start or
-        when refilling) says only that the player chose, never how (S4: chosen privately)."""
+        """How a move reads in the log of a game still running. The starting split is chosen
+        by every seat at once, so the log never shows it while the game runs (an entry cannot
+        tell whether the others have chosen yet); once dealt it is on the table anyway (the
+        narration and every view give each hand's Events and Beings). A refill is drawn in
+        sight of all (D4): shown as played."""
         if action.get("type") in PRIVATE_SPLITS:
             return {"type": action["type"]}
         return action

@@ -366,6 +366,13 @@ def _draw_hand_cards(state: State, events: int, beings: int) -> tuple[State, tup
     return state, (*got_events, *got_beings, *extra)
 
 
+def _kinds(hand: tuple[str, ...]) -> tuple[int, int]:
+    """How many Events and Beings: public, since they are drawn from two decks in sight of
+    all (S4, D4, I10) and played face up."""
+    events = sum(1 for c in hand if is_event(c))
+    return events, len(hand) - events
+
+
 def _add_to_pile(state: State, seat: int, entries: list[PileCard]) -> State:
     player = state.players[seat]
     return _set_player(state, seat, replace(player, pile=(*player.pile, *entries)))
@@ -695,7 +702,13 @@ def _choose_split(state: State, seat: int, action: ChooseSplit, events: list[Eve
         assert k is not None
         state, hand = _draw_hand_cards(state, k, size - k)
         state = _set_player(state, s, replace(state.players[s], hand=hand))
-    events.append({"type": "hands_dealt", "sizes": [len(p.hand) for p in state.players]})
+    events.append(
+        {
+            "type": "hands_dealt",
+            "sizes": [len(p.hand) for p in state.players],
+            "splits": [list(_kinds(p.hand)) for p in state.players],
+        }
+    )
     return _start_turn(state, state.first, events)
 
 
@@ -917,7 +930,16 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
     player = state.players[seat]
     player = replace(player, hand=(*player.hand, *drawn))
     state = _set_player(state, seat, player)
-    events.append({"type": "refilled", "seat": seat, "count": len(drawn)})
+    got_events, got_beings = _kinds(drawn)
+    events.append(
+        {
+            "type": "refilled",
+            "seat": seat,
+            "count": len(drawn),
+            "events": got_events,
+            "beings": got_beings,
+        }
+    )
     held = _held_weapons(player)
     state, new_weapons = _draw(state, "weapons", max(0, WEAPONS_HELD - len(held)))
     held = [*held, *new_weapons]
@@ -1052,6 +1074,7 @@ def _visible_cards(view: dict[str, Any]) -> list[str]:
 
 
 def _player_view(player: Player, mine: bool) -> dict[str, Any]:
+    hand_events, hand_beings = _kinds(player.hand)
     view: dict[str, Any] = {
         "face_down": len(player.face_down),
         "revealed": player.revealed,
@@ -1059,6 +1082,8 @@ def _player_view(player: Player, mine: bool) -> dict[str, Any]:
         "monsters": [_monster_view(m, player.pile) for m in player.monsters],
         "infested": player.infested,
         "hand_size": len(player.hand),
+        "hand_events": hand_events,
+        "hand_beings": hand_beings,
         "table": list(player.table),
         "weapon_hand": player.weapon_hand,
         "pile": [{"card": c.card, "score": c.score, "rotated": c.rotated} for c in player.pile],

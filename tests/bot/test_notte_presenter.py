@@ -214,12 +214,40 @@ def test_every_event_has_a_line_unless_deliberately_skipped() -> None:
     }  # fmt: skip
 
 
-def test_the_hand_split_stays_private() -> None:
+def test_the_split_is_secret_while_chosen_then_drawn_in_sight_of_all() -> None:
+    # S4/D4: chosen at once by everyone (nobody sees another's choice first), then drawn from
+    # the two decks on the table, which everyone sees.
     for locale in LOCALES:
         line = event_line({"type": "split_chosen", "seat": 1}, locale, NAMES)
         assert line and "Bruno" in line and not re.search(r"\d", line)
-        drawn = event_line({"type": "refilled", "seat": 0, "count": 5}, locale, NAMES)
-        assert drawn and re.findall(r"\d+", drawn) == ["5"]
+        refill = {"type": "refilled", "seat": 0, "count": 8, "events": 6, "beings": 2}
+        drawn = event_line(refill, locale, NAMES) or ""
+        assert "Anna" in drawn and re.findall(r"\d+", drawn) == ["6", "2"]
+        dealt = {"type": "hands_dealt", "sizes": [8, 8, 8], "splits": [[4, 4], [8, 0], [3, 5]]}
+        text = event_line(dealt, locale, NAMES) or ""
+        assert re.findall(r"\d+", text) == ["4", "4", "8", "3", "5"] and "Carla" in text
+    english = event_line(refill, "en", NAMES)
+    assert english == "🂠 **Anna** draws 6 Events and 2 Beings."
+    refill_move = {"type": "refill", "events": 6}
+    assert PRESENTER.public_action(refill_move) == refill_move
+    chosen = PRESENTER.public_action({"type": "choose_split", "events": 6})
+    assert chosen == {"type": "choose_split"}
+    view = engine.view(_after_dealing(), None)
+    summary = "\n".join(PRESENTER.summary_lines(view, "en", NAMES[:3]))
+    assert [(p["hand_events"], p["hand_beings"]) for p in view["players"]] == [
+        (4, 4),
+        (8, 0),
+        (3, 5),
+    ]
+    for split in ("🃏 4 Events and 4 Beings", "🃏 8 Events\n", "🃏 3 Events and 5 Beings"):
+        assert split in summary, summary
+
+
+def _after_dealing() -> State:
+    state = engine.setup(3, {}, 5)
+    for seat, k in enumerate((4, 8, 3)):
+        state, _ = engine.apply(state, seat, engine.ChooseSplit(k))
+    return state
 
 
 def test_a_turn_folds_with_its_reveal_and_passes_fold_together() -> None:

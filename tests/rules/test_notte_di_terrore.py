@@ -159,6 +159,18 @@ def test_each_player_chooses_the_hand_split_privately() -> None:
     raises("bad_split", state, 0, ChooseSplit(9))
 
 
+def test_the_split_is_drawn_from_two_decks_in_sight_of_all() -> None:
+    # S4/D4: each draws "tra Eventi ed Esseri Mostruosi, suddivise come desidera" from two
+    # face-down decks on the table: once every seat has chosen, who drew what is public.
+    state = e.setup(3, {}, 6)
+    for seat, k in enumerate((2, 8, 5)):
+        state, events = e.apply(state, seat, ChooseSplit(k))
+    dealt = next(ev for ev in events if ev["type"] == "hands_dealt")
+    assert dealt["splits"] == [[2, 6], [8, 0], [5, 3]]
+    public = e.view(state, None)["players"]
+    assert [(p["hand_events"], p["hand_beings"]) for p in public] == [(2, 6), (8, 0), (5, 3)]
+
+
 def test_first_player_drawn_by_lot_then_clockwise() -> None:
     firsts = {e.setup(4, {}, seed).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
@@ -432,9 +444,13 @@ def test_refill_to_hand_size_with_the_chosen_split() -> None:
     assert [a for a in e.legal_actions(state, 0) if isinstance(a, Refill)] == [
         Refill(k) for k in range(7)
     ]
-    state = act(state, 0, Refill(4))
+    state, events = e.apply(state, 0, Refill(4))
     hand = state.players[0].hand
     assert len(hand) == 8 and sum(e.is_event(c) for c in hand) == 1 + 4
+    refilled = next(ev for ev in events if ev["type"] == "refilled")
+    assert (refilled["count"], refilled["events"], refilled["beings"]) == (6, 4, 2)
+    mine = e.view(state, None)["players"][0]
+    assert (mine["hand_events"], mine["hand_beings"]) == (5, 3)
 
 
 def test_weapons_drawn_are_shown_and_two_of_three_go_on_the_table() -> None:

@@ -106,20 +106,31 @@ def test_bot_refuses_a_seat_that_is_not_pending() -> None:
         bot_action(state, waiting)
 
 
-def hide_differently(state: State, seat: int, rng: random.Random) -> State:
-    """The same table as ``seat`` sees it, with every hidden zone changed: other hands swapped
-    with cards from the draw piles, draw piles reshuffled, face-down Places reshuffled."""
+def hide_differently(
+    state: State, seat: int | None, rng: random.Random, *, own_hand: bool = False
+) -> State:
+    """The same table as ``seat`` sees it, with every hidden zone changed: other hands (and
+    with ``own_hand`` the seat's own too) swapped with cards from the draw piles, Beings for
+    Beings and Events for Events (how many of each a hand holds is public, S4/D4), draw piles
+    reshuffled, face-down Places reshuffled."""
     decks = [list(d) for d in state.decks]
     players = list(state.players)
-    pool = decks[0] + decks[2]
-    rng.shuffle(pool)
+    pools = {True: decks[0], False: decks[2]}
+    for pool in pools.values():
+        rng.shuffle(pool)
     for other, player in enumerate(players):
-        if other != seat and len(pool) >= len(player.hand):
-            fresh, pool = pool[: len(player.hand)], pool[len(player.hand) :]
-            pool += list(player.hand)
-            players[other] = replace(player, hand=tuple(fresh))
-    beings = [c for c in pool if e.is_being(c)]
-    events = [c for c in pool if e.is_event(c)]
+        if other == seat and not own_hand:
+            continue
+        fresh = []
+        for card in player.hand:
+            pool = pools[e.is_being(card)]
+            if pool:
+                fresh.append(pool.pop(0))
+                pool.append(card)
+            else:
+                fresh.append(card)
+        players[other] = replace(player, hand=tuple(fresh))
+    beings, events = pools[True], pools[False]
     places = [c for p in players for c in p.face_down] + decks[3]
     rng.shuffle(places)
     for i, player in enumerate(players):
