@@ -13,18 +13,24 @@ on every shape for a few milliseconds, and lets every renderer work in plain lay
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from render.boxes import Box, Page, PlacedText, Region, active_recorder
 
 FONT_DIR = Path(__file__).with_name("fonts")
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+# Every phrase we draw is English or Italian, so lines read left to right even when a player's
+# name is Hebrew or Arabic (the name's own letters still run right to left). Without libraqm
+# Pillow lays text out left to right anyway and refuses the argument.
+DIRECTION = "ltr" if features.check_feature("raqm") else None
+MAX_MARKS = 2  # combining marks kept on one letter ("ệ" needs two; "Z̴̧̛̖" stacks past the line)
 
 # Discord's upload limit is 10 MiB; boards aim far below it so they load fast on phones.
 PNG_TARGET_BYTES = 300_000
@@ -144,7 +150,7 @@ def player_names(players: Sequence[str | None] | None, count: int, locale: str) 
     names: list[str] = []
     for seat in range(count):
         name = given[seat] if seat < len(given) else None
-        name = " ".join(drawable(str(name)).split()) if name else ""
+        name = " ".join(calm_marks(drawable(str(name))).split()) if name else ""
         names.append(name or tr("player", locale, n=seat + 1))
     return names
 
@@ -184,6 +190,18 @@ def drawable(text: str) -> str:
     return "".join(ch for ch in text if has_glyph(ch))
 
 
+def calm_marks(text: str, keep: int = MAX_MARKS) -> str:
+    """``text`` (composed, NFC) with at most ``keep`` combining marks on each letter: a name
+    piling marks on marks ("zalgo") would paint over the lines above and below it."""
+    out: list[str] = []
+    run = 0
+    for ch in unicodedata.normalize("NFC", text):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        if run <= keep:
+            out.append(ch)
+    return "".join(out)
+
+
 def ellipsize(text: str, width: Callable[[str], float], max_width: float) -> str:
     """``text`` cut to fit ``max_width`` with a trailing ellipsis (given a width function)."""
     if width(text) <= max_width:
@@ -195,7 +213,9 @@ def ellipsize(text: str, width: Callable[[str], float], max_width: float) -> str
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+    if lo:
+        return text[:lo].rstrip() + ELLIPSIS
+    return ELLIPSIS if width(ELLIPSIS) <= max_width else ""
 
 
 def wrap_words(text: str, width: Callable[[str], float], max_width: float) -> list[str]:
@@ -365,7 +385,7 @@ class Canvas:
         return font(self.px(size), bold)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        return self.font(size, bold).getlength(text) / self.scale
+        return self.font(size, bold).getlength(text, direction=DIRECTION) / self.scale
 
     def text(
         self,
@@ -379,9 +399,9 @@ class Canvas:
         stroke: float = 0,
         stroke_fill: RGB | None = None,
     ) -> None:
-        at = (self.px(xy[0]), self.px(xy[1]))
         face = self.font(size, bold)
         stroke_px = self.px(stroke) if stroke else 0
+        at = self._ink_inside((self.px(xy[0]), self.px(xy[1])), text, face, anchor, stroke_px)
         self.draw.text(
             at,
             text,
@@ -390,13 +410,32 @@ class Canvas:
             anchor=anchor,
             stroke_width=stroke_px,
             stroke_fill=stroke_fill,
+            direction=DIRECTION,
         )
         if self.page is not None and self.where is not None and text.strip():
             x0, y0, x1, y1 = self.draw.textbbox(
-                at, text, font=face, anchor=anchor, stroke_width=stroke_px
+                at, text, font=face, anchor=anchor, stroke_width=stroke_px, direction=DIRECTION
             )
             bbox = (x0 / self.scale, y0 / self.scale, x1 / self.scale, y1 / self.scale)
             self.page.texts.append(PlacedText(text, bbox, self.where))
+
+    @staticmethod
+    def _ink_inside(
+        at: tuple[int, int], text: str, face: ImageFont.FreeTypeFont, anchor: str, stroke: int
+    ) -> tuple[int, int]:
+        """``at`` nudged so that the ink of left- (right-) anchored text does not start before
+        (end after) the anchor: a few glyphs ("J", Arabic letters) reach past their origin, and
+        layouts measure advance widths, so that is where text would leave its box."""
+        if anchor[0] not in "lr":
+            return at
+        left, _, right, _ = face.getbbox(
+            text, anchor=anchor, stroke_width=stroke, direction=DIRECTION
+        )
+        if anchor[0] == "l" and left < 0:
+            return (at[0] - left, at[1])
+        if anchor[0] == "r" and right > 0:
+            return (at[0] - right, at[1])
+        return at
 
     def fit(
         self, text: str, max_width: float, size: float, *, bold: bool = False, min_size: float = 0
@@ -430,7 +469,10 @@ class Canvas:
             return full, current
         rest = self.text_width(template.format(name=""), current, bold)
         short = ellipsize(name, lambda s: self.text_width(s, current, bold), max_width - rest)
-        return template.format(name=short), current
+        text = template.format(name=short or ELLIPSIS)
+        if self.text_width(text, current, bold) > max_width:  # too narrow even for the words
+            text = ellipsize(full, lambda s: self.text_width(s, current, bold), max_width)
+        return text, current
 
     def fit_name_text(
         self,

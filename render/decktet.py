@@ -320,13 +320,23 @@ def draw_card(
     """A Decktet card face filling ``box``: a colour band with the rank, big suit symbols and
     the card's name. ``glow`` rings it (e.g. the card just played)."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    radius = w * 0.08
+    radius = (x1 - x0) * 0.08
     suits = [s for s in card.get("suits") or () if isinstance(s, str)]
     if glow is not None:
         canvas.rect((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=glow, radius=radius + 5)
     canvas.rect((x0 + 2, y0 + 4, x1 + 2, y1 + 4), fill=(0, 0, 0), radius=radius)
     canvas.rect(box, fill=Palette.card, outline=Palette.card_edge, width=2, radius=radius)
+    with canvas.region(box, "card"):
+        _draw_face(canvas, box, card, suits, locale)
+
+
+def _draw_face(
+    canvas: Canvas, box: Box, card: dict[str, Any], suits: list[str], locale: str
+) -> None:
+    """The face inside the card's edge: the suit band with the rank, symbols, the name."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    radius = w * 0.08
 
     # colour band: one stripe per suit (grey for the suitless Excuse)
     pad = w * 0.05

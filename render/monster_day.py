@@ -213,16 +213,17 @@ def draw_token(
     dark = _luma(color) >= 200
     ink = hex_rgb("#1e2440") if dark else (255, 255, 255)
     canvas.stamp(_emblem_mask(mid, max(4, canvas.px(d * 0.46))), cx, cy - d * 0.13, ink)
-    canvas.text(
-        (cx, cy + d * 0.25), monster_initial(monster, locale), d * 0.3, ink, bold=True, anchor="mm"
-    )
+    initial = monster_initial(monster, locale)
+    with canvas.region((cx - r, cy - r, cx + r, cy + r), "token"):
+        canvas.text((cx, cy + d * 0.25), initial, d * 0.3, ink, bold=True, anchor="mm")
     points = int(monster.get("points") or 1)
     if points > 1:
         br = d * 0.21
         bx, by = cx + r * 0.74, cy - r * 0.74
         canvas.circle(bx, by, br + 2, fill=Palette.bg)
         canvas.circle(bx, by, br, fill=Palette.gold)
-        canvas.text((bx, by + 0.5), f"{points}", br * 1.35, Palette.ink, bold=True, anchor="mm")
+        with canvas.region((bx - br, by - br, bx + br, by + br), "points badge"):
+            canvas.text((bx, by + 0.5), f"{points}", br * 1.35, Palette.ink, bold=True, anchor="mm")
 
 
 # --------------------------------------------------------------------------- the board
@@ -292,11 +293,14 @@ class _Board:
         self.draw_tokens()
         row1 = (MARGIN, Y_ROW1, WIDTH - MARGIN, Y_ROW1 + ROW1_H)
         if self.over:
-            self.draw_banner(row1)
+            with self.c.region(row1, "game over"):
+                self.draw_banner(row1)
         elif self.last:
-            self.draw_last_turn(row1)
+            with self.c.region(row1, "last turn"):
+                self.draw_last_turn(row1)
         else:
-            self.draw_opening(row1)
+            with self.c.region(row1, "opening roll"):
+                self.draw_opening(row1)
         self.draw_monster_row((MARGIN, Y_ROW2, WIDTH - MARGIN, Y_ROW2 + ROW2_H))
         return self.c.image()
 
@@ -317,49 +321,55 @@ class _Board:
             width=5 if lit else 2,
             radius=18,
         )
-        hx0, hx1 = x0 + 16, x1 - 16
-        # score, right: a caption over a big number
+        with c.region((x0 + 16, y0 + 4, x1 - 16, y0 + HEADER_H), f"village {seat + 1} header"):
+            self.draw_village_head(seat, x0 + 16, x1 - 16, y0)
+
+    def draw_village_head(self, seat: int, hx0: float, hx1: float, y0: float) -> None:
+        """Right: a caption over the score. Left: the seat's colour dot and name over its cards
+        in hand and a tag for who is to play or who won, both fitted to the room left."""
+        c = self.c
+        accent = Palette.seat(seat)
+        winner = seat in self.winners
         score = self.scores[seat] if seat < len(self.scores) else 0
         caption = tr("score", self.locale).upper()
         sw = max(c.text_width(str(score), 50, True), c.text_width(caption, 15, True))
-        c.text((hx1 - sw / 2, y0 + 18), caption, 15, Palette.muted, bold=True, anchor="mm")
-        c.text(
-            (hx1 - sw / 2, y0 + 52),
-            str(score),
-            50,
-            Palette.gold if winner else Palette.text,
-            bold=True,
-            anchor="mm",
-        )
-        # name, with the seat's colour dot
+        with c.region((hx1 - sw, y0 + 4, hx1, y0 + HEADER_H), "score"):
+            c.text((hx1 - sw / 2, y0 + 18), caption, 15, Palette.muted, bold=True, anchor="mm")
+            ink = Palette.gold if winner else Palette.text
+            c.text((hx1 - sw / 2, y0 + 52), str(score), 50, ink, bold=True, anchor="mm")
+        room = hx1 - sw - 24 - hx0
         c.circle(hx0 + 10, y0 + 30, 10, fill=accent)
         c.fit_text(
             (hx0 + 30, y0 + 30),
             self.names[seat],
-            hx1 - sw - 24 - hx0 - 30,
+            room - 30,
             32,
             accent,
             bold=True,
             min_size=20,
             anchor="lm",
         )
-        # cards in hand, and who is to play / who won
         counts = self.view.get("hand_counts") or []
         n = counts[seat] if seat < len(counts) else 0
         _card_back(c, hx0 + 2, y0 + 52, 17, 24)
         held = f"{n} {tr('cards', self.locale)}"
         c.text((hx0 + 28, y0 + 65), held, 21, Palette.muted, anchor="lm")
-        tag = None
-        if winner:
-            tag = tr("winner" if len(self.winners) == 1 else "draw", self.locale)
-        elif active:
-            tag = "▶ " + tr("to_play", self.locale)
+        tag = self.village_tag(seat)
         if tag:
-            tag = tag.upper()
             tx = hx0 + 42 + c.text_width(held, 21)
-            tw = c.text_width(tag, 19, True)
-            c.rect((tx, y0 + 52, tx + tw + 22, y0 + 78), fill=Palette.gold, radius=13)
-            c.text((tx + 11, y0 + 65), tag, 19, Palette.ink, bold=True, anchor="lm")
+            tag, size = c.fit(tag.upper(), hx0 + room - tx - 22, 19, bold=True, min_size=13)
+            pill = (tx, y0 + 52, tx + c.text_width(tag, size, True) + 22, y0 + 78)
+            c.rect(pill, fill=Palette.gold, radius=13)
+            with c.region(pill, "tag"):
+                c.text((tx + 11, y0 + 65), tag, size, Palette.ink, bold=True, anchor="lm")
+
+    def village_tag(self, seat: int) -> str | None:
+        """The tag by the cards in hand: winner or draw at the end, else "to play" or none."""
+        if seat in self.winners:
+            return tr("winner" if len(self.winners) == 1 else "draw", self.locale)
+        if self.current == seat and not self.over:
+            return "▶ " + tr("to_play", self.locale)
+        return None
 
     # -- the start gap, with the deck on top
     def draw_gap(self) -> None:
@@ -374,31 +384,33 @@ class _Board:
                 _card_back(c, x0 + 12 + k * 3, y0 + 12 - k * 2, 40, 56)
         else:
             c.dashed_rect((x0 + 12, y0 + 12, x0 + 52, y0 + 68), Palette.faint, 2, 5, 6)
-        c.text((x0 + 90, y0 + 32), str(deck), 34, Palette.text, bold=True, anchor="mm")
-        c.fit_text(
-            (x0 + 90, y0 + 62),
-            tr("deck", self.locale),
-            54,
-            17,
-            Palette.muted,
-            bold=True,
-            min_size=12,
-            anchor="mm",
-        )
+        with c.region((x0 + 58, y0 + 4, x1 - 4, y0 + HEADER_H - 4), "deck"):
+            c.text((x0 + 90, y0 + 32), str(deck), 34, Palette.text, bold=True, anchor="mm")
+            c.fit_text(
+                (x0 + 90, y0 + 62),
+                tr("deck", self.locale),
+                54,
+                17,
+                Palette.muted,
+                bold=True,
+                min_size=12,
+                anchor="mm",
+            )
         # the start lane, between the villages
         lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
         c.rect(lane, fill=mix(Palette.table, Palette.bg, 0.5), radius=16)
         c.dashed_rect(lane, mix(Palette.line, Palette.gold, 0.25), 2, 9, 16)
-        c.fit_text(
-            (cx, Y_ACE + 20),
-            tr("start", self.locale).upper(),
-            GAP_W - 30,
-            19,
-            Palette.muted,
-            bold=True,
-            min_size=12,
-            anchor="mm",
-        )
+        with c.region(lane, "start"):
+            c.fit_text(
+                (cx, Y_ACE + 20),
+                tr("start", self.locale).upper(),
+                GAP_W - 30,
+                19,
+                Palette.muted,
+                bold=True,
+                min_size=12,
+                anchor="mm",
+            )
         ay = Y_ACE + 44
         c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
         c.polygon([(x0 + 16, ay), (x0 + 28, ay - 8), (x0 + 28, ay + 8)], Palette.seat(0))
@@ -424,16 +436,19 @@ class _Board:
             radius=12,
         )
         c.circle(tile[0] + 24, mid, 17, fill=Palette.bg)
-        c.text((tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm")
-        draw_rank(
-            c,
-            ace or {"rank": "ace"},
-            tile[0] + 48,
-            mid,
-            32,
-            (255, 255, 255),
-            stroke=mix(color, (0, 0, 0), 0.55),
-        )
+        with c.region(tile, f"Ace of space {space + 1}"):
+            c.text(
+                (tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm"
+            )
+            draw_rank(
+                c,
+                ace or {"rank": "ace"},
+                tile[0] + 48,
+                mid,
+                32,
+                (255, 255, 255),
+                stroke=mix(color, (0, 0, 0), 0.55),
+            )
         if suit:
             draw_suit(
                 c, suit, tile[2] - 32, mid, 44, (255, 255, 255), halo=mix(color, (0, 0, 0), 0.5)
@@ -460,14 +475,10 @@ class _Board:
         if covered:
             label = f"+{covered}"
             bw = c.text_width(label, 20, True) + 24
-            c.rect(
-                (cx - bw / 2, Y_PILL + 2, cx + bw / 2, Y_PILL + 28),
-                fill=Palette.bg,
-                outline=Palette.muted,
-                width=1.5,
-                radius=13,
-            )
-            c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
+            pill = (cx - bw / 2, Y_PILL + 2, cx + bw / 2, Y_PILL + 28)
+            c.rect(pill, fill=Palette.bg, outline=Palette.muted, width=1.5, radius=13)
+            with c.region(pill, "covered"):
+                c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
 
     # -- monsters on the board
     def draw_tokens(self) -> None:
@@ -559,8 +570,10 @@ class _Board:
         c.panel(box, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
         turn = f"{tr('turn', self.locale)} {self.view.get('turn_number', '')}".strip()
         tw = c.text_width(turn, 20, True)
-        c.rect((x0 + 10, y0 + 12, x0 + 30 + tw, y1 - 12), fill=Palette.bg, radius=10)
-        c.text((x0 + 20, cy), turn, 20, Palette.muted, bold=True, anchor="lm")
+        chip = (x0 + 10, y0 + 12, x0 + 30 + tw, y1 - 12)
+        c.rect(chip, fill=Palette.bg, radius=10)
+        with c.region(chip, "turn"):
+            c.text((x0 + 20, cy), turn, 20, Palette.muted, bold=True, anchor="lm")
         x = x0 + 44 + tw
         dice_left = self._dice_at(x1 - 14, cy)
         dice = [d for d in last.get("dice") or [] if isinstance(d, int)]
@@ -597,7 +610,8 @@ class _Board:
             )
             + 12
         )
-        self._card_chip(card, (x, y0 + 10, x + chip_w, y1 - 10))
+        with c.region((x, y0 + 10, x + chip_w, y1 - 10), "card played") as chip:
+            self._card_chip(card, chip)
         x += chip_w + 12
         c.fit_text((x, cy), where, dice_left - 16 - x, 24, Palette.text, min_size=14, anchor="lm")
 
@@ -696,54 +710,50 @@ class _Board:
     def draw_monster_row(self, box: Box) -> None:
         """Each monster: its die face, token, name and points, and what the last roll did to it
         (the two village totals and where it went), else where it stands."""
-        c = self.c
         x0, y0, x1, y1 = box
-        results = self._results()
-        dice = [d for d in (self.last or {}).get("dice") or [] if isinstance(d, int)]
         monsters = sorted(self.monsters, key=lambda m: _monster_index(m.get("id")))
         n = max(1, len(monsters))
         gap = 10
         w = (x1 - x0 - gap * (n - 1)) / n
         for i, monster in enumerate(monsters):
             tx0 = x0 + i * (w + gap)
-            tx1 = tx0 + w
-            face = _monster_index(monster.get("id")) + 1
-            rolled = face in dice
-            fill = mix(Palette.panel, Palette.gold, 0.10) if rolled else Palette.panel
-            c.panel(
-                (tx0, y0, tx1, y1),
-                fill=fill,
-                outline=Palette.gold if rolled else Palette.line,
-                width=3 if rolled else 2,
-                radius=14,
-                shadow=False,
-            )
-            cy = (y0 + y1) / 2
-            self.draw_token(monster, tx0 + 48, cy, 68)
-            if face <= len(MONSTER_IDS):
-                draw_die(c, tx0 + 8, y0 + 8, 28, face, dim=not rolled)
-            tx = tx0 + 92
-            room = tx1 - tx - 10
-            c.fit_text(
-                (tx, y0 + 24),
-                monster_name(monster, self.locale),
-                room,
-                23,
-                Palette.text,
-                bold=True,
-                min_size=15,
-                anchor="lm",
-            )
-            self._status((tx, y0 + 54), room, monster, results.get(str(monster.get("id"))), rolled)
-            pts = int(monster.get("points") or 1)
-            c.text(
-                (tx, y0 + 83),
-                _t("point" if pts == 1 else "points", self.locale, n=pts),
-                17,
-                Palette.gold if pts > 1 else Palette.faint,
-                bold=True,
-                anchor="lm",
-            )
+            with self.c.region((tx0, y0, tx0 + w, y1), f"monster {i + 1}") as tile:
+                self.draw_monster_tile(monster, tile)
+
+    def draw_monster_tile(self, monster: dict[str, Any], box: Box) -> None:
+        c = self.c
+        tx0, y0, tx1, y1 = box
+        dice = [d for d in (self.last or {}).get("dice") or [] if isinstance(d, int)]
+        face = _monster_index(monster.get("id")) + 1
+        rolled = face in dice
+        fill = mix(Palette.panel, Palette.gold, 0.10) if rolled else Palette.panel
+        c.panel(
+            box,
+            fill=fill,
+            outline=Palette.gold if rolled else Palette.line,
+            width=3 if rolled else 2,
+            radius=14,
+            shadow=False,
+        )
+        self.draw_token(monster, tx0 + 48, (y0 + y1) / 2, 68)
+        if face <= len(MONSTER_IDS):
+            draw_die(c, tx0 + 8, y0 + 8, 28, face, dim=not rolled)
+        tx = tx0 + 92
+        room = tx1 - tx - 10
+        name = monster_name(monster, self.locale)
+        c.fit_text((tx, y0 + 24), name, room, 23, Palette.text, bold=True, min_size=15, anchor="lm")
+        result = self._results().get(str(monster.get("id")))
+        self._status((tx, y0 + 54), room, monster, result, rolled)
+        pts = int(monster.get("points") or 1)
+        c.fit_text(
+            (tx, y0 + 83),
+            _t("point" if pts == 1 else "points", self.locale, n=pts),
+            room,
+            17,
+            Palette.gold if pts > 1 else Palette.faint,
+            bold=True,
+            anchor="lm",
+        )
 
     def _results(self) -> dict[str, dict[str, Any]]:
         """The last turn's ``monster`` events by monster id."""
@@ -861,64 +871,69 @@ def _draw_hand(view: dict[str, Any], locale: str) -> Image.Image:
     height = top + HAND_CARD_H + 86 + pad
     c = Canvas(width, height, Palette.bg)
     c.rect((6, 6, width - 6, height - 6), fill=Palette.table, radius=20)
-    seat = view.get("seat")
-    accent = Palette.seat(seat) if isinstance(seat, int) else Palette.text
-    c.circle(pad + 10, 40, 9, fill=accent)
-    title = tr("your_hand", locale)
-    c.text((pad + 28, 40), title, 30, Palette.text, bold=True, anchor="lm")
-    info = f"{tr('deck', locale)} {view.get('deck_count', 0)}"
-    if view.get("turn_number"):
-        info = f"{tr('turn', locale)} {view['turn_number']} · {info}"
-    c.text((width - pad, 40), info, 21, Palette.muted, bold=True, anchor="rm")
+    with c.region((pad, 16, width - pad, 64), "title"):
+        _hand_title(c, view, locale, pad, width - pad)
     if not cards:
-        c.dashed_rect((pad, top, width - pad, top + HAND_CARD_H), Palette.faint, 2, 10, 14)
-        c.text(
-            (width / 2, top + HAND_CARD_H / 2),
-            tr("no_cards", locale),
-            28,
-            Palette.muted,
-            bold=True,
-            anchor="mm",
-        )
+        box = (pad, top, width - pad, top + HAND_CARD_H)
+        c.dashed_rect(box, Palette.faint, 2, 10, 14)
+        with c.region(box, "no cards"):
+            c.text(
+                (width / 2, top + HAND_CARD_H / 2),
+                tr("no_cards", locale),
+                28,
+                Palette.muted,
+                bold=True,
+                anchor="mm",
+            )
         return c.image()
     x0 = (width - (len(cards) * HAND_CARD_W + (len(cards) - 1) * gap)) / 2
     for i, card in enumerate(cards):
         x = x0 + i * (HAND_CARD_W + gap)
         draw_card(c, (x, top, x + HAND_CARD_W, top + HAND_CARD_H), card, locale)
-        # where it can go: the matching Aces' numbers with their suits
-        ly = top + HAND_CARD_H + 22
-        c.text(
-            (x + HAND_CARD_W / 2, ly),
-            _t("plays_on", locale),
-            17,
-            Palette.muted,
-            bold=True,
-            anchor="mm",
-        )
-        matches = _matching_spaces(card, spaces)
-        if matches is None:
-            c.text(
-                (x + HAND_CARD_W / 2, ly + 36),
-                _t("anywhere", locale),
-                22,
-                Palette.text,
-                bold=True,
-                anchor="mm",
-            )
-            continue
-        chip_gap = 6
-        chip_w = min(62.0, (HAND_CARD_W + 8 - chip_gap * (len(matches) - 1)) / max(1, len(matches)))
-        total = len(matches) * chip_w + max(0, len(matches) - 1) * chip_gap
-        cx = x + HAND_CARD_W / 2 - total / 2
-        for space in matches:
-            ace = spaces[space].get("ace") or {}
-            suit = (ace.get("suits") or [""])[0]
-            color = suit_color(suit)
-            c.rect(
-                (cx, ly + 18, cx + chip_w, ly + 54), fill=mix(color, Palette.panel, 0.3), radius=10
-            )
-            c.text((cx + 16, ly + 36), str(space + 1), 22, Palette.text, bold=True, anchor="mm")
-            if suit:
-                draw_suit(c, suit, cx + chip_w - 19, ly + 36, 25, (255, 255, 255))
-            cx += chip_w + chip_gap
+        below = (x - 4, top + HAND_CARD_H + 8, x + HAND_CARD_W + 4, height - 12)
+        with c.region(below, f"where card {i + 1} plays"):
+            _plays_on(c, _matching_spaces(card, spaces), spaces, below, locale)
     return c.image()
+
+
+def _hand_title(c: Canvas, view: dict[str, Any], locale: str, x0: float, x1: float) -> None:
+    """The seat's colour, "Your hand", and the turn and deck size on the right."""
+    seat = view.get("seat")
+    accent = Palette.seat(seat) if isinstance(seat, int) else Palette.text
+    c.circle(x0 + 10, 40, 9, fill=accent)
+    title = tr("your_hand", locale)
+    c.text((x0 + 28, 40), title, 30, Palette.text, bold=True, anchor="lm")
+    info = f"{tr('deck', locale)} {view.get('deck_count', 0)}"
+    if view.get("turn_number"):
+        info = f"{tr('turn', locale)} {view['turn_number']} · {info}"
+    room = x1 - x0 - 44 - c.text_width(title, 30, True)
+    c.fit_text((x1, 40), info, room, 21, Palette.muted, bold=True, min_size=14, anchor="rm")
+
+
+def _plays_on(
+    c: Canvas, matches: list[int] | None, spaces: list[dict[str, Any]], box: Box, locale: str
+) -> None:
+    """Under a card, where it can go: "any space", or a chip per matching Ace (its space
+    number and suit)."""
+    x0, y0, x1, _y1 = box
+    cx = (x0 + x1) / 2
+    ly = y0 + 14
+    c.fit_text((cx, ly), _t("plays_on", locale), x1 - x0, 17, Palette.muted, bold=True, anchor="mm")
+    if matches is None:
+        c.fit_text(
+            (cx, ly + 36), _t("anywhere", locale), x1 - x0, 22, Palette.text, bold=True, anchor="mm"
+        )
+        return
+    chip_gap = 6
+    chip_w = min(62.0, (x1 - x0 - chip_gap * (len(matches) - 1)) / max(1, len(matches)))
+    x = cx - (len(matches) * chip_w + max(0, len(matches) - 1) * chip_gap) / 2
+    for space in matches:
+        ace = spaces[space].get("ace") or {}
+        suit = (ace.get("suits") or [""])[0]
+        chip = (x, ly + 18, x + chip_w, ly + 54)
+        c.rect(chip, fill=mix(suit_color(suit), Palette.panel, 0.3), radius=10)
+        with c.region(chip, f"space {space + 1}"):
+            c.text((x + 16, ly + 36), str(space + 1), 22, Palette.text, bold=True, anchor="mm")
+        if suit:
+            draw_suit(c, suit, x + chip_w - 19, ly + 36, 25, (255, 255, 255))
+        x += chip_w + chip_gap

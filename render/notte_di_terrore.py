@@ -136,7 +136,7 @@ TEXT: dict[str, dict[str, str]] = {
     "defeats": {"en": "defeats", "it": "sconfigge"},
     "places_ahead": {"en": "Places ahead", "it": "Luoghi da superare"},
     "your_place": {"en": "Your Place", "it": "Il tuo Luogo"},
-    "none": {"en": "none", "it": "nessuno"},
+    "none": {"en": "none", "it": "nessuna"},  # said of Weapons (le Armi)
     "split_note": {
         "en": "Choose your hand: how many of your {n} cards are Events? The rest are Beings.",
         "it": "Scegli la tua mano: quante delle tue {n} carte sono Eventi? Le altre sono Esseri.",
@@ -494,24 +494,30 @@ def draw_being(
     c.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0), radius=9)
     edge = NECRO if summoned else Palette.card_edge
     c.rect(box, fill=Palette.card, outline=edge, width=2.5 if summoned else 1.5, radius=9)
-    _being_band(c, cards, info, (x0, y0, x1, y0 + 24), color)
+    with c.region((x0, y0, x1, y0 + 24), "type band"):
+        _being_band(c, cards, info, (x0, y0, x1, y0 + 24), color)
     lines, size = wrap_name(c, cards.name(cid), x1 - x0 - 14, 2, 14, min_size=11)
     for i, line in enumerate(lines):
         c.text((x0 + 7, y0 + 30 + i * (size + 3)), line, size, Palette.ink, bold=True)
     y = y0 + 66
     if summoned:  # brought by a Necronomicon: it joins the pile if it survives
-        _summoned_tag(c, cards.locale, (x0 + 5, y, x1 - 5, y + 17))
+        with c.region((x0 + 5, y, x1 - 5, y + 17), "summoned") as tag:
+            _summoned_tag(c, cards.locale, tag)
         y += SUMMONED_H
     events = [e for e in monster.get("events") or [] if e]
     for i, ev in enumerate(events[:shown]):
         if i == shown - 1 and len(events) > shown:
             more = _t("more", cards.locale, n=len(events) - shown + 1)
-            c.text((x0 + 8, y + 9), more, 12, Palette.faint, bold=True, anchor="lm")
+            c.fit_text(
+                (x0 + 8, y + 9), more, x1 - x0 - 16, 12, Palette.faint, bold=True, anchor="lm"
+            )
             y += 19
             break
-        _event_chip(c, cards, ev, info.get("type"), (x0 + 5, y, x1 - 5, y + 17))
+        with c.region((x0 + 5, y, x1 - 5, y + 17), f"event {i + 1}") as chip:
+            _event_chip(c, cards, ev, info.get("type"), chip)
         y += 19
-    _worth(c, cards.locale, monster, (x0, y1 - 24, x1, y1))
+    with c.region((x0, y1 - 24, x1, y1), "worth") as footer:
+        _worth(c, cards.locale, monster, footer)
 
 
 def _summoned_tag(c: Canvas, locale: str, box: Box) -> None:
@@ -594,6 +600,14 @@ def _worth_half(
     c: Canvas, word: str, number: str, span: tuple[float, float], cy: float, color: RGB
 ) -> None:
     a, b = span
+    with c.region((a, cy - 12, b, cy + 12), word):
+        _worth_words(c, word, number, span, cy, color)
+
+
+def _worth_words(
+    c: Canvas, word: str, number: str, span: tuple[float, float], cy: float, color: RGB
+) -> None:
+    a, b = span
     nw = c.text_width(number, 14, True)
     room = b - a - nw - 12
     word, size = c.fit(word, room, 11, min_size=8)
@@ -633,6 +647,15 @@ def draw_weapon(
     text = mix(Palette.text, Palette.panel, 0.35) if turned else Palette.text
     c.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0), radius=8)
     c.rect((x0, y0, x1, y1), fill=fill, outline=edge, width=1.5, radius=8)
+    with c.region((x0, y0, x1, y1), "weapon"):
+        _weapon_face(c, cards, cid, (x0, y0, x1, y1), turned=turned, big=big, text=text)
+
+
+def _weapon_face(
+    c: Canvas, cards: Cards, cid: str, box: Box, *, turned: bool, big: bool, text: RGB
+) -> None:
+    """A Weapon's name (wrapped, hyphenated) and badges of the types it defeats."""
+    x0, y0, x1, y1 = box
     size = 15 if big else 13
     lines, fsize = wrap_name(
         c, cards.name(cid), x1 - x0 - 12, 3 if not turned else 2, size, bold=True, min_size=9
@@ -738,7 +761,8 @@ class _Board:
             h = ROW_HEAD + row_body_height(player) + 10
             self.draw_row(seat, player, (MARGIN, y, WIDTH - MARGIN, y + h))
             y += h + ROW_GAP
-        self.draw_legend((MARGIN, y, WIDTH - MARGIN, y + LEGEND_H))
+        with c.region((MARGIN, y, WIDTH - MARGIN, y + LEGEND_H), "legend") as legend:
+            self.draw_legend(legend)
         return c.image()
 
     def draw_legend(self, box: Box) -> None:
@@ -766,12 +790,14 @@ class _Board:
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
         if self.over:
-            self.draw_banner(box)
+            with c.region(box, "game over"):
+                self.draw_banner(box)
             return
         c.panel(box, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
-        right = self.draw_decks(x1 - 14, cy)
-        left = self.draw_title(x0 + 16, cy)
-        self.draw_phase(left + 24, right - 20, cy)
+        with c.region(box, "top bar"):
+            right = self.draw_decks(x1 - 14, cy)
+            left = self.draw_title(x0 + 16, cy)
+            self.draw_phase(left + 24, right - 20, cy)
 
     def draw_title(self, x: float, cy: float) -> float:
         """Moon, title, and the turn / victory rule beneath; returns the right edge."""
@@ -792,8 +818,10 @@ class _Board:
         label = _t(f"phase_{self.phase}", self.locale) if self.phase in _PHASES else self.phase
         label = label.upper()
         lw = c.text_width(label, 17, True)
-        c.rect((x0, cy - 16, x0 + lw + 24, cy + 16), fill=Palette.gold, radius=16)
-        c.text((x0 + 12, cy), label, 17, Palette.ink, bold=True, anchor="lm")
+        pill = (x0, cy - 16, x0 + lw + 24, cy + 16)
+        c.rect(pill, fill=Palette.gold, radius=16)
+        with c.region(pill, "phase"):
+            c.text((x0 + 12, cy), label, 17, Palette.ink, bold=True, anchor="lm")
         x = x0 + lw + 36
         who = self.to_act if self.phase == "apparition" else self.current
         if self.phase == "split" or not isinstance(who, int) or not 0 <= who < self.n:
@@ -822,7 +850,8 @@ class _Board:
         )
 
     def draw_decks(self, right: float, cy: float) -> float:
-        """The four draw piles, right-aligned; returns their left edge."""
+        """The four draw piles, right-aligned, each a column: a card back and its size over the
+        pile's name; returns their left edge."""
         c = self.c
         sizes = self.view.get("deck_sizes") or {}
         step = 66
@@ -830,27 +859,25 @@ class _Board:
         for i, deck in enumerate(("beings", "events", "weapons", "places")):
             bx = x + i * step
             back = DECK_BACKS[deck]
-            card_back(
-                c, (bx, cy - 24, bx + 24, cy + 10), back, mix(back, (255, 255, 255), 0.45), None
-            )
-            n = sizes.get(deck)
-            c.text(
-                (bx + 30, cy - 7),
-                str(n if isinstance(n, int) else "–"),
-                19,
-                Palette.text,
-                bold=True,
-                anchor="lm",
-            )
-            c.fit_text(
-                (bx + 12, cy + 22),
-                _t(deck, self.locale),
-                step - 8,
-                13,
-                Palette.muted,
-                min_size=9,
-                anchor="mm",
-            )
+            with c.region((bx - 2, cy - 32, bx + step - 4, cy + 32), deck):
+                card_back(
+                    c, (bx, cy - 24, bx + 24, cy + 10), back, mix(back, (255, 255, 255), 0.45), None
+                )
+                n = sizes.get(deck)
+                size = str(n if isinstance(n, int) else "–")
+                c.fit_text(
+                    (bx + 29, cy - 7), size, step - 33, 19, Palette.text, bold=True, anchor="lm"
+                )
+                name = _t(deck, self.locale)
+                c.fit_text(
+                    (bx + step / 2 - 3, cy + 22),
+                    name,
+                    step - 6,
+                    13,
+                    Palette.muted,
+                    min_size=9,
+                    anchor="mm",
+                )
         return x
 
     def draw_banner(self, box: Box) -> None:
@@ -917,10 +944,13 @@ class _Board:
             radius=16,
         )
         c.rect((x0 + 8, y0 + 12, x0 + 14, y1 - 12), fill=accent, radius=3)
-        self.draw_row_head(seat, player, (x0 + 24, y0 + 6, x1 - 16, y0 + ROW_HEAD))
-        body = (x0 + 24, y0 + ROW_HEAD, x1 - 16, y1 - 10)
-        wx0 = self.draw_weapons(player, body)
-        self.draw_path(player, (body[0], body[1], wx0 - 22, body[3]))
+        with c.region(box, f"strip {seat + 1}"):
+            with c.region((x0 + 24, y0 + 6, x1 - 16, y0 + ROW_HEAD), "header") as head:
+                self.draw_row_head(seat, player, head)
+            body = (x0 + 24, y0 + ROW_HEAD, x1 - 16, y1 - 10)
+            wx0 = self.draw_weapons(player, body)
+            with c.region((body[0], body[1], wx0 - 22, body[3]), "path") as path:
+                self.draw_path(player, path)
 
     def draw_row_head(self, seat: int, player: dict[str, Any], box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -978,8 +1008,10 @@ class _Board:
             pw = c.text_width(text, 14, True) + 20
             if px + pw > right - 14:
                 break
-            c.rect((px, cy - 13, px + pw, cy + 13), fill=color, radius=13)
-            c.text((px + pw / 2, cy), text, 14, _on(color), bold=True, anchor="mm")
+            pill = (px, cy - 13, px + pw, cy + 13)
+            c.rect(pill, fill=color, radius=13)
+            with c.region(pill, "pill"):
+                c.text((px + pw / 2, cy), text, 14, _on(color), bold=True, anchor="mm")
             px += pw + 8
 
     def pills(self, seat: int, player: dict[str, Any]) -> list[tuple[str, RGB]]:
@@ -1053,7 +1085,10 @@ class _Board:
         )
         x = x0
         for i, place in enumerate(path):
-            self.draw_passed(place, (x + i * step, mini_y, x + i * step + MINI_W, mini_y + MINI_H))
+            # fanned out: the next card covers all of this one but a strip as wide as ``step``
+            shown = step if step < MINI_W and i < len(path) - 1 else MINI_W
+            box = (x + i * step, mini_y, x + i * step + MINI_W, mini_y + MINI_H)
+            self.draw_passed(place, box, shown)
         x += _fan(len(path), step)
         if revealed:
             self.draw_place(revealed, monsters, player, (x, y0, x + place_w, y1))
@@ -1083,9 +1118,10 @@ class _Board:
     def place_width(beings: int) -> float:
         return max(250.0, beings * (BEING_W + 8) + 16)
 
-    def draw_passed(self, cid: str, box: Box) -> None:
+    def draw_passed(self, cid: str, box: Box, shown: float = MINI_W) -> None:
+        """A Place already crossed; only its tick when a later one covers it (``shown``: the
+        width left in sight)."""
         c = self.c
-        x0, y0, x1, _y1 = box
         c.rect(
             box,
             fill=mix(PLACE, Palette.panel, 0.35),
@@ -1093,8 +1129,15 @@ class _Board:
             width=1.5,
             radius=7,
         )
+        with c.region((box[0], box[1], box[0] + shown, box[3]), "passed Place"):
+            self.draw_passed_face(cid, box, named=shown >= MINI_W)
+
+    def draw_passed_face(self, cid: str, box: Box, *, named: bool) -> None:
+        """A Place already crossed: its name small (``named``), and a green tick."""
+        c = self.c
+        x0, y0, x1, _y1 = box
         lines, size = wrap_name(c, self.cards.name(cid), x1 - x0 - 8, 3, 11, bold=True, min_size=8)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(lines if named else []):
             c.text(
                 ((x0 + x1) / 2, y0 + 24 + i * (size + 2)),
                 line,
@@ -1111,8 +1154,15 @@ class _Board:
     ) -> None:
         """The revealed Place: its header, then its Beings side by side."""
         c = self.c
-        x0, y0, x1, y1 = box
         c.rect(box, fill=mix(PLACE, Palette.panel, 0.15), outline=PLACE_EDGE, width=2, radius=12)
+        with c.region(box, "place"):
+            self.draw_place_beings(cid, monsters, player, box)
+
+    def draw_place_beings(
+        self, cid: str, monsters: list[dict[str, Any]], player: dict[str, Any], box: Box
+    ) -> None:
+        c = self.c
+        x0, y0, x1, y1 = box
         self.draw_place_head(cid, bool(player.get("infested")), box)
         top = y0 + PLACE_HEAD
         if not monsters:
@@ -1129,11 +1179,13 @@ class _Board:
         h = max(being_height(m) for m in monsters)
         for i, monster in enumerate(monsters):
             bx = x0 + 8 + i * (w + 8)
-            draw_being(c, self.cards, monster, (bx, top, bx + w, min(y1 - 8, top + h)))
+            with c.region((bx, top, bx + w, min(y1 - 8, top + h)), f"being {i + 1}") as card:
+                draw_being(c, self.cards, monster, card)
 
     def draw_place_head(self, cid: str, infested: bool, box: Box) -> None:
         """Name; the types it forbids and its per-type cap (what may still be placed there);
-        an "infested" tag once no new Beings may come (only Events and summons)."""
+        an "infested" tag once no new Beings may come (only Events and summons). The tag is
+        placed first: the cap's words get the room that is left."""
         c = self.c
         x0, y0, x1, _ = box
         info = self.cards.get(cid)
@@ -1148,24 +1200,24 @@ class _Board:
             anchor="lm",
         )
         y = y0 + 34
+        right = x1 - 8
+        if infested:
+            label = _t("infested", self.locale).upper()
+            label, size = c.fit(label, (x1 - x0) / 2 - 12, 10, bold=True, min_size=8)
+            w = c.text_width(label, size, True) + 12
+            tag = (right - w, y - 8, right, y + 8)
+            c.rect(tag, fill=hex_rgb("#8c2a1e"), radius=8)
+            with c.region(tag, "infested"):
+                c.text((right - w / 2, y), label, size, Palette.text, bold=True, anchor="mm")
+            right -= w + 8
         x = x0 + 10
         for type_id in info.get("forbidden") or []:
             forbidden_badge(c, type_id, x + 9, y, 19)
             x += 23
         cap = info.get("max_per_type")
-        if isinstance(cap, int):
+        if isinstance(cap, int) and right - x - 4 > 30:
             text = _t("max_type", self.locale, n=cap)
-            x += (
-                c.fit_text(
-                    (x + 4, y), text, x1 - x - 14, 12, Palette.muted, min_size=9, anchor="lm"
-                )
-                + 10
-            )
-        label = _t("infested", self.locale).upper()
-        w = c.text_width(label, 10, True) + 12
-        if infested and x + w < x1 - 8:
-            c.rect((x1 - 8 - w, y - 8, x1 - 8, y + 8), fill=hex_rgb("#8c2a1e"), radius=8)
-            c.text((x1 - 8 - w / 2, y), label, 10, Palette.text, bold=True, anchor="mm")
+            c.fit_text((x + 4, y), text, right - x - 4, 12, Palette.muted, min_size=9, anchor="lm")
 
     def draw_house(self, player: dict[str, Any], cx: float, cy: float) -> None:
         home = bool(player.get("home"))
@@ -1186,22 +1238,22 @@ class _Board:
         table_x1 = hand_x0 - 18
         table_x0 = table_x1 - slots * SLOT - (slots - 1) * 8
         ly = y0 + 8
-        c.text(
-            (table_x0, ly),
-            _t("weapons", self.locale).upper(),
-            12,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
-        c.text(
-            (hand_x0, ly),
-            _t("in_hand", self.locale).upper(),
-            12,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
+        with c.region((table_x0, y0, table_x1, y0 + WEAPON_LABEL), "table Weapons label"):
+            label = _t("weapons", self.locale).upper()
+            c.fit_text(
+                (table_x0, ly),
+                label,
+                table_x1 - table_x0,
+                12,
+                Palette.muted,
+                bold=True,
+                anchor="lm",
+            )
+        with c.region((hand_x0, y0, x1, y0 + WEAPON_LABEL), "Weapon in hand label"):
+            label = _t("in_hand", self.locale).upper()
+            c.fit_text(
+                (hand_x0, ly), label, x1 - hand_x0, 12, Palette.muted, bold=True, anchor="lm"
+            )
         sy = y0 + WEAPON_LABEL
         c.line([(table_x1 + 9, sy + 6), (table_x1 + 9, sy + SLOT - 6)], Palette.line, 1.5)
         for i in range(slots):
@@ -1215,7 +1267,8 @@ class _Board:
             draw_weapon(c, self.cards, str(hand), (hand_x0, sy, x1, sy + SLOT))
         else:
             self._empty_slot((hand_x0, sy, x1, sy + SLOT))
-        self.draw_combo(table, (table_x0, sy + SLOT + 4, table_x1, y1))
+        with c.region((table_x0, sy + SLOT + 2, table_x1, y1), "combination") as combo:
+            self.draw_combo(table, combo)
         return table_x0
 
     def _empty_slot(self, slot: Box) -> None:
@@ -1355,33 +1408,37 @@ class _Hand:
         return c.image()
 
     def draw_title(self, y: float) -> float:
+        """The title, the hint about gold frames, and the turn, phase and Terror on the right
+        (drawn first: the hint gets the room left between them)."""
         c = self.c
         accent = Palette.seat(self.seat) if self.seat is not None else Palette.text
         cy = y + 22
-        c.circle(HAND_PAD + 10, cy, 9, fill=accent)
-        title = tr("your_hand", self.locale)
-        c.text((HAND_PAD + 28, cy), title, 30, Palette.text, bold=True, anchor="lm")
-        x = HAND_PAD + 44 + c.text_width(title, 30, True)
-        if self.playable:
-            c.fit_text(
-                (x, cy + 2),
-                _t("playable", self.locale),
-                360,
-                15,
-                Palette.gold,
-                min_size=11,
-                anchor="lm",
+        x1 = HAND_W - HAND_PAD
+        with c.region((HAND_PAD, y, x1, y + 44), "title"):
+            c.circle(HAND_PAD + 10, cy, 9, fill=accent)
+            title = tr("your_hand", self.locale)
+            c.text((HAND_PAD + 28, cy), title, 30, Palette.text, bold=True, anchor="lm")
+            x = HAND_PAD + 44 + c.text_width(title, 30, True)
+            info_w = c.fit_text(
+                (x1, cy), self.info(), (x1 - x) * 0.6, 20, Palette.muted, bold=True, anchor="rm"
             )
+            room = x1 - info_w - 24 - x
+            if self.playable and room > 60:
+                hint = _t("playable", self.locale)
+                c.fit_text((x, cy + 2), hint, room, 15, Palette.gold, min_size=11, anchor="lm")
+        return y + 56
+
+    def info(self) -> str:
+        """The title's right side ("Turn 3 · Resolution · Terror 7"), as much as the view tells."""
         phase = str(self.view.get("phase") or "")
-        info = _t(f"phase_{phase}", self.locale) if phase in _PHASES else ""
+        parts = [_t(f"phase_{phase}", self.locale)] if phase in _PHASES else []
         turn = self.view.get("turn_number")
         if isinstance(turn, int) and turn > 0:
-            info = f"{tr('turn', self.locale)} {turn} · {info}" if info else f"{turn}"
+            parts.insert(0, f"{tr('turn', self.locale)} {turn}")
         terror = self.me.get("terror")
         if isinstance(terror, int):
-            info = f"{info} · {_t('terror', self.locale)} {terror}" if info else str(terror)
-        c.text((HAND_W - HAND_PAD, cy), info, 20, Palette.muted, bold=True, anchor="rm")
-        return y + 56
+            parts.append(f"{_t('terror', self.locale)} {terror}")
+        return " · ".join(parts)
 
     def draw_note(self, y: float) -> float:
         c = self.c
@@ -1390,28 +1447,30 @@ class _Hand:
         fill = Palette.gold if urgent else mix(Palette.gold, Palette.panel, 0.75)
         c.rect(box, fill=fill, radius=12)
         ink = Palette.ink if urgent else Palette.text
-        c.fit_text(
-            (HAND_PAD + 18, y + 25),
-            self.note,
-            HAND_W - 2 * HAND_PAD - 36,
-            21,
-            ink,
-            bold=True,
-            min_size=13,
-            anchor="lm",
-        )
+        with c.region(box, "note"):
+            c.fit_text(
+                (HAND_PAD + 18, y + 25),
+                self.note,
+                HAND_W - 2 * HAND_PAD - 36,
+                21,
+                ink,
+                bold=True,
+                min_size=13,
+                anchor="lm",
+            )
         return y + 62
 
     def draw_group(self, key: str, group: list[str], y: float) -> float:
         c = self.c
-        c.text(
-            (HAND_PAD, y + 12),
-            f"{_t(key, self.locale).upper()} · {len(group)}",
-            16,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
+        with c.region((HAND_PAD, y, HAND_W - HAND_PAD, y + 24), key):
+            c.text(
+                (HAND_PAD, y + 12),
+                f"{_t(key, self.locale).upper()} · {len(group)}",
+                16,
+                Palette.muted,
+                bold=True,
+                anchor="lm",
+            )
         y += 30
         for i, cid in enumerate(group):
             row, col = divmod(i, PER_ROW)
@@ -1422,10 +1481,11 @@ class _Hand:
                 c.rect(
                     (x - 4, cy - 4, x + HCARD_W + 4, cy + HCARD_H + 4), fill=Palette.gold, radius=13
                 )
-            if key == "beings":
-                self.draw_being_card(cid, box)
-            else:
-                self.draw_event_card(cid, box)
+            with c.region(box, f"{key} {i + 1}"):
+                if key == "beings":
+                    self.draw_being_card(cid, box)
+                else:
+                    self.draw_event_card(cid, box)
         rows = max(1, -(-len(group) // PER_ROW))
         return y + rows * HCARD_H + (rows - 1) * HCARD_GAP
 
@@ -1508,97 +1568,94 @@ class _Hand:
             )
 
     def draw_bottom(self, y: float) -> None:
-        """Weapons (table, then the one in hand) on the left; the Places ahead on the right."""
+        """Left to right, each column under its own label and as wide as the wider of the two:
+        the table Weapons, the Weapon in hand, the Places ahead, the Place being crossed."""
         c = self.c
-        me = self.me
-        table = [str(w) for w in me.get("table") or [] if w]
-        hand = me.get("weapon_hand")
-        weapons = [*((w, False) for w in table), *([(str(hand), True)] if hand else [])]
-        c.text(
-            (HAND_PAD, y + 12),
-            _t("weapons", self.locale).upper(),
-            16,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
+        table = [str(w) for w in self.me.get("table") or [] if w]
+        hand = self.me.get("weapon_hand")
         sy = y + 30
-        turned = {str(t) for t in self.view.get("turned") or []}
-        x = HAND_PAD
-        if not weapons:
-            c.text((x, sy + SLOT / 2), _t("none", self.locale), 18, Palette.faint, anchor="lm")
-        for cid, in_hand in weapons:
-            if in_hand:
-                x += 10
-                c.text(
-                    (x + SLOT / 2, sy + SLOT + 8),
-                    _t("in_hand", self.locale),
-                    12,
-                    Palette.muted,
-                    bold=True,
-                    anchor="mm",
-                )
-            slot = (x, sy, x + SLOT, sy + SLOT)
-            glow = cid in self.playable  # discardable now
-            draw_weapon(c, self.cards, cid, slot, turned=cid in turned, big=True, glow=glow)
-            x += SLOT + 10
-        self.draw_places(x + 30, y, sy)
+        x = self.draw_weapon_column("weapons", table, HAND_PAD, y, sy)
+        if hand:
+            c.line([(x + 12, sy + 6), (x + 12, sy + SLOT - 6)], Palette.line, 1.5)
+            x = self.draw_weapon_column("in_hand", [str(hand)], x + 24, y, sy)
+        x = self.draw_places_ahead(x + 36, y, sy)
+        revealed = self.me.get("revealed")
+        if revealed:
+            self.draw_your_place(str(revealed), (x + 36, y, HAND_W - HAND_PAD, sy + SLOT))
 
-    def draw_places(self, x0: float, y: float, sy: float) -> None:
+    def draw_weapon_column(
+        self, key: str, weapons: list[str], x0: float, y: float, sy: float
+    ) -> float:
+        """A label over Weapon cards (gold: discardable now) from ``x0``; returns the right
+        edge."""
         c = self.c
-        me = self.me
-        down = max(0, int(me.get("face_down") or 0))
-        c.text(
-            (x0, y + 12),
-            _t("places_ahead", self.locale).upper(),
-            16,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
-        x = x0
-        for i in range(down):
-            bx = x + i * 26
-            card_back(c, (bx, sy + 10, bx + 60, sy + 94), NIGHT, NIGHT_EDGE)
-        x += (down - 1) * 26 + 60 + 14 if down else 0
-        c.text((x, sy + 52), f"× {down}", 28, Palette.text, bold=True, anchor="lm")
-        x += c.text_width(f"× {down}", 28, True) + 40
-        revealed = me.get("revealed")
-        if not revealed:
-            return
-        c.text(
-            (x, y + 12),
-            _t("your_place", self.locale).upper(),
-            16,
-            Palette.muted,
-            bold=True,
-            anchor="lm",
-        )
-        box = (x, sy + 10, HAND_W - HAND_PAD, sy + 94)
-        c.rect(box, fill=mix(PLACE, Palette.panel, 0.15), outline=PLACE_EDGE, width=2, radius=12)
+        label = _t(key, self.locale).upper()
+        none = _t("none", self.locale)
+        content = len(weapons) * (SLOT + 10) - 10 if weapons else c.text_width(none, 18)
+        x1 = x0 + max(c.text_width(label, 16, True), content)
+        turned = {str(t) for t in self.view.get("turned") or []}
+        with c.region((x0, y, x1, sy + SLOT), key):
+            c.text((x0, y + 12), label, 16, Palette.muted, bold=True, anchor="lm")
+            if not weapons:
+                c.text((x0, sy + SLOT / 2), none, 18, Palette.faint, anchor="lm")
+            for i, cid in enumerate(weapons):
+                slot = (x0 + i * (SLOT + 10), sy, x0 + i * (SLOT + 10) + SLOT, sy + SLOT)
+                glow = cid in self.playable  # discardable now
+                draw_weapon(c, self.cards, cid, slot, turned=cid in turned, big=True, glow=glow)
+        return x1
+
+    def draw_places_ahead(self, x0: float, y: float, sy: float) -> float:
+        """The face-down Places still to cross and their count; returns the right edge."""
+        c = self.c
+        down = max(0, int(self.me.get("face_down") or 0))
+        label = _t("places_ahead", self.locale).upper()
+        count = f"× {down}"
+        fan = (down - 1) * 26 + 60 + 14 if down else 0
+        x1 = x0 + max(c.text_width(label, 16, True), fan + c.text_width(count, 28, True))
+        with c.region((x0, y, x1, sy + SLOT), "places ahead"):
+            c.text((x0, y + 12), label, 16, Palette.muted, bold=True, anchor="lm")
+            for i in range(down):
+                bx = x0 + i * 26
+                card_back(c, (bx, sy + 10, bx + 60, sy + 94), NIGHT, NIGHT_EDGE)
+            c.text((x0 + fan, sy + 52), count, 28, Palette.text, bold=True, anchor="lm")
+        return x1
+
+    def draw_your_place(self, cid: str, box: Box) -> None:
+        """The Place being crossed: its name, the types it forbids, its cap per type."""
+        c = self.c
+        x0, y, x1, _y1 = box
+        sy = y + 30
+        label = _t("your_place", self.locale).upper()
+        card = (x0, sy + 10, x1, sy + 94)
+        with c.region(box, "your place"):
+            c.fit_text((x0, y + 12), label, x1 - x0, 16, Palette.muted, bold=True, anchor="lm")
+            c.rect(
+                card, fill=mix(PLACE, Palette.panel, 0.15), outline=PLACE_EDGE, width=2, radius=12
+            )
+            with c.region(card, "place card"):
+                self.draw_place_card(cid, card)
+
+    def draw_place_card(self, cid: str, box: Box) -> None:
+        c = self.c
+        x0, y0, x1, _y1 = box
         c.fit_text(
-            (x + 12, sy + 34),
-            self.cards.name(revealed),
-            box[2] - x - 24,
+            (x0 + 12, y0 + 24),
+            self.cards.name(cid),
+            x1 - x0 - 24,
             20,
             Palette.text,
             bold=True,
             min_size=12,
             anchor="lm",
         )
-        info = self.cards.get(revealed)
-        bx = x + 12
+        info = self.cards.get(cid)
+        bx = x0 + 12
         for type_id in info.get("forbidden") or []:
-            forbidden_badge(c, type_id, bx + 11, sy + 70, 22)
+            forbidden_badge(c, type_id, bx + 11, y0 + 60, 22)
             bx += 28
         cap = info.get("max_per_type")
-        if isinstance(cap, int):
+        if isinstance(cap, int) and x1 - bx - 18 > 40:
+            text = _t("max_type", self.locale, n=cap)
             c.fit_text(
-                (bx + 6, sy + 70),
-                _t("max_type", self.locale, n=cap),
-                box[2] - bx - 18,
-                14,
-                Palette.muted,
-                min_size=10,
-                anchor="lm",
+                (bx + 6, y0 + 60), text, x1 - bx - 18, 14, Palette.muted, min_size=10, anchor="lm"
             )
