@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
-from bot.choices import Candidate, name_forms, resolve_move, suggests
+from bot.choices import Candidate, name_forms, named, resolve_move, suggests
 from bot.flows import active_table_of, answer, seat_here
 from bot.games.monster_day import card_label, space_label
 from bot.i18n import normalise
@@ -86,8 +86,8 @@ class MonsterDayCog(
         if view is None:
             return []
         locale = normalise(interaction.locale)
-        card = getattr(interaction.namespace, "card", None)
-        spaces = sorted({a.space for a in legal if card in (None, "", a.card)})
+        cards = meant_cards(view, getattr(interaction.namespace, "card", None))
+        spaces = sorted({a.space for a in legal if cards is None or a.card in cards})
         return [
             app_commands.Choice(name=space_label(view, s, locale)[:100], value=s + 1)
             for s in spaces
@@ -109,6 +109,14 @@ def typed_card(view: dict[str, Any] | None, legal: list[Any], card: str, space: 
     moves = [{"card": hand[a.card]} for a in legal if a.space == space and a.card in hand]
     chosen = resolve_move({"card": card}, moves, {"card": list(hand.values())}, _is_card_id)
     return chosen["card"]
+
+
+def meant_cards(view: dict[str, Any], text: object) -> set[str] | None:
+    """The hand cards the card option may mean while the player picks a space (a typed name
+    as much as a picked id); None, narrowing nothing, when it is empty or names nothing."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    return {c.value for c in named(text, [candidate(c) for c in view["hand"]])} or None
 
 
 def _is_card_id(text: str) -> bool:

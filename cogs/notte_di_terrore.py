@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
-from bot.choices import Candidate, resolve_move, suggests
+from bot.choices import Candidate, named, resolve_move, suggests
 from bot.flows import active_table_of, answer, seat_here
 from bot.games import PRESENTERS
 from bot.games.notte_di_terrore import card_label, card_name
@@ -174,6 +174,45 @@ def _candidates(view: View) -> dict[str, Candidate]:
     return known
 
 
+class Filled:
+    """What the caller has put in a command's other options while they fill in one, read as
+    the card ids it may mean (every copy): a picked suggestion is an id, a typed name means
+    what :mod:`bot.choices` reads it as. An empty option, or text that names nothing, narrows
+    nothing. So the suggestions for a target follow a typed card, a Weapon's partner a typed
+    Weapon."""
+
+    def __init__(self, view: View, command: str, namespace: Any) -> None:
+        self.view, self.command, self.namespace = view, command, namespace
+        self._meant: dict[str, set[str] | None] = {}
+
+    def meant(self, option: str) -> set[str] | None:
+        if option not in self._meant:
+            self._meant[option] = self._read(option)
+        return self._meant[option]
+
+    def _read(self, option: str) -> set[str] | None:
+        text = getattr(self.namespace, option, None)
+        if not isinstance(text, str) or not text.strip():
+            return None
+        known = _candidates(self.view)
+        moves = _command_moves(self.view, self.command)
+        ids = [m[option] for m in moves if option in m]
+        ids += _visible(self.view, self.command).get(option, [])
+        return {c.value for c in named(text, [known[i] for i in ids])} or None
+
+    def fits(self, option: str, card_id: str) -> bool:
+        ids = self.meant(option)
+        return ids is None or card_id in ids
+
+    def partners(self, option: str, pair: list[str]) -> list[str]:
+        """The Weapons of ``pair`` that may go with what ``option`` holds (either order)."""
+        ids = self.meant(option)
+        if ids is None:
+            return list(pair)
+        first, second = pair
+        return ([second] if first in ids else []) + ([first] if second in ids else [])
+
+
 class _Unnamed(dict[str, Candidate]):
     """Card id -> candidate, where an id the view does not describe answers to itself."""
 
@@ -323,16 +362,19 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         self,
         interaction: discord.Interaction[Any],
         current: str,
-        pick: Callable[[Legal, Any], Iterable[str]],
+        pick: Callable[[Legal, Filled], Iterable[str]],
     ) -> list[app_commands.Choice[str]]:
-        """Cards named by the caller's legal actions (``pick`` chooses which), as choices."""
+        """Cards named by the caller's legal actions (``pick`` chooses which, given what the
+        other options hold), as choices."""
         view, legal = await self._legal(interaction)
         if view is None:
             return []
         locale = normalise(interaction.locale)
         known = _candidates(view)
+        command = interaction.command.qualified_name if interaction.command else ""
+        filled = Filled(view, command, interaction.namespace)
         choices = []
-        for card in dict.fromkeys(pick(legal, interaction.namespace)):
+        for card in dict.fromkeys(pick(legal, filled)):
             label = card_label(view, card, locale)[:100]
             if suggests(current, label, known[card]):
                 choices.append(app_commands.Choice(name=label, value=card))
@@ -363,19 +405,18 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         return await self._card_choices(
             interaction,
             current,
-            lambda legal, ns: (a["card"] for a in legal if a["type"] in PLACING),
+            lambda legal, filled: (a["card"] for a in legal if a["type"] in PLACING),
         )
 
     @place.autocomplete("target")
     async def place_target_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        def targets(legal: Legal, ns: Any) -> Iterable[str]:
-            card = getattr(ns, "card", None)
+        def targets(legal: Legal, filled: Filled) -> Iterable[str]:
             for a in legal:
-                if a["type"] == "place_event" and card in (None, "", a["card"]):
+                if a["type"] == "place_event" and filled.fits("card", a["card"]):
                     yield a["target"]
-                elif a["type"] == "summon" and card in (None, "", a["card"]):
+                elif a["type"] == "summon" and filled.fits("card", a["card"]):
                     yield a["being"]
 
         return await self._card_choices(interaction, current, targets)
@@ -385,17 +426,16 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._card_choices(
-            interaction, current, lambda legal, ns: (a["target"] for a in _attacks(legal))
+            interaction, current, lambda legal, filled: (a["target"] for a in _attacks(legal))
         )
 
     @attack.autocomplete("weapon")
     async def attack_weapon_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        def weapons(legal: Legal, ns: Any) -> Iterable[str]:
-            target = getattr(ns, "target", None)
+        def weapons(legal: Legal, filled: Filled) -> Iterable[str]:
             for a in _attacks(legal):
-                if target in (None, "", a["target"]):
+                if filled.fits("target", a["target"]):
                     yield from a["weapons"]
 
         return await self._card_choices(interaction, current, weapons)
@@ -404,14 +444,10 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     async def attack_weapon2_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        def partners(legal: Legal, ns: Any) -> Iterable[str]:
-            target, first = getattr(ns, "target", None), getattr(ns, "weapon", None)
+        def partners(legal: Legal, filled: Filled) -> Iterable[str]:
             for a in _attacks(legal):
-                if len(a["weapons"]) == 2 and target in (None, "", a["target"]):
-                    if first in (None, ""):
-                        yield from a["weapons"]
-                    elif first in a["weapons"]:
-                        yield next(w for w in a["weapons"] if w != first)
+                if len(a["weapons"]) == 2 and filled.fits("target", a["target"]):
+                    yield from filled.partners("weapon", a["weapons"])
 
         return await self._card_choices(interaction, current, partners)
 
@@ -420,7 +456,7 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._card_choices(
-            interaction, current, lambda legal, ns: _cards_of(legal, "swap_weapon")
+            interaction, current, lambda legal, filled: _cards_of(legal, "swap_weapon")
         )
 
     @discard.autocomplete("card")
@@ -428,14 +464,14 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._card_choices(
-            interaction, current, lambda legal, ns: _cards_of(legal, "discard")
+            interaction, current, lambda legal, filled: _cards_of(legal, "discard")
         )
 
     @arrange.autocomplete("keep")
     async def arrange_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        def kept(legal: Legal, ns: Any) -> Iterable[str]:
+        def kept(legal: Legal, filled: Filled) -> Iterable[str]:
             for a in legal:
                 if a["type"] == "arrange_weapons":
                     yield from a["table"]
@@ -446,11 +482,10 @@ class TerrorCog(commands.GroupCog, group_name="terror", group_description="Night
     async def arrange_second_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        def partners(legal: Legal, ns: Any) -> Iterable[str]:
-            first = getattr(ns, "keep", None)
+        def partners(legal: Legal, filled: Filled) -> Iterable[str]:
             for a in legal:
-                if a["type"] == "arrange_weapons" and first in a["table"]:
-                    yield next(w for w in a["table"] if w != first)
+                if a["type"] == "arrange_weapons":
+                    yield from filled.partners("keep", a["table"])
 
         return await self._card_choices(interaction, current, partners)
 

@@ -109,6 +109,10 @@ async def test_an_event_typed_on_a_being_typed(simcord_env) -> None:
     view = world.bot.tables.view(record, world.bot.tables.pending(record)[0])
     event, being = event_on(view["legal"])
     typed = {"card": name(event, "it").lower(), "target": name(being, "en").upper()}
+    offered = await actor.autocomplete(
+        world.channel, "terror place", "target", "", card=typed["card"]
+    )
+    assert being in [c["value"] for c in offered], offered  # targets follow the typed Event
     result = await actor.slash(world.channel, "terror place", **typed)
     assert "Done" in followup_text(result), (typed, followup_text(result))
     placed = await last_action(world)
@@ -205,10 +209,15 @@ async def test_a_decktet_card_typed_without_accent_or_article(simcord_env, typed
 
 async def test_suggestions_answer_to_either_language_without_accents(simcord_env) -> None:
     world = make_world(simcord_env)
-    _, actor, _ = await day_with(world, "calamity")
+    _, actor, legal = await day_with(world, "calamity")
     for typed in ("calamita", "CALAMITY", "calamità"):
         offered = await actor.autocomplete(world.channel, "monsterday play", "card", typed)
         assert [c["value"] for c in offered] == ["calamity"], (typed, offered)
+    # The spaces offered follow the card typed, as they follow a card picked.
+    spaces = await actor.autocomplete(
+        world.channel, "monsterday play", "space", "", card="calamita"
+    )
+    assert {c["value"] - 1 for c in spaces} == {a.space for a in legal if a.card == "calamity"}
 
 
 async def test_a_card_not_in_hand_typed_by_name_changes_nothing(simcord_env) -> None:
