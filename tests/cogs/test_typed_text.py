@@ -11,6 +11,7 @@ types; the typed text is the player's last move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
@@ -19,18 +20,19 @@ from bot.choices import squash
 from rules import GAMES
 from rules.notte_di_terrore import ENGINE
 from rules.notte_di_terrore.bot import bot_action
-from rules.notte_di_terrore.engine import card_info
 from tests.cogs.helpers import World, followup_text, make_world, open_table
 from tests.cogs.test_notte_di_terrore_table import by_command, open_notte
 
-Legal = list[dict[str, Any]]
+View = dict[str, Any]
 MONSTER_DAY = GAMES["monster_day"]
 
 
-def find_night(wanted: Callable[[Legal], bool]) -> tuple[int, int]:
+@cache
+def find_night(scenario: str) -> tuple[int, int]:
     """A seed and a number of bot moves after which the seat to act (the first pending one)
-    has legal moves such that ``wanted(legal)`` (3 players, default options); few moves, so
-    the test types few commands."""
+    sees a view (with its legal moves) that ``SCENARIOS[scenario]`` wants (3 players, default
+    options); few moves, so the test types few commands."""
+    wanted = SCENARIOS[scenario]
     for limit in (8, 24, 60):
         for seed in range(300):
             moves = _moves_until(wanted, seed, limit)
@@ -39,13 +41,13 @@ def find_night(wanted: Callable[[Legal], bool]) -> tuple[int, int]:
     raise AssertionError("no seed reaches the scenario; widen the search")
 
 
-def _moves_until(wanted: Callable[[Legal], bool], seed: int, limit: int) -> int | None:
+def _moves_until(wanted: Callable[[View], bool], seed: int, limit: int) -> int | None:
     state = ENGINE.setup(3, {}, seed)
     for moves in range(limit):
         if ENGINE.outcome(state) is not None:
             return None
         seat = ENGINE.pending(state)[0]
-        if wanted([ENGINE.dump_action(a) for a in ENGINE.legal_actions(state, seat)]):
+        if wanted(ENGINE.view(state, seat)):
             return moves
         state, _ = ENGINE.apply(state, seat, bot_action(state, seat))
     return None
@@ -69,19 +71,27 @@ def design(card_id: str) -> str:
     return card_id.rpartition(":")[0]
 
 
-def places(kind: str) -> Callable[[Legal], bool]:
-    return lambda legal: any(
-        a["type"] == "place_being" and design(a["card"]) == kind for a in legal
+def places(kind: str) -> Callable[[View], bool]:
+    return lambda view: any(
+        a["type"] == "place_being" and design(a["card"]) == kind for a in view["legal"]
     )
 
 
-def attacks(target: str, weapon: str) -> Callable[[Legal], bool]:
-    return lambda legal: any(
+def attacks(target: str, weapon: str) -> Callable[[View], bool]:
+    return lambda view: any(
         a["type"] == "attack"
         and design(a["target"]) == target
         and [design(w) for w in a["weapons"]] == [weapon]
-        for a in legal
+        for a in view["legal"]
     )
+
+
+SCENARIOS: dict[str, Callable[[View], bool]] = {
+    "marsh hag": places("marsh_hag"),
+    "skeleton, axe": attacks("skeleton", "axe"),
+    "event": lambda view: event_on(view) is not None,
+    "shared letter": lambda view: bool(shared_start(view)),
+}
 
 
 async def last_action(world: World) -> dict[str, Any]:
@@ -92,7 +102,7 @@ async def last_action(world: World) -> dict[str, Any]:
 async def test_a_held_being_typed_by_name_is_placed(simcord_env, typed: str) -> None:
     """`/terror place card:Megera della Palude` answered "you don't have that card"."""
     world = make_world(simcord_env)
-    record, actor = await night_at(world, *find_night(places("marsh_hag")))
+    record, actor = await night_at(world, *find_night("marsh hag"))
     offered = await actor.autocomplete(world.channel, "terror place", "card", typed)
     assert any(design(c["value"]) == "marsh_hag" for c in offered), offered
     result = await actor.slash(world.channel, "terror place", card=typed)
@@ -105,10 +115,11 @@ async def test_a_held_being_typed_by_name_is_placed(simcord_env, typed: str) -> 
 async def test_an_event_typed_on_a_being_typed(simcord_env) -> None:
     """An Event's target is a Being on the Place, typed by its name like the Event."""
     world = make_world(simcord_env)
-    record, actor = await night_at(world, *find_night(lambda legal: bool(event_on(legal))))
+    record, actor = await night_at(world, *find_night("event"))
     view = world.bot.tables.view(record, world.bot.tables.pending(record)[0])
-    event, being = event_on(view["legal"])
-    typed = {"card": name(event, "it").lower(), "target": name(being, "en").upper()}
+    event, being = event_on(view)
+    names = {card: view["cards"][card]["name"] for card in (event, being)}
+    typed = {"card": names[event]["it"].lower(), "target": names[being]["en"].upper()}
     offered = await actor.autocomplete(
         world.channel, "terror place", "target", "", card=typed["card"]
     )
@@ -120,16 +131,12 @@ async def test_an_event_typed_on_a_being_typed(simcord_env) -> None:
     assert (design(placed["card"]), design(placed["target"])) == (design(event), design(being))
 
 
-def event_on(legal: Legal) -> tuple[str, str] | None:
+def event_on(view: View) -> tuple[str, str] | None:
     """An Event (not a Necronomicon) the player may put on a Being: their ids."""
-    for action in legal:
+    for action in view["legal"]:
         if action["type"] == "place_event":
             return action["card"], action["target"]
     return None
-
-
-def name(card_id: str, lang: str) -> str:
-    return str(card_info(card_id)["name"][lang])
 
 
 @pytest.mark.parametrize(("target", "weapon"), [("Skeleton", "Axe"), ("scheletro", "ASCIA")])
@@ -137,7 +144,7 @@ async def test_an_attack_typed_by_names_kills(simcord_env, target: str, weapon: 
     """`/terror attack target:Skeleton weapon:Axe` answered "that Weapon cannot defeat that
     Being"."""
     world = make_world(simcord_env)
-    record, actor = await night_at(world, *find_night(attacks("skeleton", "axe")))
+    record, actor = await night_at(world, *find_night("skeleton, axe"))
     spoon = await actor.slash(world.channel, "terror attack", target=target, weapon="spoon")
     assert "“spoon” is none of your choices" in followup_text(spoon), followup_text(spoon)
     assert (await world.record()).version == record.version
@@ -151,25 +158,25 @@ async def test_an_attack_typed_by_names_kills(simcord_env, target: str, weapon: 
 
 async def test_unknown_or_ambiguous_text_changes_nothing(simcord_env) -> None:
     world = make_world(simcord_env)
-    record, actor = await night_at(world, *find_night(lambda legal: bool(shared_start(legal))))
+    record, actor = await night_at(world, *find_night("shared letter"))
     unknown = await actor.slash(world.channel, "terror place", card="Vampire Countess")
     assert unknown.ephemeral and "Pick one of the suggestions" in followup_text(unknown)
     assert "“Vampire Countess” is none of your choices" in followup_text(unknown)
     view = world.bot.tables.view(record, world.bot.tables.pending(record)[0])
-    letter = shared_start(view["legal"])
+    letter = shared_start(view)
     ambiguous = await actor.slash(world.channel, "terror place", card=letter)
     assert "could be more than one" in followup_text(ambiguous), followup_text(ambiguous)
     assert "Pick one of the suggestions" in followup_text(ambiguous)
     assert (await world.record()).version == record.version
 
 
-def shared_start(legal: Legal) -> str:
+def shared_start(view: View) -> str:
     """A letter that starts the names of two different Beings the player may place, so it
     names both; "" when there is none."""
     starts: dict[str, set[str]] = {}
-    for action in legal:
+    for action in view["legal"]:
         if action["type"] == "place_being":
-            for name in card_info(action["card"])["name"].values():
+            for name in view["cards"][action["card"]]["name"].values():
                 starts.setdefault(squash(name)[0], set()).add(design(action["card"]))
     return next((s.upper() for s, kinds in starts.items() if len(kinds) > 1), "")
 
