@@ -118,8 +118,8 @@ def resolve_move(
         return {option: fitting[0][option].value for option in typed}
     if not groups and all(len({c.key for c in meant[o]}) == 1 for o in options):
         return _distinct_copies(meant)
-    option = next(o for o in typed if len({c.key for c in meant[o]}) > 1)
-    raise TableError("ambiguous_choice", typed=shown(typed[option]))
+    vague = [o for o in typed if len({c.key for c in meant[o]}) > 1] or list(typed)
+    raise TableError("ambiguous_choice", typed=shown(typed[vague[0]]))
 
 
 def _meanings(
