@@ -6,19 +6,19 @@ arrive as interactions, which need no intent; no privileged intent is used.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.config import Settings
+from bot.delivery.courier import Courier
 from bot.flows import apology
 from bot.i18n import CommandTranslator
 from bot.publisher import Publisher
-from bot.scheduler import Scheduler
+from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, SqliteStore
 from bot.table import TableService
 
@@ -33,19 +33,31 @@ class MonsterTableBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            # Nobody is pinged unless a message names them (bot.publisher.pings).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.store: GameStore = store or SqliteStore(settings.database_path)
         self.tables = TableService(self.store)
         self.publisher = Publisher(self, self.tables)
+        self.courier = Courier(self, self.store, self.publisher)
         self.scheduler = Scheduler(
             self.tables,
             self.publisher,
+            self.courier,
             bot_delay=settings.bot_move_delay_seconds,
             reminder_after=settings.reminder_after_seconds,
         )
-        self._background: list[asyncio.Task[None]] = []
+        # Periodic duties, as discord.ext.tasks loops (they survive reconnects, and test
+        # harnesses recognise their sleeps).
+        self._loops: list[tasks.Loop[Any]] = [
+            tasks.loop(seconds=settings.delivery_poll_seconds)(self.courier.poll),
+            tasks.loop(seconds=SWEEP_SECONDS)(self.scheduler.sweep),
+        ]
+        if settings.reminder_check_seconds > 0:
+            self._loops.append(
+                tasks.loop(seconds=settings.reminder_check_seconds)(self.scheduler.remind)
+            )
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -56,13 +68,9 @@ class MonsterTableBot(commands.Bot):
         await setup_cogs(self)
         await self.sync_commands()
         await self.scheduler.resume()
-        if self.settings.reminder_check_seconds > 0:
-            self._background.append(
-                asyncio.create_task(
-                    self.scheduler.reminder_loop(self.settings.reminder_check_seconds),
-                    name="reminders",
-                )
-            )
+        # The first poll delivers what a previous run committed but did not show.
+        for loop in self._loops:
+            loop.start()
 
     async def sync_commands(self) -> None:
         """Dev guild: instant sync there; otherwise global (can take a while to appear)."""
@@ -75,10 +83,15 @@ class MonsterTableBot(commands.Bot):
         log.info("synced %d slash commands", len(synced))
 
     async def close(self) -> None:
-        for task in self._background:
-            task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)
+        for loop in self._loops:
+            loop.cancel()
         await self.scheduler.stop()
+        await self.courier.stop()
+        # discord.py dispatches READY from a task that outlives close() when the bot stops
+        # within guild_ready_timeout of connecting; it then fails on the closed loop.
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None:
+            ready.cancel()
         await super().close()
         await self.store.close()
 

@@ -26,9 +26,11 @@ _PATTERN = re.compile(
     r"(?::(?P<version>\d{1,9})|:(?P<digest>f[0-9a-f]{9}))?"
     r"(?::(?P<index>\d{1,3}))?"
 )
-TEMPLATE = r"mt:(?P<rest>.{0,96})"
-"""What a DynamicItem claims: everything we issued, so that a malformed id still gets an
-answer instead of Discord's silent "This interaction failed"."""
+TEMPLATE = r"(?s)(?P<rest>.*)"
+"""What the one DynamicItem claims: every custom_id, whatever its prefix, length or characters
+(newlines included), so that any click gets an answer (a refusal when the id is not one we
+issued) instead of Discord's silent "This interaction failed". Every component the bot draws
+is therefore served by it: the bot keeps no other views."""
 
 
 def choices_digest(actions: list[dict[str, Any]]) -> str:

@@ -29,6 +29,10 @@ class Settings(BaseSettings):
     reminder_after_seconds: int = Field(default=12 * 3600, ge=60)
     reminder_check_seconds: int = Field(default=300, ge=0)  # 0 turns reminders off
     bot_move_delay_seconds: float = Field(default=2.0, ge=0)
+    # How long a move's reply waits for the table to be shown before saying "still showing".
+    reply_wait_seconds: float = Field(default=8.0, ge=0)
+    # How often the outbox looks for deliveries due again (retries, and after a restart).
+    delivery_poll_seconds: float = Field(default=5.0, gt=0)
     log_level: str = "INFO"
     # For self-hosted gateways and the repo's fake Discord in tests; unset means real Discord.
     discord_api_base: str | None = None

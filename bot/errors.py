@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
         "or add a bot with `/game addbot`."
     ),
     "already_started": N_("This table has already started."),
+    "table_closed": N_(
+        "Table #{game_id} is closed; nothing was changed. Start a new one with `/game new`."
+    ),
     "not_started": N_("This game has not started yet."),
     "game_over": N_("This game is over."),
     "stale": N_(
@@ -33,6 +36,19 @@ MESSAGES: dict[str, str] = {
     "not_your_turn": N_("It is not your turn."),
     "not_a_bot_seat": N_("That seat is not played by a bot."),
     "bad_option": N_("That option (“{option}”) is not valid for this game."),
+    "unknown_variant": N_(
+        "This game has no variant “{variant}”. Pick one of the suggestions, or leave it empty "
+        "for the standard game."
+    ),
+    "option.unknown_option": N_(
+        "This game has no option “{option}”; nothing was created. Its options: {allowed}."
+    ),
+    "option.malformed_option": N_(
+        "I could not read “{option}”; nothing was created. Write each option as `name=value`, "
+        "for example `{example}`. This game's options: {allowed}."
+    ),
+    "option.wrong_type": N_("The option {option} takes {allowed}; nothing was created."),
+    "option.out_of_range": N_("The option {option} must be {allowed}; nothing was created."),
     "malformed_component": N_("That button is not valid any more; nothing was changed."),
     "illegal.not_your_turn": N_("It is not your turn."),
     "illegal.game_over": N_("This game is over."),

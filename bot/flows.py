@@ -18,7 +18,8 @@ from bot.components import ComponentRef
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
-from bot.publisher import Payload, Published
+from bot.limits import safe_name
+from bot.publisher import Payload
 from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError
 
@@ -53,13 +54,26 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+COMMITTED = "monster_table.committed"
+"""Set in ``interaction.extras`` once the interaction changed a table: from then on, an error
+must not tell the player that nothing was changed."""
+
+
 async def apology(interaction: discord.Interaction[Any]) -> None:
-    """The reply to an unexpected error: short, localised, never silent."""
-    text = t(
-        interaction.locale,
-        "😵 Something went wrong on my side; it has been logged. "
-        "Nothing was changed. Please try again.",
-    )
+    """The reply to an unexpected error: short, localised, never silent, and true about
+    whether the player's move was saved."""
+    if interaction.extras.get(COMMITTED):
+        text = t(
+            interaction.locale,
+            "😵 Your move is saved, but something went wrong while I answered; it has been "
+            "logged. The table shows your move.",
+        )
+    else:
+        text = t(
+            interaction.locale,
+            "😵 Something went wrong on my side; it has been logged. "
+            "Nothing was changed. Please try again.",
+        )
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -76,11 +90,11 @@ async def play(
     action: Any,
     expected_version: int | None = None,
 ) -> Reply:
-    """Apply a move for the interaction's user, publish it, and say what happened."""
+    """Apply a move for the interaction's user, have it shown, and say what happened."""
     result = await bot.tables.act(
         game_id, interaction.user.id, action, expected_version=expected_version
     )
-    return await _published(bot, interaction, result)
+    return await _move_reply(bot, interaction, result)
 
 
 async def play_button(
@@ -90,78 +104,118 @@ async def play_button(
     if ref.digest is None or ref.index is None:
         raise TableError("malformed_component")
     result = await bot.tables.act_choice(game_id, interaction.user.id, ref.digest, ref.index)
-    return await _published(bot, interaction, result)
+    return await _move_reply(bot, interaction, result)
 
 
-async def _published(
+async def _move_reply(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], result: MoveResult
 ) -> str:
-    published = await bot.publisher.publish_move(result)
-    bot.scheduler.after_change(result.after)
-    return move_reply(normalise(interaction.locale), published, result.seat)
+    shown = await committed(bot, interaction, result.after)
+    closed = bot.courier.dm_is_closed(interaction.user.id)
+    return move_reply(normalise(interaction.locale), shown, closed)
 
 
-def move_reply(locale: str, published: Published, seat: int | None) -> str:
-    """Confirm a committed change, saying plainly what did not reach Discord."""
-    if published.table_posted:
+async def committed(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], record: GameRecord
+) -> bool:
+    """After a change is stored: start showing it (and any automatic move it makes due) and
+    wait a little for it to be shown. True when everything it announced reached Discord."""
+    interaction.extras[COMMITTED] = True
+    bot.courier.kick(record.id)
+    bot.scheduler.after_change(record)
+    return await bot.courier.wait_delivered(
+        record.id, record.version, bot.settings.reply_wait_seconds
+    )
+
+
+def move_reply(locale: str, shown: bool, dm_closed: bool = False) -> str:
+    """Confirm a stored move, truthfully: shown, or saved and still on its way."""
+    if shown:
         reply = t(locale, "✅ Done. The table is updated.")
     else:
         reply = t(
             locale,
-            "✅ Your move is saved, but Discord refused the table message; "
-            "`/game status` shows the table.",
+            "✅ Your move is saved. Discord is slow right now, so the table will show it in a "
+            "moment.",
         )
-    if seat in published.closed_dms:
+    if dm_closed:
         reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
     return reply
 
 
-async def join(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+async def join(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
     record = await bot.tables.join(
-        interaction.channel_id or 0, interaction.user.id, display_name(interaction.user), locale
+        game_id, interaction.user.id, display_name(interaction.user), locale
     )
-    await bot.publisher.refresh_lobby(record)
+    await committed(bot, interaction, record)
     return t(locale, "✅ You are seated at table #{id}.", id=record.id)
 
 
-async def leave(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
+async def leave(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
     """Leave a lobby; leaving a started game is resigning it."""
-    before = await table_in_channel(bot, interaction)
-    if before.status != LOBBY:
-        return await resign(bot, interaction, locale)
-    record = await bot.tables.leave(before.channel_id, interaction.user.id)
-    await bot.publisher.refresh_lobby(record)
+    before = await bot.tables.get(game_id)
+    if before.status == ACTIVE:
+        return await resign(bot, interaction, locale, game_id)
+    record = await bot.tables.leave(game_id, interaction.user.id)
+    await committed(bot, interaction, record)
     if record.status != LOBBY:
         return t(locale, "✅ You left; table #{id} is closed.", id=record.id)
     return t(locale, "✅ You left table #{id}.", id=record.id)
 
 
-async def add_bot(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
-    record = await bot.tables.add_bot(interaction.channel_id or 0, interaction.user.id)
-    await bot.publisher.refresh_lobby(record)
-    return t(locale, "🤖 {name} takes a seat.", name=record.seats[-1].name)
+async def add_bot(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
+    record = await bot.tables.add_bot(game_id, interaction.user.id)
+    await committed(bot, interaction, record)
+    return t(locale, "🤖 {name} takes a seat.", name=safe_name(record.seats[-1].name))
 
 
-async def start(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
-    record = await bot.tables.start(interaction.channel_id or 0, interaction.user.id)
-    await bot.publisher.refresh_lobby(record)
-    published = await bot.publisher.publish_start(record)
-    bot.scheduler.after_change(await bot.tables.get(record.id))
+async def start(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
+    record = await bot.tables.start(game_id, interaction.user.id)
+    shown = await committed(bot, interaction, record)
     reply = t(locale, "🎬 Table #{id} has started.", id=record.id)
-    if record.seat_of(interaction.user.id) in published.closed_dms:
+    if not shown:
+        slow = t(locale, "Discord is slow right now: the table and the hands are on their way.")
+        reply += "\n" + slow
+    if bot.courier.dm_is_closed(interaction.user.id):
         reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
     return reply
 
 
-async def resign(bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str) -> str:
-    record = await table_in_channel(bot, interaction)
-    result = await bot.tables.resign(record.id, interaction.user.id)
-    await bot.publisher.publish_move(result)
-    bot.scheduler.after_change(result.after)
-    return t(locale, "🏳️ You resigned from table #{id}.", id=record.id)
+async def resign(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
+    result = await bot.tables.resign(game_id, interaction.user.id)
+    await committed(bot, interaction, result.after)
+    return t(locale, "🏳️ You resigned from table #{id}.", id=game_id)
 
 
 LOBBY_STEPS = {"join": join, "leave": leave, "addbot": add_bot, "start": start}
+
+
+def can_see(record: GameRecord, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the caller may look at this table: a server's tables from that server, a table
+    played in DMs only by its players."""
+    if record.guild_id is not None:
+        return record.guild_id == interaction.guild_id
+    return record.seat_of(interaction.user.id) is not None
+
+
+async def table_by_id(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], game_id: int
+) -> GameRecord:
+    """A table the caller may look at, by its number (from a command or a button)."""
+    record = await bot.store.get(game_id)
+    if record is None or not can_see(record, interaction):
+        raise TableError("no_such_table", game_id=game_id)
+    return record
 
 
 async def show_hand(bot: MonsterTableBot, record: GameRecord, user_id: int, locale: str) -> Payload:

@@ -1,8 +1,13 @@
-"""Everything the bot shows: the public table message, the lobby, and each player's hand.
+"""Everything the bot shows, as payloads: the public table message, the lobby, each player's
+hand, and the closed-DM notice. Sending them is the courier's job (:mod:`bot.delivery.courier`).
 
 This is the one way hidden information leaves the bot: a seat's hand is built only from that
 seat's view and goes only to that seat's DM (or to that player's ephemeral reply). Public
 messages are built only from the public view and the public events.
+
+Every text fits Discord's limits (:mod:`bot.limits`) whatever the names and counts, and names
+are shown as typed but can never mention, link or format: only the users a message means to
+ping are in its allowed mentions.
 """
 
 from __future__ import annotations
@@ -10,9 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
-import logging
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,18 +23,19 @@ from typing import Any
 import discord
 
 import render
+from bot import table_options
 from bot.components import ComponentRef, choices_digest
+from bot.delivery.plan import START_NOTE
 from bot.games import PRESENTERS
-from bot.i18n import N_, normalise, t
+from bot.i18n import normalise, t
+from bot.limits import BUTTON_LABEL, CONTENT, FIELD_VALUE, clip, clip_lines, fit_embed, plain_name
+from bot.limits import safe_name as _safe_name
 from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
-from bot.table import MoveResult, TableService
+from bot.table import TableService
 
-log = logging.getLogger(__name__)
-
-DISCORD_MISSING_ACCESS_DM = 50007
-DM_RETRY_AFTER_SECONDS = 3600
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
 MAX_BUTTONS = 25  # Discord: five rows of five
+NO_PINGS = discord.AllowedMentions.none()
 
 # Drawing is CPU work: off the event loop, but in two threads only. The default executor
 # grows to many threads, and each gives glibc another memory arena (the benchmark saw RSS
@@ -45,6 +49,13 @@ async def _in_render_pool(function: Callable[..., bytes], *args: Any, **kwargs: 
     )
 
 
+def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions naming exactly these users: a name that looks like a mention, a role
+    or @everyone pings nobody."""
+    users = [discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids)]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
+
+
 @dataclass
 class Payload:
     """A message to send or edit. Files are rebuilt per send: a discord.File is single-use."""
@@ -54,60 +65,69 @@ class Payload:
     image: bytes | None = None
     filename: str = "board.png"
     view: discord.ui.View | None = None
-    mentions: discord.AllowedMentions = field(
-        default_factory=lambda: discord.AllowedMentions(users=True, roles=False, everyone=False)
-    )
+    mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
         if self.content is not None:
-            kwargs["content"] = self.content
+            kwargs["content"] = clip(self.content, CONTENT)
         if self.embed is not None:
-            kwargs["embed"] = self.embed
+            kwargs["embed"] = fit_embed(self.embed)
         if self.image is not None:
-            kwargs["file"] = discord.File(io.BytesIO(self.image), filename=self.filename)
+            kwargs["file"] = self.file()
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
 
+    def edit_kwargs(self) -> dict[str, Any]:
+        """The same message as an edit: the image replaces the old attachments, and an edit
+        never pings (Discord does not notify mentions added by an edit anyway)."""
+        kwargs = self.send_kwargs()
+        kwargs["allowed_mentions"] = NO_PINGS
+        kwargs.setdefault("content", None)
+        if "file" in kwargs:
+            kwargs["attachments"] = [kwargs.pop("file")]
+        kwargs["view"] = self.view
+        return kwargs
 
-OPTION_NAMES = {
-    "extended_deck": N_("Extended Decktet"),
-    "places": N_("Places to cross"),
-    "victory": N_("Victory"),
-    "necronomicon_removed": N_("Necronomicon leaves the game after use as a Weapon"),
-}
-OPTION_VALUES = {
-    "least_terror": N_("fewest Terror"),
-    "home_first": N_("first home"),
-}
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.image or b""), filename=self.filename)
 
 
-def option_text(name: str, value: Any, locale: str) -> str:
-    """``Extended Decktet: yes`` in the table's language."""
-    label = t(locale, OPTION_NAMES[name]) if name in OPTION_NAMES else name
-    if isinstance(value, bool):
-        value = t(locale, "yes") if value else t(locale, "no")
-    elif isinstance(value, str) and value in OPTION_VALUES:
-        value = t(locale, OPTION_VALUES[value])
-    return f"{label}: {value}"
+def option_text(game: str, name: str, value: Any, locale: str) -> str:
+    """``Extended deck: yes`` in the table's language, named by the game's option schema."""
+    return table_options.option_text(game, name, value, locale)
+
+
+def safe_name(record: GameRecord, seat: int) -> str:
+    """A seat's name for Markdown text (escaped, never a mention)."""
+    return _safe_name(record.seats[seat].name)
 
 
 def mention(record: GameRecord, seat: int) -> str:
+    """A human seat as a mention (pinged only if the message's allowed mentions name it), a
+    bot seat in bold."""
     user_id = record.seats[seat].user_id
     if user_id is not None:
         return f"<@{user_id}>"
-    return f"**{discord.utils.escape_markdown(record.seats[seat].name)}**"
+    return f"**{safe_name(record, seat)}**"
 
 
 def seat_names(record: GameRecord) -> list[str]:
-    return [seat.name for seat in record.seats]
+    """Names for the images: as typed, on one line, clipped."""
+    return [plain_name(seat.name) for seat in record.seats]
 
 
 def markdown_names(record: GameRecord) -> list[str]:
-    """Seat names for Markdown text: a player called ``*star*`` reads as such, not in italics
-    (the images get the names as they are)."""
-    return [discord.utils.escape_markdown(seat.name) for seat in record.seats]
+    """Seat names for Markdown text: a player called ``*star*`` or ``<@123>`` reads as typed,
+    not in italics and not as a mention (the images get the names as they are)."""
+    return [_safe_name(seat.name) for seat in record.seats]
+
+
+def humans(record: GameRecord, seats: Iterable[int]) -> list[int]:
+    """The user ids of the human seats among ``seats``."""
+    found = (record.seats[seat].user_id for seat in seats)
+    return [user_id for user_id in found if user_id is not None]
 
 
 def jump_url(record: GameRecord) -> str | None:
@@ -124,13 +144,19 @@ def game_name(record: GameRecord, locale: str) -> str:
     return engine.names.get(normalise(locale), record.game) if engine else record.game
 
 
+def _and(locale: str, items: list[str]) -> str:
+    """``a, b and c`` in the locale's words."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t(locale, "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
 class Publisher:
-    """Builds and sends the bot's messages for a table."""
+    """Builds the bot's messages for a table, from views and public events only."""
 
     def __init__(self, client: discord.Client, tables: TableService) -> None:
         self.client = client
         self.tables = tables
-        self._dm_closed: dict[int, float] = {}
 
     # -- public table message ---------------------------------------------------------------
 
@@ -138,10 +164,13 @@ class Publisher:
         self,
         record: GameRecord,
         events: list[dict[str, Any]] | None = None,
-        notes: list[str] | None = None,
+        notes: Iterable[str] = (),
+        *,
+        locale: str | None = None,
     ) -> Payload:
-        """The public table: board image, what just happened, whose turn, scores."""
-        locale = record.locale
+        """The public table: board image, what just happened, whose turn, scores. ``locale``
+        is the reader's (``/game status``); a post to the channel speaks the table's."""
+        locale = locale or record.locale
         view = self.tables.view(record, None)
         names = markdown_names(record)
         presenter = PRESENTERS[record.game]
@@ -158,15 +187,21 @@ class Publisher:
         )
         lines = presenter.event_lines(events or [], locale, names)
         if lines:
+            # The newest lines matter most: keep the end of a long chain of moves.
             embed.description = "\n".join(lines)[-4000:]
         embed.add_field(
-            name=t(locale, "Players"), value="\n".join(presenter.summary_lines(view, locale, names))
+            name=t(locale, "Players"),
+            value=clip_lines(
+                presenter.summary_lines(view, locale, names),
+                FIELD_VALUE,
+                lambda n: t(locale, "…and {n} more", n=n),
+            ),
         )
         embed.set_image(url="attachment://board.png")
-        embed.set_footer(text=self._fairness_line(record))
-        content = self._turn_line(record)
-        if notes:
-            content = "\n".join([content, *notes]) if content else "\n".join(notes)
+        embed.set_footer(text=self._fairness_line(record, locale))
+        content, pinged = self.turn_line(record, locale)
+        notes_text = [self._note(record, note, locale) for note in notes]
+        content = "\n".join(filter(None, [content, *notes_text]))
         buttons = discord.ui.View(timeout=None)
         if record.status == ACTIVE:
             buttons.add_item(_button(t(locale, "My hand"), ComponentRef("hand", record.id), "🃏"))
@@ -178,72 +213,71 @@ class Publisher:
                 style=discord.ButtonStyle.secondary,
             )
         )
-        return Payload(content=content or None, embed=embed, image=image, view=buttons)
+        return Payload(
+            content=content or None, embed=embed, image=image, view=buttons, mentions=pings(pinged)
+        )
 
-    def _turn_line(self, record: GameRecord) -> str:
-        locale = record.locale
+    @staticmethod
+    def _note(record: GameRecord, note: str, locale: str) -> str:
+        if note == START_NOTE:
+            return t(locale, "🎬 The game begins! Hands are on their way by DM.")
+        return ""
+
+    def turn_line(self, record: GameRecord, locale: str | None = None) -> tuple[str, list[int]]:
+        """Whose turn it is (or who won), and the users that line should ping."""
+        locale = locale or record.locale
         if record.status == FINISHED:
-            return self.outcome_line(record)
+            return self.outcome_line(record, locale)
         pending = self.tables.pending(record)
         if not pending:
-            return ""
-        who = ", ".join(mention(record, seat) for seat in pending)
-        return t(locale, "▶️ {who}, it is your turn.", who=who)
+            return "", []
+        who = _and(locale, [mention(record, seat) for seat in pending])
+        return t(locale, "▶️ {who}, it is your turn.", who=who), humans(record, pending)
 
-    def outcome_line(self, record: GameRecord) -> str:
-        locale = record.locale
+    def outcome_line(self, record: GameRecord, locale: str | None = None) -> tuple[str, list[int]]:
+        """Who won, with every player's score by name; a win several players share is said
+        so (it is not a draw)."""
+        locale = locale or record.locale
         outcome = self.tables.outcome(record) or {}
-        winners = outcome.get("winners", [])
-        scores = outcome.get("scores")
-        score_text = " – ".join(str(s) for s in scores) if scores else ""
+        winners = list(outcome.get("winners", []))
+        everyone = list(range(len(record.seats)))
+        named = _and(locale, [mention(record, w) for w in winners])
         if "resigned" in outcome:
-            return t(
+            text = t(
                 locale,
                 "🏁 {loser} resigned. {winner} wins!",
                 loser=mention(record, outcome["resigned"]),
-                winner=", ".join(mention(record, w) for w in winners),
+                winner=named,
             )
+            return text, humans(record, everyone)
         if len(winners) == 1:
-            return t(
-                locale,
-                "🏆 {winner} wins, {score}!",
-                winner=mention(record, winners[0]),
-                score=score_text,
+            text = t(locale, "🏆 {winner} wins!", winner=named)
+        elif winners:
+            text = t(locale, "🏆 {winners} share the win!", winners=named)
+        else:
+            text = t(locale, "🏁 The game is over.")
+        scores = outcome.get("scores")
+        if scores:
+            table = " · ".join(
+                f"{safe_name(record, seat)} {score}" for seat, score in enumerate(scores)
             )
-        return t(
-            locale,
-            "🤝 A draw, {score}: {who}.",
-            score=score_text,
-            who=", ".join(mention(record, w) for w in winners),
-        )
+            text += "\n" + t(locale, "Scores: {scores}", scores=table)
+        return text, humans(record, everyone)
 
-    def _fairness_line(self, record: GameRecord) -> str:
+    def _fairness_line(self, record: GameRecord, locale: str) -> str:
         if record.status == FINISHED:
             return t(
-                record.locale,
+                locale,
                 "Seed {seed} (SHA-256 {hash}…) — replay it with /game history",
                 seed=record.seed,
                 hash=record.seed_hash[:16],
             )
-        return t(record.locale, "Seed SHA-256: {hash}", hash=record.seed_hash)
-
-    async def post_table(
-        self,
-        record: GameRecord,
-        events: list[dict[str, Any]] | None = None,
-        notes: list[str] | None = None,
-    ) -> discord.Message:
-        """Post a fresh table message (so the turn's mention pings) and remember it."""
-        payload = await self.table_payload(record, events, notes)
-        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        message = await channel.send(**payload.send_kwargs())
-        await self.tables.store.set_message(record.id, message.id)
-        return message
+        return t(locale, "Seed SHA-256: {hash}", hash=record.seed_hash)
 
     # -- lobby ----------------------------------------------------------------------------
 
-    def lobby_payload(self, record: GameRecord) -> Payload:
-        locale = record.locale
+    def lobby_payload(self, record: GameRecord, locale: str | None = None) -> Payload:
+        locale = locale or record.locale
         engine = self.tables.engine(record.game)
         embed = discord.Embed(
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
@@ -265,10 +299,10 @@ class Publisher:
             embed.description = t(locale, "This table is closed.")
         embed.add_field(
             name=t(locale, "Players"),
-            value="\n".join(self._seat_line(record, i) for i in range(len(record.seats))),
+            value="\n".join(self._seat_line(record, i) for i in range(len(record.seats))) or "-",
         )
         options = ", ".join(
-            option_text(name, value, locale) for name, value in record.options.items()
+            option_text(record.game, name, value, locale) for name, value in record.options.items()
         )
         if options:
             embed.add_field(name=t(locale, "Options"), value=options)
@@ -300,31 +334,13 @@ class Publisher:
                     style=discord.ButtonStyle.success,
                 )
             )
-        return Payload(embed=embed, view=buttons)
-
-    async def post_lobby(self, record: GameRecord) -> None:
-        payload = self.lobby_payload(record)
-        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        message = await channel.send(**payload.send_kwargs())
-        await self.tables.store.set_message(record.id, message.id)
+        return Payload(embed=embed, view=buttons or discord.ui.View(timeout=None))
 
     def _seat_line(self, record: GameRecord, seat: int) -> str:
         icon = "🤖" if record.seats[seat].is_bot else "👤"
         host = " 👑" if record.seats[seat].user_id == record.host_id else ""
-        return f"{seat + 1}. {icon} {mention(record, seat)}{host}"
-
-    async def refresh_lobby(self, record: GameRecord) -> None:
-        """Edit the lobby message after a join or leave (it is young: no old-message limit)."""
-        if record.message_id is None:
-            return
-        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        payload = self.lobby_payload(record)
-        try:
-            await channel.get_partial_message(record.message_id).edit(
-                embed=payload.embed, view=payload.view
-            )
-        except discord.HTTPException as error:
-            log.info("could not refresh lobby of table %d: %s", record.id, error)
+        name = safe_name(record, seat)
+        return f"{seat + 1}. {icon} {name}{host}"
 
     # -- hands ----------------------------------------------------------------------------
 
@@ -342,7 +358,12 @@ class Publisher:
             colour=COLOUR,
         )
         embed.add_field(
-            name=t(locale, "Table"), value="\n".join(presenter.summary_lines(view, locale, names))
+            name=t(locale, "Table"),
+            value=clip_lines(
+                presenter.summary_lines(view, locale, names),
+                FIELD_VALUE,
+                lambda n: t(locale, "…and {n} more", n=n),
+            ),
         )
         buttons = discord.ui.View(timeout=None)
         if seat in self.tables.pending(record):
@@ -378,137 +399,29 @@ class Publisher:
         ]
 
     def dm_header(self, record: GameRecord, locale: str) -> str:
+        """Where the game is, with a link to its latest table message."""
         guild = self.client.get_guild(record.guild_id) if record.guild_id else None
         channel = self.client.get_channel(record.channel_id)
         where = t(
             locale,
             "**{game}** in **{server}**, #{channel}",
             game=game_name(record, locale),
-            server=guild.name if guild else "?",
-            channel=getattr(channel, "name", record.channel_id),
+            server=_safe_name(guild.name) if guild else "?",
+            channel=_safe_name(str(getattr(channel, "name", record.channel_id))),
         )
         url = jump_url(record)
         return f"{where} — {url}" if url else where
 
-    async def send_hand(self, record: GameRecord, seat: int) -> bool:
-        """DM a seat its hand; False when the player's DMs are closed (not retried for an
-        hour: repeated 403s count toward Discord's invalid-request ban)."""
+    def closed_dm_notice(self, record: GameRecord, seat: int) -> Payload:
+        """Said once per table and player, in the channel: their hand cannot reach them."""
         user_id = record.seats[seat].user_id
-        if user_id is None:
-            return True
-        closed_at = self._dm_closed.get(user_id)
-        if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER_SECONDS:
-            return False
-        locale = record.seats[seat].locale
-        payload = await self.hand_payload(record, seat, locale)
-        payload.content = self.dm_header(record, locale)
-        try:
-            channel = await self.client.create_dm(discord.Object(id=user_id))
-            await channel.send(**payload.send_kwargs())
-        except discord.Forbidden as error:
-            if error.code == DISCORD_MISSING_ACCESS_DM:
-                self._dm_closed[user_id] = time.monotonic()
-                return False
-            raise
-        self._dm_closed.pop(user_id, None)
-        return True
-
-    def dm_is_closed(self, user_id: int) -> bool:
-        return user_id in self._dm_closed
-
-    async def send_hands(self, record: GameRecord, seats: list[int]) -> list[int]:
-        """DM each seat in ``seats``; the seats whose DMs are closed."""
-        failed: list[int] = []
-        for seat in seats:
-            try:
-                if not await self.send_hand(record, seat):
-                    failed.append(seat)
-            except discord.HTTPException:
-                log.exception("could not DM seat %d of table %d", seat, record.id)
-                failed.append(seat)
-        return failed
-
-    def closed_dm_notes(self, record: GameRecord, failed: list[int]) -> list[str]:
-        return [
-            t(
-                record.locale,
-                "📪 I can't DM {who}: open your DMs or use `/game hand`.",
-                who=mention(record, seat),
-            )
-            for seat in failed
-        ]
-
-    # -- after a change -------------------------------------------------------------------
-
-    def seats_to_notify(self, result: MoveResult) -> list[int]:
-        """Human seats whose hand (what their hand DM shows) changed, or who must act now and
-        did not before."""
-        after = result.after
-        if after.status != ACTIVE:
-            return []
-        engine = self.tables.engine(after.game)
-        presenter = PRESENTERS[after.game]
-        seats: list[int] = []
-        pending_after = set(engine.pending(result.state_after))
-        pending_before = set(engine.pending(result.state_before))
-        for seat, info in enumerate(after.seats):
-            if info.is_bot:
-                continue
-            hand_before = presenter.hand_lines(engine.view(result.state_before, seat), info.locale)
-            hand_after = presenter.hand_lines(engine.view(result.state_after, seat), info.locale)
-            newly_pending = seat in pending_after and (
-                seat not in pending_before or seat == result.seat
-            )
-            if hand_before != hand_after or newly_pending:
-                seats.append(seat)
-        return seats
-
-    async def publish_move(self, result: MoveResult) -> Published:
-        """Post the table, then DM the hands that changed (their DMs link to the new table
-        message)."""
-        return await self._publish(result.after, result.events, [], self.seats_to_notify(result))
-
-    async def publish_start(self, record: GameRecord) -> Published:
-        humans = [i for i, s in enumerate(record.seats) if not s.is_bot]
-        start = [t(record.locale, "🎬 The game begins! Hands are on their way by DM.")]
-        return await self._publish(record, [], start, humans)
-
-    async def _publish(
-        self,
-        record: GameRecord,
-        events: list[dict[str, Any]],
-        notes: list[str],
-        dm_seats: list[int],
-    ) -> Published:
-        """The move is already committed: a Discord error here must neither hide it nor stop
-        the hands from going out, so each step carries on when the one before failed."""
-        message: discord.Message | None = None
-        try:
-            message = await self.post_table(record, events, notes)
-            record = record.with_changes(message_id=message.id)
-        except discord.HTTPException:
-            log.exception("could not post the table message of table %d", record.id)
-        failed = await self.send_hands(record, dm_seats)
-        if failed and message is not None:
-            await self._note_closed_dms(message, record, failed)
-        return Published(table_posted=message is not None, closed_dms=failed)
-
-    async def _note_closed_dms(
-        self, message: discord.Message, record: GameRecord, failed: list[int]
-    ) -> None:
-        content = "\n".join(filter(None, [message.content, *self.closed_dm_notes(record, failed)]))
-        try:
-            await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:
-            log.info("could not note closed DMs on table %d: %s", record.id, error)
-
-
-@dataclass(frozen=True, slots=True)
-class Published:
-    """What reached Discord after a change was committed."""
-
-    table_posted: bool
-    closed_dms: list[int]
+        text = t(
+            record.locale,
+            "📪 I can't DM {who}: open your DMs for this server, or use `/game hand` to see "
+            "your hand.",
+            who=mention(record, seat),
+        )
+        return Payload(content=text, mentions=pings([user_id] if user_id else []))
 
 
 def _button(
@@ -517,4 +430,6 @@ def _button(
     emoji: str | None,
     style: discord.ButtonStyle = discord.ButtonStyle.primary,
 ) -> discord.ui.Button[Any]:
-    return discord.ui.Button(label=label[:80], custom_id=ref.custom_id, emoji=emoji, style=style)
+    return discord.ui.Button(
+        label=clip(label, BUTTON_LABEL), custom_id=ref.custom_id, emoji=emoji, style=style
+    )

@@ -1,8 +1,14 @@
-"""Things that happen without a click: bot players taking their turns, and reminders.
+"""Things that happen without a click: moves the table makes itself, and reminders.
 
-Bot seats move through the same :meth:`TableService.act_for_bot` path as a human's move
-(same lock, same compare-and-swap), after a short pause so people can follow. After a restart,
-:meth:`Scheduler.resume` picks up every game where a bot is due, so nothing waits forever.
+Bot seats, and a player's only possible move when public information alone forces it, are
+played through the same :meth:`TableService.act_automatically` path as a human's move (same
+lock, same compare-and-swap, same announcement), after a short pause so people can follow.
+The courier holds the table's messages while a chain of such moves is made, so the channel
+sees one update for the whole chain.
+
+Nothing waits for ever: a change made while a runner is finishing makes it look again, and a
+sweep every minute (and at start-up) starts a runner for any table where an automatic move is
+due, whatever raced.
 """
 
 from __future__ import annotations
@@ -12,15 +18,16 @@ import logging
 import time
 from collections.abc import Callable
 
+from bot.delivery.courier import Courier
 from bot.i18n import t
-from bot.publisher import Publisher, jump_url, mention
+from bot.publisher import Publisher, humans, jump_url, mention, pings
 from bot.store import ACTIVE, GameRecord
-from bot.table import MoveResult, TableError, TableService
+from bot.table import TableError, TableService
 
 log = logging.getLogger(__name__)
 
-MAX_BOT_MOVES_PER_RUN = 10_000
-MAX_BOT_MOVES_PER_MESSAGE = 40
+MAX_AUTOMATIC_MOVES_PER_RUN = 10_000
+SWEEP_SECONDS = 60.0
 
 
 class Scheduler:
@@ -28,6 +35,7 @@ class Scheduler:
         self,
         tables: TableService,
         publisher: Publisher,
+        courier: Courier,
         *,
         bot_delay: float,
         reminder_after: float,
@@ -35,75 +43,90 @@ class Scheduler:
     ) -> None:
         self.tables = tables
         self.publisher = publisher
+        self.courier = courier
         self.bot_delay = bot_delay
         self.reminder_after = reminder_after
         self.clock = clock
-        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._runners: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
 
-    # -- bot players ----------------------------------------------------------------------
+    # -- automatic moves ------------------------------------------------------------------
 
-    def bots_due(self, record: GameRecord) -> list[int]:
-        return [s for s in self.tables.pending(record) if record.seats[s].is_bot]
+    def due(self, record: GameRecord) -> list[int]:
+        """Seats whose move the table makes now (bots, forced moves)."""
+        if record.status != ACTIVE:
+            return []
+        return self.tables.automatic_seats(record)
 
     def after_change(self, record: GameRecord) -> None:
-        """Call after any committed change: starts the bot runner if a bot must act."""
-        if record.status != ACTIVE or not self.bots_due(record):
+        """Call after any committed change: makes sure a runner plays what is due."""
+        if record.status != ACTIVE:
             return
-        running = self._bot_tasks.get(record.id)
+        running = self._runners.get(record.id)
         if running is not None and not running.done():
+            self._again.add(record.id)  # it may be past its last look: make it look again
             return
-        task = asyncio.create_task(self._run_bots(record.id), name=f"bots-{record.id}")
-        self._bot_tasks[record.id] = task
+        if not self.due(record):
+            return
+        self._runners[record.id] = asyncio.create_task(
+            self._run(record.id), name=f"automatic-{record.id}"
+        )
 
-    async def _run_bots(self, game_id: int) -> None:
-        """Play every bot move that is due. A chain of bot moves (several bots in a row, or a
-        bot's whole turn) is published as one table message when it ends, so a channel sees
-        one update per human decision instead of a message per bot card."""
-        chain: list[MoveResult] = []
-        for _ in range(MAX_BOT_MOVES_PER_RUN):
-            if not chain:
+    async def _run(self, game_id: int) -> None:
+        """Play every automatic move that is due, then look again if something changed while
+        it finished."""
+        try:
+            while True:
+                self._again.discard(game_id)
                 await asyncio.sleep(self.bot_delay)
+                with self.courier.hold(game_id):
+                    await self._play_chain(game_id)
+                if game_id not in self._again:
+                    return
+        except Exception:
+            log.exception("automatic moves of table %d failed; the sweep will retry", game_id)
+
+    async def _play_chain(self, game_id: int) -> None:
+        for _ in range(MAX_AUTOMATIC_MOVES_PER_RUN):
             record = await self.tables.get(game_id)
-            due = self.bots_due(record)
+            due = self.due(record)
             if not due:
-                break
+                return
             try:
-                chain.append(await self.tables.act_for_bot(game_id, due[0], record.version))
+                await self.tables.act_automatically(game_id, due[0], record.version)
             except TableError as error:
                 if error.code == "stale":
-                    await self._publish(game_id, chain)  # a human moved meanwhile: show ours
-                    chain = []
-                    continue
-                log.warning("bot seat of table %d refused: %s", game_id, error.code)
-                break
-            if len(chain) >= MAX_BOT_MOVES_PER_MESSAGE:
-                await self._publish(game_id, chain)
-                chain = []
-        await self._publish(game_id, chain)
+                    continue  # a person moved meanwhile: look again
+                log.warning("automatic move at table %d refused: %s", game_id, error.code)
+                return
 
-    async def _publish(self, game_id: int, chain: list[MoveResult]) -> None:
-        if not chain:
-            return
+    async def resume(self, *, bots_only: bool = False) -> None:
+        """Start a runner wherever an automatic move is due: at start-up everywhere, and in
+        the sweep at tables with a bot seat (a forced move is started by the change that
+        forces it, so only a restart can leave one waiting)."""
+        for record in await self.tables.store.list_active(with_bots=bots_only):
+            try:
+                self.after_change(record)
+            except Exception:
+                log.exception("could not look at table %d", record.id)
+
+    async def sweep(self) -> None:
+        """What the client runs every :data:`SWEEP_SECONDS`: no bot seat stays stuck."""
         try:
-            await self.publisher.publish_move(MoveResult.merge(chain))
+            await self.resume(bots_only=True)
         except Exception:
-            log.exception("could not publish bot moves of table %d", game_id)
-
-    async def resume(self) -> None:
-        """After a start-up: let every bot that is due move."""
-        for record in await self.tables.store.list_active(with_bots=True):
-            self.after_change(record)
+            log.exception("sweep failed")
 
     async def stop(self) -> None:
-        for task in self._bot_tasks.values():
+        for task in self._runners.values():
             task.cancel()
-        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
-        self._bot_tasks.clear()
+        await asyncio.gather(*self._runners.values(), return_exceptions=True)
+        self._runners.clear()
 
     async def wait_idle(self) -> None:
-        """Wait until no bot runner is busy (used by tests and the benchmark)."""
-        while any(not task.done() for task in self._bot_tasks.values()):
-            await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        """Wait until no runner is busy (used by tests and the benchmark)."""
+        while any(not task.done() for task in self._runners.values()):
+            await asyncio.gather(*self._runners.values(), return_exceptions=True)
 
     # -- reminders ------------------------------------------------------------------------
 
@@ -113,10 +136,10 @@ class Scheduler:
         reminded: list[int] = []
         now = self.clock()
         for record in await self.tables.store.list_active(idle_since=now - self.reminder_after):
-            humans = [s for s in self.tables.pending(record) if not record.seats[s].is_bot]
-            if not humans:
+            waiting = [s for s in self.tables.pending(record) if not record.seats[s].is_bot]
+            if not waiting:
                 continue
-            await self._remind(record, humans)
+            await self._remind(record, waiting)
             await self.tables.store.mark_reminded(record.id, record.version)
             reminded.append(record.id)
         return reminded
@@ -130,12 +153,13 @@ class Scheduler:
             record.channel_id, guild_id=record.guild_id
         )
         url = jump_url(record)
-        await channel.send(f"{text} {url}" if url else text)
+        await channel.send(
+            f"{text} {url}" if url else text, allowed_mentions=pings(humans(record, seats))
+        )
 
-    async def reminder_loop(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.remind_idle()
-            except Exception:
-                log.exception("reminder pass failed")
+    async def remind(self) -> None:
+        """What the client runs every ``REMINDER_CHECK_SECONDS``."""
+        try:
+            await self.remind_idle()
+        except Exception:
+            log.exception("reminder pass failed")

@@ -18,6 +18,7 @@ from typing import Any
 
 import rules
 from bot.components import choices_digest
+from bot.delivery import plan
 from bot.store import (
     ACTIVE,
     CANCELLED,
@@ -32,6 +33,11 @@ from bot.store import (
 from rules import Engine, IllegalAction
 
 BOT_NAMES = ("Bot Ada", "Bot Boris", "Bot Cleo", "Bot Dante", "Bot Elsa", "Bot Fido")
+LOBBY_RETRIES = 5
+"""A lobby step that lost a race to another process is computed again from the new table
+(joins and leaves commute); after this many losses the caller is told the table moved on."""
+
+LobbyChange = Callable[[GameRecord], dict[str, Any]]
 
 
 class TableError(Exception):
@@ -57,16 +63,6 @@ class MoveResult:
     @property
     def finished(self) -> bool:
         return self.after.status == FINISHED
-
-    @classmethod
-    def merge(cls, results: list[MoveResult]) -> MoveResult:
-        """Consecutive moves as one change: from the first's before to the last's after, with
-        every event in order (the bot runner publishes a chain of bot moves this way)."""
-        first, last = results[0], results[-1]
-        events = [event for result in results for event in result.events]
-        return cls(
-            first.before, last.after, last.seat, events, first.state_before, last.state_after
-        )
 
 
 @dataclass
@@ -173,6 +169,7 @@ class TableService:
                 locale=locale,
                 seed=seed,
                 seed_hash=rules.seed_commitment(seed),
+                announce=plan.lobby_changed(),
             )
         except ChannelBusy:
             existing = await self.store.open_in_channel(channel_id)
@@ -182,49 +179,71 @@ class TableService:
                 game=existing.game if existing else game,
             ) from None
 
-    async def join(self, channel_id: int, user_id: int, name: str, locale: str) -> GameRecord:
-        record = await self._lobby(channel_id)
-        if record.seat_of(user_id) is not None:
-            raise TableError("already_seated")
-        if len(record.seats) >= self.engine(record.game).max_players:
-            raise TableError("table_full", max=self.engine(record.game).max_players)
-        return await self._update(record, seats=(*record.seats, Seat(user_id, name, locale)))
+    async def join(self, game_id: int, user_id: int, name: str, locale: str) -> GameRecord:
+        def seat_them(record: GameRecord) -> dict[str, Any]:
+            if record.seat_of(user_id) is not None:
+                raise TableError("already_seated")
+            self._require_room(record)
+            return {"seats": (*record.seats, Seat(user_id, name, locale))}
 
-    async def add_bot(self, channel_id: int, user_id: int) -> GameRecord:
-        record = await self._lobby(channel_id)
-        self._require_host(record, user_id)
-        if len(record.seats) >= self.engine(record.game).max_players:
-            raise TableError("table_full", max=self.engine(record.game).max_players)
-        taken = {seat.name for seat in record.seats}
-        name = next(n for n in BOT_NAMES if n not in taken)
-        return await self._update(record, seats=(*record.seats, Seat(None, name, record.locale)))
+        return await self._lobby_step(game_id, seat_them)
 
-    async def leave(self, channel_id: int, user_id: int) -> GameRecord:
+    async def add_bot(self, game_id: int, user_id: int) -> GameRecord:
+        def seat_a_bot(record: GameRecord) -> dict[str, Any]:
+            self._require_host(record, user_id)
+            self._require_room(record)
+            taken = {seat.name for seat in record.seats}
+            name = next(n for n in BOT_NAMES if n not in taken)
+            return {"seats": (*record.seats, Seat(None, name, record.locale))}
+
+        return await self._lobby_step(game_id, seat_a_bot)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. The host leaving hands the table to the next human, or cancels it
         when no human is left. Leaving a started game is :meth:`resign`."""
-        record = await self.in_channel(channel_id)
-        if record.status == ACTIVE:
-            return (await self.resign(record.id, user_id)).after
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise TableError("not_seated")
-        seats = tuple(s for i, s in enumerate(record.seats) if i != seat)
-        humans = [s for s in seats if not s.is_bot]
-        if not humans:
-            return await self._update(record, seats=seats, status=CANCELLED)
-        host_id = record.host_id if record.host_id != user_id else humans[0].user_id
-        return await self._update(record, seats=seats, host_id=host_id)
 
-    async def start(self, channel_id: int, user_id: int) -> GameRecord:
-        record = await self._lobby(channel_id)
-        self._require_host(record, user_id)
-        engine = self.engine(record.game)
-        if len(record.seats) < engine.min_players:
-            raise TableError("not_enough_players", min=engine.min_players, have=len(record.seats))
-        state = engine.setup(len(record.seats), dict(record.options), record.seed)
-        started = await self._update(record, status=ACTIVE, state=engine.dump(state))
-        self._states.put(started, state)
-        return started
+        def unseat(record: GameRecord) -> dict[str, Any]:
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            seats = tuple(s for i, s in enumerate(record.seats) if i != seat)
+            humans = [s for s in seats if not s.is_bot]
+            if not humans:
+                return {"seats": seats, "status": CANCELLED}
+            host_id = record.host_id if record.host_id != user_id else humans[0].user_id
+            return {"seats": seats, "host_id": host_id}
+
+        return await self._lobby_step(game_id, unseat)
+
+    async def start(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self._lobby(game_id)
+            self._require_host(record, user_id)
+            engine = self.engine(record.game)
+            if len(record.seats) < engine.min_players:
+                raise TableError(
+                    "not_enough_players", min=engine.min_players, have=len(record.seats)
+                )
+            state = engine.setup(len(record.seats), dict(record.options), record.seed)
+            started = await self._update(
+                record, status=ACTIVE, state=engine.dump(state), announce=plan.started(record)
+            )
+            self._states.put(started, state)
+            return started
+
+    async def _lobby_step(self, game_id: int, change: LobbyChange) -> GameRecord:
+        """Apply a lobby change under the table's lock; if another process changed the table
+        meanwhile, compute the change again from the new table rather than refuse it."""
+        async with self._lock(game_id):
+            for _ in range(LOBBY_RETRIES):
+                record = await self._lobby(game_id)
+                try:
+                    return await self.store.update(
+                        record, announce=plan.lobby_changed(), **change(record)
+                    )
+                except VersionConflict:
+                    continue
+            raise TableError("stale")
 
     # -- play -----------------------------------------------------------------------------
 
@@ -265,14 +284,35 @@ class TableService:
                 raise TableError("malformed_component")
             return await self._apply(record, seat, legal[index])
 
-    async def act_for_bot(self, game_id: int, seat: int, expected_version: int) -> MoveResult:
-        """Let the bot player in ``seat`` make its move (the same path as a human's)."""
+    def automatic_action(self, record: GameRecord, seat: int) -> Any | None:
+        """The move the table makes for ``seat`` without asking anyone: a bot seat's move, or a
+        player's only legal move when public information alone makes it so (the engine's
+        ``forced_action``: playing it reveals nothing the others could not know)."""
+        engine = self.engine(record.game)
+        state = self.state(record)
+        if record.seats[seat].is_bot:
+            return engine.bot_action(state, seat)
+        forced = getattr(engine, "forced_action", None)
+        return forced(state, seat) if forced is not None else None
+
+    def automatic_seats(self, record: GameRecord) -> list[int]:
+        """The seats that must act now and whose move the table makes itself."""
+        return [
+            seat
+            for seat in self.pending(record)
+            if record.seats[seat].is_bot or self.automatic_action(record, seat) is not None
+        ]
+
+    async def act_automatically(
+        self, game_id: int, seat: int, expected_version: int
+    ) -> MoveResult:
+        """Make ``seat``'s automatic move (the same path as a human's: lock, compare-and-swap,
+        announcement)."""
         async with self._lock(game_id):
             record = await self._active(game_id, expected_version)
-            if not record.seats[seat].is_bot:
+            action = self.automatic_action(record, seat)
+            if action is None:
                 raise TableError("not_a_bot_seat")
-            engine = self.engine(record.game)
-            action = engine.bot_action(self.state(record), seat)
             return await self._apply(record, seat, action)
 
     async def resign(self, game_id: int, user_id: int) -> MoveResult:
@@ -283,15 +323,18 @@ class TableService:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
+            resigned = [{"type": "resigned", "seat": seat}]
+            announce = plan.seat_changed(record, resigned)
             if len(record.seats) > 2:
                 bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
                 seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
-                after = await self._update(record, seats=seats)
+                after = await self._update(record, seats=seats, announce=announce)
             else:
                 extra = {**record.extra, "resigned": seat}
-                after = await self._update(record, status=FINISHED, extra=extra)
+                after = await self._update(
+                    record, status=FINISHED, extra=extra, announce=announce
+                )
             state = self.state(record)
-            resigned = [{"type": "resigned", "seat": seat}]
             return MoveResult(record, after, seat, resigned, state, state)
 
     async def _apply(self, record: GameRecord, seat: int, action: Any) -> MoveResult:
@@ -306,6 +349,7 @@ class TableService:
         except IllegalAction as illegal:
             raise TableError(f"illegal.{illegal.code}", **illegal.details) from illegal
         status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
+        announce = plan.moved(engine, record, state, new_state, seat, events)
         try:
             after = await self.store.commit_move(
                 record,
@@ -314,6 +358,7 @@ class TableService:
                 events=events,
                 state=engine.dump(new_state),
                 status=status,
+                announce=announce,
             )
         except VersionConflict:
             raise TableError("stale") from None
@@ -322,11 +367,18 @@ class TableService:
 
     # -- helpers --------------------------------------------------------------------------
 
-    async def _lobby(self, channel_id: int) -> GameRecord:
-        record = await self.in_channel(channel_id)
-        if record.status != LOBBY:
+    async def _lobby(self, game_id: int) -> GameRecord:
+        record = await self.get(game_id)
+        if record.status == ACTIVE:
             raise TableError("already_started")
+        if record.status != LOBBY:
+            raise TableError("table_closed", game_id=record.id)
         return record
+
+    def _require_room(self, record: GameRecord) -> None:
+        most = self.engine(record.game).max_players
+        if len(record.seats) >= most:
+            raise TableError("table_full", max=most)
 
     async def _active(self, game_id: int, expected_version: int | None) -> GameRecord:
         record = await self.get(game_id)
@@ -351,16 +403,17 @@ class TableService:
 
 
 def _validated_options(engine: Engine, options: dict[str, Any]) -> dict[str, Any]:
-    """The engine's defaults overridden by ``options``; unknown names or wrong types refused."""
-    chosen = dict(engine.options)
-    for name, value in options.items():
-        if name not in chosen:
-            raise TableError("bad_option", option=name)
-        if type(value) is not type(chosen[name]):
-            raise TableError("bad_option", option=name)
-        chosen[name] = value
-    try:  # the engine knows the ranges (a number of Places, a choice of rules): ask it
-        engine.setup(engine.min_players, dict(chosen), 0)
-    except ValueError:
-        raise TableError("bad_option", option=", ".join(sorted(options))) from None
-    return chosen
+    """Every option of the game, ``options`` checked against its declared schema and the rest
+    defaulted; then the engine must set up with them for some number of players (an option
+    may fit only some table sizes, such as a first player in seat 5)."""
+    try:
+        chosen = rules.validate(engine.option_specs, options)
+    except rules.OptionError as error:
+        raise TableError("bad_option", option=error.option) from None
+    for players in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.setup(players, dict(chosen), 0)
+        except ValueError:
+            continue
+        return chosen
+    raise TableError("bad_option", option=", ".join(sorted(options)))

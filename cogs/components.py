@@ -16,7 +16,15 @@ import discord
 
 from bot.components import TEMPLATE, ComponentRef, parse
 from bot.errors import error_text
-from bot.flows import LOBBY_STEPS, answer, apology, history, play_button, show_hand
+from bot.flows import (
+    LOBBY_STEPS,
+    answer,
+    apology,
+    history,
+    play_button,
+    show_hand,
+    table_by_id,
+)
 from bot.i18n import normalise
 from bot.publisher import Payload
 from bot.table import TableError
@@ -71,7 +79,7 @@ async def _hand(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
     async def work(locale: str) -> Payload:
-        record = await bot.tables.get(ref.game_id)
+        record = await table_by_id(bot, interaction, ref.game_id)
         return await show_hand(bot, record, interaction.user.id, locale)
 
     await answer(interaction, work)
@@ -93,18 +101,20 @@ async def _act(
 async def _lobby(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
-    record = await bot.tables.get(ref.game_id)
+    """A lobby button acts on the table it was drawn for, never on a newer table of the same
+    channel: a closed table's buttons are refused."""
+    record = await table_by_id(bot, interaction, ref.game_id)
     if interaction.channel_id != record.channel_id:
-        raise TableError("no_such_table")
+        raise TableError("no_such_table", game_id=ref.game_id)
     step = LOBBY_STEPS[ref.kind]
-    await answer(interaction, lambda locale: step(bot, interaction, locale))
+    await answer(interaction, lambda locale: step(bot, interaction, locale, record.id))
 
 
 async def _history(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
     async def work(locale: str) -> Payload:
-        return await history(bot, await bot.tables.get(ref.game_id), locale)
+        return await history(bot, await table_by_id(bot, interaction, ref.game_id), locale)
 
     await answer(interaction, work)
 

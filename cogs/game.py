@@ -12,21 +12,21 @@ from bot import flows
 from bot.flows import answer, display_name, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
+from bot.limits import CONTENT, clip, clip_lines, safe_name
 from bot.publisher import Payload, game_name
-from bot.store import LOBBY, OPEN_STATUSES
+from bot.store import LOBBY, OPEN_STATUSES, GameRecord
 from bot.table import TableError
+from bot.table_options import chosen_options, variant_choices
 from rules import GAMES
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
 
+LIST_LIMIT = 200
+"""Tables read for ``/game list``; as many as fit in one message are shown."""
+
 GAME_CHOICES = [
     app_commands.Choice(name=engine.names["en"], value=game_id) for game_id, engine in GAMES.items()
-]
-
-VICTORY_CHOICES = [
-    app_commands.Choice(name="Fewest Terror (the player home wins ties)", value="least_terror"),
-    app_commands.Choice(name="First home wins", value="home_first"),
 ]
 
 
@@ -40,31 +40,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.command(name="new", description="Open a new table in this channel")
     @app_commands.describe(
         game="Which game",
-        extended_deck="Monster Day: add the extended Decktet",
-        places="Night of Terror: Places to cross on the way home (3-6, default 4)",
-        victory="Night of Terror: who wins when someone gets home",
-        necronomicon_removed="Night of Terror: a Necronomicon used as a Weapon leaves the game",
+        variant="A way to play it (default: the standard game)",
+        options="More options as name=value, e.g. places=5 victory=home_first",
     )
-    @app_commands.choices(game=GAME_CHOICES, victory=VICTORY_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        extended_deck: bool | None = None,
-        places: app_commands.Range[int, 3, 6] | None = None,
-        victory: str | None = None,
-        necronomicon_removed: bool | None = None,
+        variant: str | None = None,
+        options: str | None = None,
     ) -> None:
+        """Every game's options come from its declared schema (``bot.table_options``): a
+        variant picked from autocomplete or typed in either language, then ``name=value`` text."""
+
         async def work(locale: str) -> str:
             if interaction.channel_id is None:
                 raise TableError("no_table_here")
-            given = {
-                "extended_deck": extended_deck,
-                "places": places,
-                "victory": victory,
-                "necronomicon_removed": necronomicon_removed,
-            }
-            options = {name: value for name, value in given.items() if value is not None}
+            chosen = chosen_options(game, variant, options, locale)
             record = await self.bot.tables.new_table(
                 game,
                 guild_id=interaction.guild_id,
@@ -72,12 +65,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 user_id=interaction.user.id,
                 name=display_name(interaction.user),
                 locale=self._table_locale(interaction),
-                options=options,
+                options=chosen,
             )
-            await self.bot.publisher.post_lobby(record)
+            await flows.committed(self.bot, interaction, record)
             return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)
 
         await answer(interaction, work)
+
+    @new.autocomplete("variant")
+    async def new_variant(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen game's variants, named in the player's language."""
+        return variant_choices(interaction.namespace.game, current, normalise(interaction.locale))
 
     def _table_locale(self, interaction: discord.Interaction[Any]) -> str:
         """Public messages speak the server's language when we know it, else the opener's."""
@@ -88,21 +88,30 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         user = normalise(interaction.locale)
         return user if user == "it" else self.bot.settings.default_locale
 
+    async def _lobby_step(self, interaction: discord.Interaction[Any], step: str) -> None:
+        """A lobby command acts on the open table of the channel it is typed in."""
+
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.LOBBY_STEPS[step](self.bot, interaction, locale, record.id)
+
+        await answer(interaction, work)
+
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: flows.join(self.bot, interaction, locale))
+        await self._lobby_step(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave the table (resigns a started game)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: flows.leave(self.bot, interaction, locale))
+        await self._lobby_step(interaction, "leave")
 
     @app_commands.command(name="addbot", description="Seat a bot player (host, before start)")
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: flows.add_bot(self.bot, interaction, locale))
+        await self._lobby_step(interaction, "addbot")
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: flows.start(self.bot, interaction, locale))
+        await self._lobby_step(interaction, "start")
 
     # -- during a game --------------------------------------------------------------------
 
@@ -111,8 +120,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         async def work(locale: str) -> Payload:
             record = await table_in_channel(self.bot, interaction)
             if record.status == LOBBY:
-                return self.bot.publisher.lobby_payload(record)
-            return await self.bot.publisher.table_payload(record)
+                return self.bot.publisher.lobby_payload(record, locale)
+            return await self.bot.publisher.table_payload(record, locale=locale)
 
         await answer(interaction, work)
 
@@ -126,7 +135,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, lambda locale: flows.resign(self.bot, interaction, locale))
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.resign(self.bot, interaction, locale, record.id)
+
+        await answer(interaction, work)
 
     # -- information ----------------------------------------------------------------------
 
@@ -147,20 +160,32 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.command(name="list", description="Tables open in this server")
     async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
         async def work(locale: str) -> str:
-            records = await self.bot.store.list_games(interaction.guild_id, OPEN_STATUSES)
+            if interaction.guild_id is None:  # in DMs: only the caller's own DM tables
+                records = await self.bot.store.list_games(
+                    None, OPEN_STATUSES, LIST_LIMIT, seated=interaction.user.id
+                )
+            else:
+                records = await self.bot.store.list_games(
+                    interaction.guild_id, OPEN_STATUSES, LIST_LIMIT
+                )
             if not records:
-                return t(locale, "No open tables in this server. Start one with `/game new`.")
-            return "\n".join(self._list_line(record, locale) for record in records)
+                return t(locale, "No open tables here. Start one with `/game new`.")
+            return clip_lines(
+                [self._list_line(record, locale) for record in records],
+                CONTENT,
+                lambda n: t(locale, "…and {n} more tables.", n=n),
+            )
 
         await answer(interaction, work)
 
-    def _list_line(self, record: Any, locale: str) -> str:
+    def _list_line(self, record: GameRecord, locale: str) -> str:
         status = (
             t(locale, "waiting for players") if record.status == LOBBY else t(locale, "playing")
         )
-        players = ", ".join(seat.name for seat in record.seats)
+        players = ", ".join(safe_name(seat.name) for seat in record.seats)
         name = game_name(record, locale)
-        return f"• #{record.id} **{name}** — <#{record.channel_id}> — {status} — {players}"
+        where = f"<#{record.channel_id}>" if record.guild_id is not None else t(locale, "DM")
+        return clip(f"• #{record.id} **{name}** — {where} — {status} — {players}", 300)
 
     @app_commands.command(
         name="history", description="The move log of a table, to check every roll"
@@ -171,12 +196,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> None:
         async def work(locale: str) -> Payload:
             record = (
-                await self.bot.tables.get(table)
+                await flows.table_by_id(self.bot, interaction, table)
                 if table is not None
                 else await flows.latest_table_here(self.bot, interaction)
             )
-            if record.guild_id != interaction.guild_id:
-                raise TableError("no_such_table", game_id=table)
             return await flows.history(self.bot, record, locale)
 
         await answer(interaction, work)

@@ -7,7 +7,7 @@ version it was computed from (compare-and-swap), so two simultaneous clicks appl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
 LOBBY = "lobby"
@@ -15,6 +15,25 @@ ACTIVE = "active"
 FINISHED = "finished"
 CANCELLED = "cancelled"
 OPEN_STATUSES = (LOBBY, ACTIVE)
+
+# What a delivery sends (see :class:`Announcement`).
+TABLE_POST = "table"
+"""The public table message: board, narration, whose turn."""
+HAND_DM = "hand"
+"""A seat's hand, by DM to its player."""
+LOBBY_MESSAGE = "lobby"
+"""The lobby message (posted once, then edited)."""
+DM_NOTICE = "notice"
+"""A public note, once per table and player, that the player's DMs are closed."""
+DELIVERY_KINDS = (LOBBY_MESSAGE, TABLE_POST, HAND_DM, DM_NOTICE)
+"""Also the order in which one table's due deliveries are sent."""
+
+# A delivery's life: pending -> sent | failed, or merged into a newer delivery of the same
+# message (it is done when that one is).
+PENDING = "pending"
+MERGED = "merged"
+SENT = "sent"
+FAILED = "failed"
 
 
 class StoreError(Exception):
@@ -71,6 +90,14 @@ class GameRecord:
     updated_at: float
     reminded_version: int = -1
     extra: dict[str, Any] = field(default_factory=dict)
+    lobby_message_id: int | None = None
+    message_key: str | None = None
+    """What the latest table message announced (see ``GamePresenter.turn_key``)."""
+    message_at: float | None = None
+    """When the latest table message was posted."""
+    message_from: int | None = None
+    """The first version whose events the latest table message narrates (an edit narrates
+    every change since)."""
 
     def with_changes(self, **changes: Any) -> GameRecord:
         return replace(self, **changes)
@@ -81,6 +108,63 @@ class GameRecord:
             if seat.user_id == user_id:
                 return index
         return None
+
+    def dump(self) -> dict[str, Any]:
+        """Plain JSON: an announcement keeps the table as it was committed."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["seats"] = [seat.dump() for seat in self.seats]
+        return data
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> GameRecord:
+        values = dict(data)
+        values["seats"] = tuple(Seat.load(seat) for seat in data["seats"])
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What a committed change must show: written in the same transaction as the change, so a
+    crash between the commit and Discord cannot lose it (the transactional outbox).
+
+    ``deliveries`` are ``(kind, seat)``: one :data:`TABLE_POST`, a :data:`HAND_DM` per seat
+    whose DM must change, a :data:`LOBBY_MESSAGE`... ``notes`` are codes of lines to add to
+    the table post (``"start"``), worded when it is sent.
+    """
+
+    deliveries: tuple[tuple[str, int | None], ...]
+    events: tuple[dict[str, Any], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """A stored announcement: the table as committed at ``version``, and what happened."""
+
+    id: int
+    game_id: int
+    version: int
+    snapshot: GameRecord
+    events: list[dict[str, Any]]
+    notes: list[str]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One message the outbox owes Discord. ``id`` is its idempotency key (the nonce)."""
+
+    id: int
+    announcement_id: int
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None
+    status: str
+    attempts: int
+    due_at: float
+    merged_into: int | None
+    message_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +198,7 @@ class GameStore(Protocol):
         locale: str,
         seed: int,
         seed_hash: str,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """A new lobby; raises :class:`ChannelBusy` when the channel has an open table."""
         ...
@@ -127,8 +212,16 @@ class GameStore(Protocol):
         ...
 
     async def list_games(
-        self, guild_id: int | None, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 25
-    ) -> list[GameRecord]: ...
+        self,
+        guild_id: int | None,
+        statuses: tuple[str, ...] = OPEN_STATUSES,
+        limit: int = 25,
+        *,
+        seated: int | None = None,
+    ) -> list[GameRecord]:
+        """Tables of a server (``guild_id`` None: played in DMs), newest first; with
+        ``seated``, only those where that user has a seat."""
+        ...
 
     async def list_active(
         self, *, idle_since: float | None = None, with_bots: bool = False
@@ -137,9 +230,12 @@ class GameStore(Protocol):
         only those with a bot seat."""
         ...
 
-    async def update(self, record: GameRecord, **changes: Any) -> GameRecord:
+    async def update(
+        self, record: GameRecord, *, announce: Announcement | None = None, **changes: Any
+    ) -> GameRecord:
         """Write lobby-level changes (seats, options, status...) guarded by ``record.version``;
-        bumps the version; raises :class:`VersionConflict`."""
+        bumps the version; raises :class:`VersionConflict`. ``announce`` is stored in the
+        same transaction."""
         ...
 
     async def commit_move(
@@ -151,15 +247,77 @@ class GameStore(Protocol):
         events: list[dict[str, Any]],
         state: dict[str, Any],
         status: str,
+        announce: Announcement | None = None,
     ) -> GameRecord:
-        """One transaction: append the action, write the snapshot, bump the version, guarded
-        by ``record.version``; raises :class:`VersionConflict`."""
+        """One transaction: append the action, write the snapshot, bump the version and store
+        ``announce``, guarded by ``record.version``; raises :class:`VersionConflict`."""
         ...
 
-    async def set_message(self, game_id: int, message_id: int) -> None:
-        """Remember the latest public table message (not a game change: no version bump)."""
+    async def set_message(
+        self,
+        game_id: int,
+        message_id: int,
+        *,
+        key: str | None = None,
+        at: float | None = None,
+        since: int | None = None,
+    ) -> None:
+        """Remember the latest public table message and what it shows (not a game change:
+        no version bump)."""
+        ...
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby message (no version bump)."""
         ...
 
     async def mark_reminded(self, game_id: int, version: int) -> None: ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
+
+    # -- the outbox ---------------------------------------------------------------------------
+
+    async def tables_with_due_deliveries(self, now: float) -> list[int]:
+        """Ids of tables with a pending delivery due by ``now``."""
+        ...
+
+    async def open_deliveries(self, game_id: int) -> list[Delivery]:
+        """A table's pending and merged deliveries, oldest first."""
+        ...
+
+    async def announced(self, announcement_id: int) -> Announced: ...
+
+    async def announced_between(self, game_id: int, first: int, last: int) -> list[Announced]:
+        """A table's announcements of versions ``first`` to ``last``, in order."""
+        ...
+
+    async def merge_deliveries(self, ids: list[int], into: int) -> None:
+        """``ids`` (never attempted) are done when ``into`` is: one message for them all."""
+        ...
+
+    async def delivery_sent(self, delivery_id: int, message_id: int | None) -> None:
+        """Sent (and every delivery merged into it)."""
+        ...
+
+    async def delivery_retry(self, delivery_id: int, due_at: float, error: str) -> None:
+        """One more failed attempt; try again at ``due_at``."""
+        ...
+
+    async def delivery_failed(self, delivery_id: int, error: str) -> None:
+        """Given up (and every delivery merged into it)."""
+        ...
+
+    async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:
+        """One more message for an announcement (a closed-DM notice found while sending)."""
+        ...
+
+    async def delivered_kinds(self, game_id: int, kind: str) -> list[int | None]:
+        """The seats already given a delivery of ``kind`` at this table (any status)."""
+        ...
+
+    async def undelivered(self, game_id: int, through_version: int) -> int:
+        """How many deliveries of versions up to ``through_version`` are not done yet."""
+        ...
+
+    async def purge_announcements(self, before: float) -> int:
+        """Forget announcements older than ``before`` whose deliveries are all done."""
+        ...

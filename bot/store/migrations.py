@@ -51,4 +51,50 @@ MIGRATIONS: list[list[str]] = [
     ["ALTER TABLE games ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'"],
     # 3: "latest table in this channel" (history after the end) without a scan.
     ["CREATE INDEX games_by_channel ON games(channel_id, id)"],
+    # 4: the outbox. What a committed change must show is written in the change's own
+    # transaction: an announcement (the table as committed, its events and notes) and one
+    # delivery per message (the table post, each hand DM, the lobby). A worker sends them.
+    [
+        """
+        CREATE TABLE announcements (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            version    INTEGER NOT NULL,
+            snapshot   TEXT    NOT NULL,
+            events     TEXT    NOT NULL,
+            notes      TEXT    NOT NULL,
+            created_at REAL    NOT NULL
+        )
+        """,
+        "CREATE INDEX announcements_by_game ON announcements(game_id, version)",
+        """
+        CREATE TABLE deliveries (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            announcement_id INTEGER NOT NULL REFERENCES announcements(id) ON DELETE CASCADE,
+            game_id         INTEGER NOT NULL,
+            version         INTEGER NOT NULL,
+            kind            TEXT    NOT NULL,
+            seat            INTEGER,
+            status          TEXT    NOT NULL DEFAULT 'pending',
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            due_at          REAL    NOT NULL,
+            merged_into     INTEGER,
+            message_id      INTEGER,
+            error           TEXT,
+            done_at         REAL
+        )
+        """,
+        """
+        CREATE INDEX deliveries_open ON deliveries(game_id, id)
+            WHERE status IN ('pending', 'merged')
+        """,
+        "CREATE INDEX deliveries_due ON deliveries(due_at) WHERE status = 'pending'",
+        # The lobby message apart from the latest table message (the outbox edits each), and
+        # what the latest table message shows, to edit it rather than post while the turn
+        # it announced goes on.
+        "ALTER TABLE games ADD COLUMN lobby_message_id INTEGER",
+        "ALTER TABLE games ADD COLUMN message_key TEXT",
+        "ALTER TABLE games ADD COLUMN message_at REAL",
+        "ALTER TABLE games ADD COLUMN message_from INTEGER",
+    ],
 ]

@@ -9,12 +9,13 @@ atomic with respect to other processes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,16 @@ import aiosqlite
 
 from bot.store.base import (
     ACTIVE,
+    FAILED,
+    MERGED,
     OPEN_STATUSES,
+    PENDING,
+    SENT,
     ActionRecord,
+    Announced,
+    Announcement,
     ChannelBusy,
+    Delivery,
     GameRecord,
     Seat,
     StoreError,
@@ -36,8 +44,14 @@ log = logging.getLogger(__name__)
 
 _COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, options, seats, locale, seed, seed_hash, "
-    "version, state, message_id, created_at, updated_at, reminded_version, extra"
+    "version, state, message_id, created_at, updated_at, reminded_version, extra, "
+    "lobby_message_id, message_key, message_at, message_from"
 )
+_DELIVERY_COLUMNS = (
+    "id, announcement_id, game_id, version, kind, seat, status, attempts, due_at, merged_into, "
+    "message_id"
+)
+_ANNOUNCED_COLUMNS = "id, game_id, version, snapshot, events, notes, created_at"
 _JSON_FIELDS = {"options", "state", "extra"}
 _UPDATABLE = {"status", "options", "seats", "locale", "state", "extra", "host_id"}
 
@@ -125,6 +139,43 @@ class SqliteStore:
                 raise
             log.info("database %s migrated to schema %d", self.path, number)
 
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` under the store's lock; ROLLBACK on any error."""
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise
+            await self._run("COMMIT")
+
+    async def _announce(self, game_id: int, announce: Announcement | None, now: float) -> None:
+        """Store what the change just written must show (inside its transaction)."""
+        if announce is None:
+            return
+        record = await self._get(game_id)
+        assert record is not None
+        _, announcement_id = await self._run(
+            "INSERT INTO announcements (game_id, version, snapshot, events, notes, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                record.version,
+                _dumps(record.dump()),
+                _dumps(list(announce.events)),
+                _dumps(list(announce.notes)),
+                now,
+            ),
+        )
+        for kind, seat in announce.deliveries:
+            await self._run(
+                "INSERT INTO deliveries (announcement_id, game_id, version, kind, seat, due_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (announcement_id, game_id, record.version, kind, seat, now),
+            )
+
     # -- reads ----------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRecord | None:
@@ -154,16 +205,29 @@ class SqliteStore:
         return _record(rows[0]) if rows else None
 
     async def list_games(
-        self, guild_id: int | None, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 25
+        self,
+        guild_id: int | None,
+        statuses: tuple[str, ...] = OPEN_STATUSES,
+        limit: int = 25,
+        *,
+        seated: int | None = None,
     ) -> list[GameRecord]:
         marks = ",".join("?" * len(statuses))
+        where = f"guild_id IS ? AND status IN ({marks})"
+        params: list[Any] = [guild_id, *statuses]
+        if seated is not None:
+            # Seats are JSON; the exact key and value, so 12 never matches 123.
+            where += " AND (seats LIKE ? OR seats LIKE ?)"
+            params += [f'%"user_id":{seated},%', f'%"user_id":{seated}}}%']
         async with self._lock:
             rows = await self._fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE guild_id IS ? AND status IN ({marks}) "
-                "ORDER BY updated_at DESC LIMIT ?",
-                (guild_id, *statuses, limit),
+                f"SELECT {_COLUMNS} FROM games WHERE {where} ORDER BY updated_at DESC LIMIT ?",
+                (*params, limit),
             )
-        return [_record(row) for row in rows]
+        records = [_record(row) for row in rows]
+        if seated is not None:
+            records = [r for r in records if r.seat_of(seated) is not None]
+        return records
 
     async def list_active(
         self, *, idle_since: float | None = None, with_bots: bool = False
@@ -207,10 +271,11 @@ class SqliteStore:
         locale: str,
         seed: int,
         seed_hash: str,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         now = time.time()
-        async with self._lock:
-            try:
+        try:
+            async with self._transaction():
                 _, game_id = await self._run(
                     "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
                     "seats, locale, seed, seed_hash, created_at, updated_at) "
@@ -229,32 +294,33 @@ class SqliteStore:
                         now,
                     ),
                 )
-            except aiosqlite.IntegrityError as error:
-                raise ChannelBusy(str(channel_id)) from error
-            record = await self._get(int(game_id or 0))
-        assert record is not None
-        return record
+                await self._announce(int(game_id or 0), announce, now)
+        except aiosqlite.IntegrityError as error:
+            raise ChannelBusy(str(channel_id)) from error
+        return await self._must_get(int(game_id or 0))
 
-    async def update(self, record: GameRecord, **changes: Any) -> GameRecord:
+    async def update(
+        self, record: GameRecord, *, announce: Announcement | None = None, **changes: Any
+    ) -> GameRecord:
         unknown = set(changes) - _UPDATABLE
         if unknown:
             raise StoreError(f"not updatable: {sorted(unknown)}")
         assignments = ", ".join(f"{name} = ?" for name in changes)
         values = [_encode(name, value) for name, value in changes.items()]
-        async with self._lock:
-            try:
+        now = time.time()
+        try:
+            async with self._transaction():
                 rowcount, _ = await self._run(
                     f"UPDATE games SET {assignments}, version = version + 1, updated_at = ? "
                     "WHERE id = ? AND version = ?",
-                    (*values, time.time(), record.id, record.version),
+                    (*values, now, record.id, record.version),
                 )
-            except aiosqlite.IntegrityError as error:
-                raise ChannelBusy(str(record.channel_id)) from error
-            if rowcount != 1:
-                raise VersionConflict(f"game {record.id} is past version {record.version}")
-            updated = await self._get(record.id)
-        assert updated is not None
-        return updated
+                if rowcount != 1:
+                    raise VersionConflict(f"game {record.id} is past version {record.version}")
+                await self._announce(record.id, announce, now)
+        except aiosqlite.IntegrityError as error:
+            raise ChannelBusy(str(record.channel_id)) from error
+        return await self._must_get(record.id)
 
     async def commit_move(
         self,
@@ -265,42 +331,174 @@ class SqliteStore:
         events: list[dict[str, Any]],
         state: dict[str, Any],
         status: str,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         now = time.time()
-        async with self._lock:
-            await self._run("BEGIN IMMEDIATE")
-            try:
-                rowcount, _ = await self._run(
-                    "UPDATE games SET state = ?, status = ?, version = version + 1, "
-                    "updated_at = ? WHERE id = ? AND version = ?",
-                    (_dumps(state), status, now, record.id, record.version),
-                )
-                if rowcount != 1:
-                    raise VersionConflict(f"game {record.id} is past version {record.version}")
-                if self.crash_point is not None:
-                    self.crash_point()
-                await self._run(
-                    "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (record.id, record.version + 1, seat, _dumps(action), _dumps(events), now),
-                )
-                await self._run("COMMIT")
-            except BaseException:
-                await self._run("ROLLBACK")
-                raise
-            updated = await self._get(record.id)
-        assert updated is not None
-        return updated
+        async with self._transaction():
+            rowcount, _ = await self._run(
+                "UPDATE games SET state = ?, status = ?, version = version + 1, "
+                "updated_at = ? WHERE id = ? AND version = ?",
+                (_dumps(state), status, now, record.id, record.version),
+            )
+            if rowcount != 1:
+                raise VersionConflict(f"game {record.id} is past version {record.version}")
+            if self.crash_point is not None:
+                self.crash_point()
+            await self._run(
+                "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (record.id, record.version + 1, seat, _dumps(action), _dumps(events), now),
+            )
+            await self._announce(record.id, announce, now)
+        return await self._must_get(record.id)
 
-    async def set_message(self, game_id: int, message_id: int) -> None:
+    async def _must_get(self, game_id: int) -> GameRecord:
+        record = await self.get(game_id)
+        if record is None:
+            raise StoreError(f"game {game_id} vanished")
+        return record
+
+    async def set_message(
+        self,
+        game_id: int,
+        message_id: int,
+        *,
+        key: str | None = None,
+        at: float | None = None,
+        since: int | None = None,
+    ) -> None:
         async with self._lock:
-            await self._run("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+            await self._run(
+                "UPDATE games SET message_id = ?, message_key = ?, message_at = ?, "
+                "message_from = ? WHERE id = ?",
+                (message_id, key, at, since, game_id),
+            )
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self._lock:
+            await self._run(
+                "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+            )
 
     async def mark_reminded(self, game_id: int, version: int) -> None:
         async with self._lock:
             await self._run(
                 "UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id)
             )
+
+    # -- the outbox -------------------------------------------------------------------------
+
+    async def tables_with_due_deliveries(self, now: float) -> list[int]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT DISTINCT game_id FROM deliveries "
+                "WHERE status = 'pending' AND due_at <= ? ORDER BY game_id",
+                (now,),
+            )
+        return [row[0] for row in rows]
+
+    async def open_deliveries(self, game_id: int) -> list[Delivery]:
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT {_DELIVERY_COLUMNS} FROM deliveries "
+                "WHERE game_id = ? AND status IN ('pending', 'merged') ORDER BY id",
+                (game_id,),
+            )
+        return [Delivery(*row) for row in rows]
+
+    async def announced(self, announcement_id: int) -> Announced:
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT {_ANNOUNCED_COLUMNS} FROM announcements WHERE id = ?",
+                (announcement_id,),
+            )
+        if not rows:
+            raise StoreError(f"announcement {announcement_id} is gone")
+        return _announced(rows[0])
+
+    async def announced_between(self, game_id: int, first: int, last: int) -> list[Announced]:
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT {_ANNOUNCED_COLUMNS} FROM announcements "
+                "WHERE game_id = ? AND version BETWEEN ? AND ? ORDER BY version, id",
+                (game_id, first, last),
+            )
+        return [_announced(row) for row in rows]
+
+    async def merge_deliveries(self, ids: list[int], into: int) -> None:
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        async with self._transaction():
+            await self._run(
+                f"UPDATE deliveries SET status = '{MERGED}', merged_into = ? "
+                f"WHERE id IN ({marks}) OR merged_into IN ({marks})",
+                (into, *ids, *ids),
+            )
+
+    async def delivery_sent(self, delivery_id: int, message_id: int | None) -> None:
+        await self._finish(delivery_id, SENT, message_id=message_id, error=None)
+
+    async def delivery_failed(self, delivery_id: int, error: str) -> None:
+        await self._finish(delivery_id, FAILED, message_id=None, error=error)
+
+    async def _finish(
+        self, delivery_id: int, status: str, *, message_id: int | None, error: str | None
+    ) -> None:
+        async with self._transaction():
+            await self._run(
+                "UPDATE deliveries SET status = ?, message_id = ?, error = ?, done_at = ?, "
+                "attempts = attempts + 1 WHERE id = ?",
+                (status, message_id, error, time.time(), delivery_id),
+            )
+            await self._run(
+                "UPDATE deliveries SET status = ?, message_id = ?, done_at = ? "
+                f"WHERE merged_into = ? AND status = '{MERGED}'",
+                (status, message_id, time.time(), delivery_id),
+            )
+
+    async def delivery_retry(self, delivery_id: int, due_at: float, error: str) -> None:
+        async with self._lock:
+            await self._run(
+                "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, error = ? "
+                f"WHERE id = ? AND status = '{PENDING}'",
+                (due_at, error[:500], delivery_id),
+            )
+
+    async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:
+        async with self._lock:
+            await self._run(
+                "INSERT INTO deliveries (announcement_id, game_id, version, kind, seat, due_at) "
+                "SELECT id, game_id, version, ?, ?, ? FROM announcements WHERE id = ?",
+                (kind, seat, time.time(), announcement_id),
+            )
+
+    async def delivered_kinds(self, game_id: int, kind: str) -> list[int | None]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT DISTINCT seat FROM deliveries WHERE game_id = ? AND kind = ?",
+                (game_id, kind),
+            )
+        return [row[0] for row in rows]
+
+    async def undelivered(self, game_id: int, through_version: int) -> int:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT COUNT(*) FROM deliveries WHERE game_id = ? AND version <= ? "
+                "AND status IN ('pending', 'merged')",
+                (game_id, through_version),
+            )
+        return int(rows[0][0])
+
+    async def purge_announcements(self, before: float) -> int:
+        async with self._transaction():
+            rowcount, _ = await self._run(
+                "DELETE FROM announcements WHERE created_at < ? AND NOT EXISTS ("
+                "SELECT 1 FROM deliveries d WHERE d.announcement_id = announcements.id "
+                "AND d.status IN ('pending', 'merged'))",
+                (before,),
+            )
+        return rowcount
 
 
 def _execute_releasing_garbage(
@@ -332,6 +530,19 @@ def _encode(name: str, value: Any) -> Any:
     return value
 
 
+def _announced(row: Any) -> Announced:
+    key, game_id, version, snapshot, events, notes, created_at = row
+    return Announced(
+        key,
+        game_id,
+        version,
+        GameRecord.load(json.loads(snapshot)),
+        json.loads(events),
+        json.loads(notes),
+        created_at,
+    )
+
+
 def _record(row: Any) -> GameRecord:
     (
         game_id,
@@ -352,6 +563,10 @@ def _record(row: Any) -> GameRecord:
         updated_at,
         reminded,
         extra,
+        lobby_message_id,
+        message_key,
+        message_at,
+        message_from,
     ) = row
     return GameRecord(
         id=game_id,
@@ -372,4 +587,8 @@ def _record(row: Any) -> GameRecord:
         updated_at=updated_at,
         reminded_version=reminded,
         extra=json.loads(extra),
+        lobby_message_id=lobby_message_id,
+        message_key=message_key,
+        message_at=message_at,
+        message_from=message_from,
     )

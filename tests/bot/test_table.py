@@ -14,6 +14,7 @@ from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
 from bot.table import TableError, TableService
 
 CHANNEL = 100
+TABLE = 1  # each test opens one table, the first in its database
 
 
 @pytest.fixture
@@ -30,10 +31,10 @@ async def _started(tables: TableService, *, bot: bool = False):
     await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1,
                            name="Ann", locale="en")  # fmt: skip
     if bot:
-        await tables.add_bot(CHANNEL, 1)
+        await tables.add_bot(TABLE, 1)
     else:
-        await tables.join(CHANNEL, 2, "Bob", "it")
-    return await tables.start(CHANNEL, 1)
+        await tables.join(TABLE, 2, "Bob", "it")
+    return await tables.start(TABLE, 1)
 
 
 def _user_of(record, seat: int) -> int:
@@ -78,18 +79,18 @@ async def test_lobby_rules(tables: TableService) -> None:
     await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
                            locale="en")  # fmt: skip
     for code, call in [
-        ("already_seated", tables.join(CHANNEL, 1, "A", "en")),
-        ("not_enough_players", tables.start(CHANNEL, 1)),
-        ("not_host", tables.add_bot(CHANNEL, 2)),
+        ("already_seated", tables.join(TABLE, 1, "A", "en")),
+        ("not_enough_players", tables.start(TABLE, 1)),
+        ("not_host", tables.add_bot(TABLE, 2)),
     ]:
         with pytest.raises(TableError) as refused:
             await call
         assert refused.value.code == code
-    await tables.join(CHANNEL, 2, "B", "en")
+    await tables.join(TABLE, 2, "B", "en")
     with pytest.raises(TableError, match="table_full"):
-        await tables.join(CHANNEL, 3, "C", "en")
+        await tables.join(TABLE, 3, "C", "en")
     with pytest.raises(TableError, match="not_host"):
-        await tables.start(CHANNEL, 2)
+        await tables.start(TABLE, 2)
 
 
 async def test_host_leaving_hands_the_table_on_and_last_human_closes_it(
@@ -97,10 +98,10 @@ async def test_host_leaving_hands_the_table_on_and_last_human_closes_it(
 ) -> None:
     await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
                            locale="en")  # fmt: skip
-    await tables.join(CHANNEL, 2, "B", "en")
-    record = await tables.leave(CHANNEL, 1)
+    await tables.join(TABLE, 2, "B", "en")
+    record = await tables.leave(TABLE, 1)
     assert record.host_id == 2 and record.status == LOBBY
-    record = await tables.leave(CHANNEL, 2)
+    record = await tables.leave(TABLE, 2)
     assert record.status == CANCELLED
     assert await tables.store.open_in_channel(CHANNEL) is None
 
@@ -160,7 +161,7 @@ async def test_a_whole_game_against_the_bot_ends_and_replays(tables: TableServic
     while record.status == ACTIVE:
         seat = tables.pending(record)[0]
         if record.seats[seat].is_bot:
-            result = await tables.act_for_bot(record.id, seat, record.version)
+            result = await tables.act_automatically(record.id, seat, record.version)
         else:
             action = engine.legal_actions(tables.state(record), seat)[-1]
             result = await tables.act(record.id, 1, action)
@@ -185,9 +186,9 @@ async def test_resigning_ends_a_two_player_game(tables: TableService) -> None:
 async def _notte_started(tables: TableService):
     await tables.new_table("notte_di_terrore", guild_id=1, channel_id=CHANNEL, user_id=1,
                            name="Ann", locale="en", options={"places": 3})  # fmt: skip
-    await tables.join(CHANNEL, 2, "Bob", "en")
-    await tables.join(CHANNEL, 3, "Cy", "it")
-    return await tables.start(CHANNEL, 1)
+    await tables.join(TABLE, 2, "Bob", "en")
+    await tables.join(TABLE, 3, "Cy", "it")
+    return await tables.start(TABLE, 1)
 
 
 async def test_simultaneous_choices_by_button_are_all_applied(tables: TableService) -> None:

@@ -35,4 +35,5 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[MonsterTableBot]:
     bot = MonsterTableBot(settings)
     yield bot
     await bot.scheduler.stop()
+    await bot.courier.stop()
     await bot.store.close()

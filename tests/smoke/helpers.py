@@ -527,11 +527,13 @@ def seed_hash(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
-def scores_in(line: str) -> list[int]:
-    """The ``3 – 2`` of an outcome line."""
-    match = re.search(r"(\d+) – (\d+)", line)
-    assert match, f"no score in {line!r}"
-    return [int(match.group(1)), int(match.group(2))]
+def scores_in(text: str) -> list[int]:
+    """The scores of an outcome message, in seat order: its ``Scores: alice 3 · bob 2`` line
+    (``Punteggi:`` in Italian); each score is the last number of its part, since a name may
+    hold digits."""
+    match = re.search(r"^(?:Scores|Punteggi): (.*)$", text, re.MULTILINE)
+    assert match, f"no scores in {text!r}"
+    return [int(re.findall(r"\d+", part)[-1]) for part in match.group(1).split(" · ")]
 
 
 def hex_hash(text: str) -> str:

@@ -90,9 +90,10 @@ async def test_closed_dms_are_reported_and_hand_works(world: World) -> None:
         started, _ = await open_game(world, carol, bob)
         closed_note = t("en", "📪 Your DMs are closed, so use `/game hand` to see your hand.")
         assert closed_note in started.text
-        table = driver.latest_table()
-        noted = [line for line in table.content.splitlines() if "📪" in line]
-        assert len(noted) == 1 and carol.mention in noted[0], table.content
+        # The channel is told once, in a notice of its own that pings only carol.
+        notices = [m for m in fake.messages(world.channel) if "📪" in m.content]
+        assert len(notices) == 1 and carol.mention in notices[0].content
+        assert "📪" not in driver.latest_table().content
         assert fake.messages(carol) == [] and len(driver.hand_dms(bob)) == 1
 
         public = len(fake.messages(world.channel))
@@ -124,6 +125,8 @@ async def test_closed_dms_are_reported_and_hand_works(world: World) -> None:
             cards = driver.hand_in(hand.original)
         assert moved
         assert fake.messages(carol) == []
+        notices = [m for m in fake.messages(world.channel) if "📪" in m.content]
+        assert len(notices) == 1, "the closed DMs were announced more than once"
 
 
 # ----- 6. players sending what they should not ---------------------------------------------------

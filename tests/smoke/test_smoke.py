@@ -161,7 +161,7 @@ async def test_two_people_play_a_whole_game(world: World) -> None:
     outcome = ENGINE.outcome(rep.final)
     assert outcome is not None
     first_line = final.content.splitlines()[0]
-    assert scores_in(first_line) == outcome["scores"]
+    assert scores_in(final.content) == outcome["scores"]
     for seat in outcome["winners"]:
         assert driver.seats[seat].mention in first_line  # type: ignore[union-attr]
 
@@ -285,7 +285,7 @@ async def test_solo_game_against_a_bot_seat(world: World) -> None:
     driver.reconcile(rep)
     outcome = ENGINE.outcome(rep.final)
     assert outcome is not None
-    assert scores_in(final.content.splitlines()[0]) == outcome["scores"]
+    assert scores_in(final.content) == outcome["scores"]
     assert [c.recipient for c in fake.channels.values() if c.is_dm and fake.messages(c)] == [
         alice
     ], "only the human is DMed"

@@ -1,0 +1,1 @@
+"""The outbox: what a committed change must show, and the courier that shows it."""

@@ -1,0 +1,415 @@
+"""The courier: sends what the outbox holds, once, whatever Discord or the process does.
+
+Every committed change stores, in its own transaction, an announcement and its deliveries
+(:mod:`bot.delivery.plan`). The courier sends them: per table, in order, one table at a time
+each, retrying with backoff on rate limits, server errors and lost connections; resuming after
+a restart (it looks for due deliveries on start and every few seconds); and never posting twice:
+
+- A delivery's id is the Discord message nonce of what it creates (``enforce_nonce``), so a
+  retry after an answer was lost returns the message already posted instead of a second one.
+- Deliveries never attempted for the same message (the table post, a seat's DM, the lobby) are
+  merged into the newest: a chain of quick moves shows as one board that narrates them all.
+
+While a turn goes on (see :func:`bot.delivery.plan.turn_key`), the latest table message is
+edited instead of a new one posted; a new turn gets a new message that pings whoever must act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.delivery.plan import turn_key
+from bot.store import (
+    DELIVERY_KINDS,
+    DM_NOTICE,
+    HAND_DM,
+    LOBBY_MESSAGE,
+    MERGED,
+    PENDING,
+    TABLE_POST,
+    Announced,
+    Delivery,
+    GameRecord,
+    GameStore,
+)
+
+if TYPE_CHECKING:
+    from bot.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+DISCORD_CANNOT_DM = 50007
+DM_RETRY_AFTER_SECONDS = 3600
+"""A closed DM is not tried again for an hour: repeated 403s count toward Discord's ban on
+invalid requests."""
+EDIT_WITHIN_SECONDS = 45 * 60
+"""A table message older than this gets a fresh post instead of an edit (Discord limits edits
+of old messages, and the board belongs at the bottom of the channel)."""
+MAX_BACKOFF_SECONDS = 300.0
+GIVE_UP_AFTER_SECONDS = 24 * 3600.0
+MAX_BROKEN_ATTEMPTS = 5
+"""A delivery that fails with an error of ours (not Discord's) is tried this often."""
+PURGE_AFTER_SECONDS = 24 * 3600.0
+
+
+class Retry(Exception):
+    """Discord or the network failed in a way that may pass: try again later."""
+
+
+class GiveUp(Exception):
+    """This delivery can never succeed (no access, a refused payload): record why."""
+
+
+def nonce(delivery: Delivery) -> str:
+    """At most 25 characters, unique per delivery, the same on every attempt."""
+    return f"mt{delivery.id}"
+
+
+def backoff(attempts: int) -> float:
+    """1, 2, 4 ... seconds, at most five minutes."""
+    return float(min(MAX_BACKOFF_SECONDS, 2.0 ** max(attempts, 0)))
+
+
+class Courier:
+    """Delivers the outbox: one drain task per table at a time, started by :meth:`kick`
+    after a commit and by :meth:`poll` for retries and after a restart."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        store: GameStore,
+        publisher: Publisher,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.publisher = publisher
+        self.clock = clock
+        self._drains: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._holds: defaultdict[int, int] = defaultdict(int)
+        self._progress: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._dm_closed: dict[int, float] = {}
+        self._purged_at = 0.0
+
+    # -- driving ----------------------------------------------------------------------------
+
+    async def stop(self) -> None:
+        tasks = list(self._drains.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for timer in self._timers.values():
+            timer.cancel()
+        self._drains.clear()
+        self._timers.clear()
+
+    def kick(self, game_id: int) -> None:
+        """Something was committed at this table: deliver it now (or right after the current
+        pass, which may have read the outbox before the commit)."""
+        if self._holds[game_id]:
+            return
+        running = self._drains.get(game_id)
+        if running is not None and not running.done():
+            self._again.add(game_id)
+            return
+        self._drains[game_id] = asyncio.create_task(
+            self._drain_loop(game_id), name=f"courier-{game_id}"
+        )
+
+    @contextlib.contextmanager
+    def hold(self, game_id: int) -> Iterator[None]:
+        """Keep this table's deliveries back while a chain of moves is made (the bot runner):
+        they are merged and shown as one message when the hold ends."""
+        self._holds[game_id] += 1
+        try:
+            yield
+        finally:
+            self._holds[game_id] -= 1
+            if not self._holds[game_id]:
+                del self._holds[game_id]
+                self.kick(game_id)
+
+    async def wait_delivered(self, game_id: int, version: int, within: float) -> bool:
+        """Whether everything announced up to ``version`` was delivered (or given up) within
+        ``within`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while True:
+            event = self._progress[game_id]
+            if await self.store.undelivered(game_id, version) == 0:
+                return True
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), remaining)
+
+    async def wait_idle(self) -> None:
+        """Until no drain is running (tests and the benchmark)."""
+        while any(not task.done() for task in self._drains.values()):
+            await asyncio.gather(*self._drains.values(), return_exceptions=True)
+
+    def dm_is_closed(self, user_id: int) -> bool:
+        closed_at = self._dm_closed.get(user_id)
+        return closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER_SECONDS
+
+    # -- the loops --------------------------------------------------------------------------
+
+    async def poll(self) -> None:
+        """Deliver whatever is due: what a previous run left, and retries whose time came.
+        The client runs this at start-up and then every few seconds."""
+        try:
+            for game_id in await self.store.tables_with_due_deliveries(self.clock()):
+                self.kick(game_id)
+            if self.clock() - self._purged_at > 3600:
+                self._purged_at = self.clock()
+                await self.store.purge_announcements(self._purged_at - PURGE_AFTER_SECONDS)
+        except Exception:
+            log.exception("outbox poll failed")
+
+    async def _drain_loop(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self.drain(game_id)
+                if game_id not in self._again:
+                    break
+        except Exception:
+            log.exception("delivering table %d failed; the poll will try again", game_id)
+        finally:
+            self._signal(game_id)
+
+    def _signal(self, game_id: int) -> None:
+        event = self._progress.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+    async def drain(self, game_id: int) -> None:
+        """Send this table's due deliveries: lobby, then table post, then DMs, then notices;
+        each message in order, merged where never attempted."""
+        if self._holds[game_id]:
+            return
+        deliveries = await self.store.open_deliveries(game_id)
+        groups: dict[tuple[str, int | None], list[Delivery]] = {}
+        for delivery in deliveries:
+            if delivery.status == PENDING:
+                groups.setdefault((delivery.kind, delivery.seat), []).append(delivery)
+        for key in sorted(groups, key=lambda k: (DELIVERY_KINDS.index(k[0]), k[1] or 0)):
+            group = await self._merge_fresh(groups[key])
+            for delivery in group:
+                if delivery.due_at > self.clock():
+                    self._wake_at(game_id, delivery.due_at)
+                    break
+                merged = [d for d in deliveries if d.merged_into == delivery.id]
+                if not await self._deliver(delivery, merged):
+                    break  # later messages of this kind wait for this one
+                self._signal(game_id)
+
+    async def _merge_fresh(self, group: list[Delivery]) -> list[Delivery]:
+        """Deliveries of one message never attempted become one (the newest). A notice is not
+        a repeated message: each stands."""
+        fresh = [d for d in group if d.attempts == 0]
+        if len(fresh) < 2 or group[0].kind == DM_NOTICE:
+            return group
+        newest = fresh[-1]
+        await self.store.merge_deliveries([d.id for d in fresh[:-1]], newest.id)
+        return [d for d in group if d.attempts > 0] + [newest]
+
+    def _wake_at(self, game_id: int, due_at: float) -> None:
+        old = self._timers.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        delay = max(due_at - self.clock(), 0.0)
+        self._timers[game_id] = asyncio.get_running_loop().call_later(delay, self.kick, game_id)
+
+    # -- one delivery -----------------------------------------------------------------------
+
+    async def _deliver(self, delivery: Delivery, merged: list[Delivery]) -> bool:
+        """Send one delivery; True when it is done (sent or given up)."""
+        announced = await self.store.announced(delivery.announcement_id)
+        try:
+            message_id = await self._send(delivery, announced, merged)
+        except GiveUp as reason:
+            level = logging.INFO if delivery.kind == HAND_DM else logging.WARNING
+            log.log(level, "delivery %d (%s) of table %d given up: %s", delivery.id,
+                    delivery.kind, delivery.game_id, reason)  # fmt: skip
+            await self.store.delivery_failed(delivery.id, str(reason))
+            return True
+        except Retry as reason:
+            return await self._retry_later(delivery, announced, str(reason))
+        except Exception as error:  # a bug of ours: a few tries, then give up loudly
+            log.exception("delivery %d (%s) of table %d broke", delivery.id, delivery.kind,
+                          delivery.game_id)  # fmt: skip
+            if delivery.attempts + 1 >= MAX_BROKEN_ATTEMPTS:
+                await self.store.delivery_failed(delivery.id, repr(error))
+                return True
+            return await self._retry_later(delivery, announced, repr(error))
+        await self.store.delivery_sent(delivery.id, message_id)
+        return True
+
+    async def _retry_later(self, delivery: Delivery, announced: Announced, reason: str) -> bool:
+        if self.clock() - announced.created_at > GIVE_UP_AFTER_SECONDS:
+            log.error("gave up delivery %d of table %d: %s", delivery.id, delivery.game_id,
+                      reason)  # fmt: skip
+            await self.store.delivery_failed(delivery.id, reason)
+            return True
+        due = self.clock() + backoff(delivery.attempts)
+        log.info("delivery %d of table %d failed (%s); again in %.0f s", delivery.id,
+                 delivery.game_id, reason, due - self.clock())  # fmt: skip
+        await self.store.delivery_retry(delivery.id, due, reason)
+        self._wake_at(delivery.game_id, due)
+        return False
+
+    async def _send(
+        self, delivery: Delivery, announced: Announced, merged: list[Delivery]
+    ) -> int | None:
+        current = await self.store.get(delivery.game_id)
+        if current is None:
+            raise GiveUp("the table is gone")
+        # The table as committed, pointing at the messages the table has now.
+        record = announced.snapshot.with_changes(
+            message_id=current.message_id,
+            message_key=current.message_key,
+            message_at=current.message_at,
+            message_from=current.message_from,
+            lobby_message_id=current.lobby_message_id,
+        )
+        try:
+            if delivery.kind == TABLE_POST:
+                return await self._table(delivery, record, announced, merged)
+            if delivery.kind == HAND_DM:
+                return await self._hand(delivery, record, announced)
+            if delivery.kind == LOBBY_MESSAGE:
+                return await self._lobby(delivery, record)
+            if delivery.kind == DM_NOTICE:
+                return await self._notice(delivery, record)
+        except discord.Forbidden as error:
+            raise GiveUp(f"forbidden ({error.code}): {error.text}") from error
+        except discord.NotFound as error:
+            raise GiveUp(f"not found ({error.code}): {error.text}") from error
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                raise Retry(f"HTTP {error.status}") from error
+            log.error("Discord refused delivery %d (%s) of table %d: %s", delivery.id,
+                      delivery.kind, delivery.game_id, error)  # fmt: skip
+            raise GiveUp(f"HTTP {error.status} ({error.code}): {error.text}") from error
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            raise Retry(repr(error)) from error
+        raise GiveUp(f"unknown delivery kind {delivery.kind!r}")
+
+    # -- the four kinds ---------------------------------------------------------------------
+
+    async def _table(
+        self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
+    ) -> int:
+        tables = self.publisher.tables
+        pending = tables.pending(record)
+        closed = [s for s in pending if self._seat_dm_closed(record, s)]
+        # A new turn, the end, or a player to ping who has no DMs: a new message.
+        turn = turn_key(record.game, tables.view(record, None), pending)
+        key = f"{record.status}|{turn}|{sorted(closed)}"
+        first = min([announced.version, *(d.version for d in merged)])
+        editing = self._can_edit(record, key)
+        if editing:
+            assert record.message_from is not None
+            first = record.message_from  # an edit replaces the text: narrate the whole turn
+        told = await self.store.announced_between(record.id, first, announced.version)
+        events = [event for each in told for event in each.events]
+        notes = [note for each in told for note in each.notes]
+        payload = await self.publisher.table_payload(record, events, notes)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if editing:
+            assert record.message_id is not None
+            try:
+                await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
+                return record.message_id
+            except discord.NotFound:
+                pass  # deleted meanwhile: post it anew
+        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
+        return message.id
+
+    def _can_edit(self, record: GameRecord, key: str) -> bool:
+        return (
+            record.message_id is not None
+            and record.message_key == key
+            and record.message_at is not None
+            and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
+        )
+
+    def _seat_dm_closed(self, record: GameRecord, seat: int) -> bool:
+        user_id = record.seats[seat].user_id
+        return user_id is not None and self.dm_is_closed(user_id)
+
+    async def _hand(
+        self, delivery: Delivery, record: GameRecord, announced: Announced
+    ) -> int | None:
+        seat = delivery.seat
+        assert seat is not None
+        user_id = record.seats[seat].user_id
+        if user_id is None:
+            return None  # the seat went to a bot since: nobody to tell
+        if self.dm_is_closed(user_id):
+            await self._closed(record, announced, seat)
+            raise GiveUp("DMs closed (known)")
+        locale = record.seats[seat].locale
+        payload = await self.publisher.hand_payload(record, seat, locale)
+        payload.content = self.publisher.dm_header(record, locale)
+        try:
+            channel = await self.client.create_dm(discord.Object(id=user_id))
+            message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        except discord.Forbidden as error:
+            if error.code != DISCORD_CANNOT_DM:
+                raise
+            self._dm_closed[user_id] = time.monotonic()
+            await self._closed(record, announced, seat)
+            raise GiveUp("DMs closed") from error
+        if self._dm_closed.pop(user_id, None) is not None:
+            log.info("DMs of user %d are open again", user_id)
+        return message.id
+
+    async def _closed(self, record: GameRecord, announced: Announced, seat: int) -> None:
+        """Say once per table, in its channel, that this player's DMs are closed."""
+        if seat in await self.store.delivered_kinds(record.id, DM_NOTICE):
+            return
+        await self.store.add_delivery(announced.id, DM_NOTICE, seat)
+        self._again.add(record.id)
+
+    async def _notice(self, delivery: Delivery, record: GameRecord) -> int:
+        assert delivery.seat is not None
+        payload = self.publisher.closed_dm_notice(record, delivery.seat)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        return message.id
+
+    async def _lobby(self, delivery: Delivery, record: GameRecord) -> int:
+        """The lobby message shows the table as this change left it: posted once, then edited
+        (or posted again if it was deleted)."""
+        payload = self.publisher.lobby_payload(record)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if record.lobby_message_id is not None:
+            try:
+                await channel.get_partial_message(record.lobby_message_id).edit(
+                    **payload.edit_kwargs()
+                )
+                return record.lobby_message_id
+            except discord.NotFound:
+                pass
+        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        await self.store.set_lobby_message(record.id, message.id)
+        return message.id
+
+
+__all__ = ["MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]

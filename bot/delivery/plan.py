@@ -1,0 +1,97 @@
+"""What a committed change must show, decided when it is committed (no Discord here).
+
+The table service asks these functions for an :class:`~bot.store.Announcement` and stores it in
+the change's own transaction; the courier (:mod:`bot.delivery.courier`) sends it later. Deciding
+here, not at sending time, keeps the answer tied to the exact change: the hands that changed
+and the seats newly asked to act.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.games import PRESENTERS
+from bot.store import HAND_DM, LOBBY_MESSAGE, TABLE_POST, Announcement, GameRecord
+from rules import Engine
+
+START_NOTE = "start"
+"""Note code: the first table post of a game says that hands are on their way."""
+
+
+def lobby_changed() -> Announcement:
+    """A lobby changed (opened, joined, left, a bot seated, cancelled): show it."""
+    return Announcement(deliveries=((LOBBY_MESSAGE, None),))
+
+
+def started(record: GameRecord) -> Announcement:
+    """A game started: close the lobby, post the first table, deal every human their hand."""
+    humans = [seat for seat, info in enumerate(record.seats) if not info.is_bot]
+    return Announcement(
+        deliveries=(
+            (LOBBY_MESSAGE, None),
+            (TABLE_POST, None),
+            *((HAND_DM, seat) for seat in humans),
+        ),
+        notes=(START_NOTE,),
+    )
+
+
+def moved(
+    engine: Engine,
+    record: GameRecord,
+    state_before: Any,
+    state_after: Any,
+    actor: int,
+    events: list[dict[str, Any]],
+) -> Announcement:
+    """A move: the table post, and a DM to every human whose hand changed or who must act."""
+    seats = hands_to_send(engine, record, state_before, state_after, actor)
+    return Announcement(
+        deliveries=((TABLE_POST, None), *((HAND_DM, seat) for seat in seats)),
+        events=tuple(events),
+    )
+
+
+def seat_changed(record: GameRecord, events: list[dict[str, Any]]) -> Announcement:
+    """A seat changed hands or the game ended without a move (a resignation)."""
+    return Announcement(deliveries=((TABLE_POST, None),), events=tuple(events))
+
+
+def hands_to_send(
+    engine: Engine, record: GameRecord, state_before: Any, state_after: Any, actor: int
+) -> list[int]:
+    """Human seats whose hand (what their hand DM shows) changed, or who must act now and did
+    not before (the actor too when it must act again: its buttons are spent)."""
+    if engine.outcome(state_after) is not None:
+        return []
+    presenter = PRESENTERS[record.game]
+    pending_after = set(engine.pending(state_after))
+    pending_before = set(engine.pending(state_before))
+    seats: list[int] = []
+    for seat, info in enumerate(record.seats):
+        if info.is_bot:
+            continue
+        before = presenter.hand_lines(engine.view(state_before, seat), info.locale)
+        after = presenter.hand_lines(engine.view(state_after, seat), info.locale)
+        newly_pending = seat in pending_after and (seat not in pending_before or seat == actor)
+        if before != after or newly_pending:
+            seats.append(seat)
+    return seats
+
+
+def turn_key(game: str, view: dict[str, Any], pending: list[int]) -> str:
+    """What a table message announces: while it stays the same, the latest table message is
+    edited in place; when it changes, a new message is posted (and pings whoever must act).
+
+    A game's presenter may say (``turn_key(view)``); otherwise a game turn is its number and
+    whose it is, so placing a card in someone else's turn edits the board instead of adding a
+    message to the channel; a game without turn numbers posts whenever who must act changes.
+    """
+    presenter = PRESENTERS.get(game)
+    custom = getattr(presenter, "turn_key", None)
+    if custom is not None:
+        return str(custom(view))
+    if "turn_number" in view:
+        return json.dumps([view.get("turn_number"), view.get("current")])
+    return json.dumps(sorted(pending))
