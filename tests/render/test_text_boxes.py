@@ -151,9 +151,23 @@ def test_nothing_is_recorded_unless_asked() -> None:
 # --------------------------------------------------------------------------- Monster Day
 
 
+MONSTER_DAY_GAMES = ((1, {}), (2, {"extended_deck": True}))
+SAMPLE = 12  # boards, and as many hands, per game and language: near-twins add only time
+
+
+def sampled(shots: list[Shot]) -> list[Shot]:
+    boards = [s for s in shots if s.seat is None]
+    hands = [s for s in shots if s.seat is not None]
+    return sample(boards, SAMPLE) + sample(hands, SAMPLE)
+
+
 @cache
 def monster_day_shots() -> list[Shot]:
-    return playout("monster_day", 2, 1) + playout("monster_day", 2, 2, {"extended_deck": True})
+    return [
+        shot
+        for seed, options in MONSTER_DAY_GAMES
+        for shot in sampled(playout("monster_day", 2, seed, options))
+    ]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -169,19 +183,48 @@ NOTTE_GAMES = {
     4: (4, {}),
     5: (5, {"victory": "home_first"}),
 }
-NOTTE_SAMPLE = 18  # boards and as many hands per game and language
 
 
 @cache
 def notte_shots(players: int) -> list[Shot]:
     seed, options = NOTTE_GAMES[players]
-    shots = playout("notte_di_terrore", players, seed, options)
-    boards = [s for s in shots if s.seat is None]
-    hands = [s for s in shots if s.seat is not None]
-    return sample(boards, NOTTE_SAMPLE) + sample(hands, NOTTE_SAMPLE)
+    return sampled(playout("notte_di_terrore", players, seed, options))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("players", sorted(NOTTE_GAMES))
 def test_notte_di_terrore_texts_stay_in_their_boxes(players: int, locale: str) -> None:
     assert_tidy(check("notte_di_terrore", notte_shots(players), locale))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_hand_places_labels_apart_whatever_is_ahead(locale: str) -> None:
+    """Issue 7's own image: a hand with its Place revealed and 0 to 5 Places ahead ("LUOGHI DA
+    SUPERARE" was written over "IL TUO LUOGO" when few were left), with 0 to 3 Weapons."""
+    hand = next(s for s in notte_shots(4) if s.seat is not None and _revealed(s))
+    shots = []
+    for ahead in range(6):
+        for weapons in range(4):
+            view = _with_seat(hand, face_down=ahead, table=_table(hand)[:weapons])
+            shots.append(Shot(f"hand, {ahead} Places ahead, {weapons} Weapons", view, 0, "-"))
+    assert_tidy(check("notte_di_terrore", shots, locale))
+
+
+def _me(shot: Shot) -> dict[str, Any]:
+    return shot.view["players"][shot.view["seat"]]
+
+
+def _revealed(shot: Shot) -> bool:
+    return bool(_me(shot).get("revealed"))
+
+
+def _table(shot: Shot) -> list[str]:
+    """Three Weapons for the table: the seat's own, padded with other seats' ones."""
+    table = [w for p in shot.view["players"] for w in p.get("table") or []]
+    return (table * 3)[:3]
+
+
+def _with_seat(shot: Shot, **changes: Any) -> dict[str, Any]:
+    players = [dict(p) for p in shot.view["players"]]
+    players[shot.view["seat"]].update(changes)
+    return {**shot.view, "players": players}
