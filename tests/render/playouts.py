@@ -34,9 +34,14 @@ def _phase(view: dict[str, Any]) -> str:
 
 
 def playout(
-    game: str, players: int, seed: int, options: dict[str, Any] | None = None, random_share=0.5
+    game: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    random_share: float = 0.5,
 ) -> list[Shot]:
-    """Every view of one game: after each move, the board and the hands of the seats to act."""
+    """Every view of one game: after each move, the board and the hands of the seats to act.
+    ``random_share`` of the moves are random legal ones, the others the bot's."""
     engine = rules.GAMES[game]
     state = engine.setup(players, dict(options or {}), seed)
     rng = random.Random(seed)

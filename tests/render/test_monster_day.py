@@ -8,7 +8,6 @@ winner and with a draw, long names.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from PIL import Image, ImageStat
 from render import RENDERERS, board_image, render_board, render_hand
 from render.common import Canvas, ellipsize, lang, player_names
 from render.monster_day import HEIGHT, WIDTH
+from tests.render.playouts import playout
 from tests.render.pngs import assert_sane, decode
 
 GAME = "monster_day"
@@ -471,46 +471,19 @@ def test_still_legible_downscaled() -> None:
 # --------------------------------------------------------------------------- random playouts
 
 
-def _engine() -> Any | None:
-    try:
-        import rules
-    except Exception:  # the engine is being written alongside; skip until it imports
-        return None
-    return rules.GAMES.get(GAME)
-
-
-def _playout_views(engine: Any, seed: int, extended: bool) -> list[dict[str, Any]]:
-    state = engine.setup(2, {"extended_deck": extended}, seed)
-    views = [engine.view(state, None)]
-    hands = [engine.view(state, 0)]
-    rng = random.Random(seed)
-    for _ in range(200):
-        pending = engine.pending(state)
-        if not pending:
-            break
-        seat = pending[0]
-        actions = engine.legal_actions(state, seat)
-        action = rng.choice(actions) if seed % 2 else engine.bot_action(state, seat)
-        state, _events = engine.apply(state, seat, action)
-        views.append(engine.view(state, None))
-        hands.append(engine.view(state, seat))
-    assert engine.pending(state) == [], "playout did not finish"
-    return views + hands
-
-
 @pytest.mark.parametrize(("seed", "extended"), [(1, False), (2, True), (3, True), (4, False)])
 def test_random_playouts(seed: int, extended: bool) -> None:
-    engine = _engine()
-    if engine is None:
-        pytest.skip("rules.GAMES has no monster_day engine yet")
-    views = _playout_views(engine, seed, extended)
+    """Whole games (random moves for odd seeds, the bot's for even ones): every board and every
+    hand to act renders to a sane PNG, and the boards change as the game goes."""
+    options = {"extended_deck": extended}
+    shots = playout(GAME, 2, seed, options, random_share=1.0 if seed % 2 else 0.0)
     seen = set()
-    for i, view in enumerate(views):
+    for i, shot in enumerate(shots):
         locale = "it" if i % 2 else "en"
-        if view.get("seat") is None:
-            data = render_board(GAME, view, locale=locale, players=["Anna", LONG_NAMES[0]])
+        if shot.seat is None:
+            data = render_board(GAME, shot.view, locale=locale, players=["Anna", LONG_NAMES[0]])
             assert_sane(data, (WIDTH, HEIGHT))
             seen.add(pixels(data))
         else:
-            assert_sane(render_hand(GAME, view, locale=locale))
+            assert_sane(render_hand(GAME, shot.view, locale=locale))
     assert len(seen) > 5
