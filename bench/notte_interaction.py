@@ -63,7 +63,7 @@ class Reader:
 
 async def open_table(world: World, users: list[FakeUser], channel: FakeChannel) -> None:
     """A night of three Places for three people, opened as players do (untimed)."""
-    await command(world, users[0], channel, "game new", game=GAME, places=3)
+    await command(world, users[0], channel, "game new", game=GAME, options="places=3")
     for user in users[1:]:
         await command(world, user, channel, "game join")
     await command(world, users[0], channel, "game start")

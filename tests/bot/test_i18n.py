@@ -60,7 +60,8 @@ AGREED_NAMES = {
     ("command_name", "history"): "storia",
     ("command_name", "play"): "gioca",
     ("parameter_name", "game"): "gioco",
-    ("parameter_name", "extended_deck"): "mazzo_esteso",
+    ("parameter_name", "variant"): "variante",
+    ("parameter_name", "options"): "opzioni",
     ("parameter_name", "card"): "carta",
     ("parameter_name", "space"): "spazio",
     ("parameter_name", "table"): "tavolo",
@@ -339,7 +340,7 @@ async def test_group_payload_example(bot: MonsterTableBot) -> None:
     new = next(option for option in payload["options"] if option["name"] == "new")
     assert new["name_localizations"] == {"it": "nuova"}
     parameters = {option["name"]: option for option in new["options"]}
-    assert parameters["extended_deck"]["name_localizations"] == {"it": "mazzo_esteso"}
+    assert parameters["variant"]["name_localizations"] == {"it": "variante"}
     assert parameters["game"]["choices"][0]["name_localizations"] == {"it": "Monster Day"}
 
 

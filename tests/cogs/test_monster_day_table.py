@@ -149,7 +149,7 @@ async def _finish_after_restart(world: World, actor: Any, old_dm: Any, before: A
 
 async def test_solo_game_against_the_bot_player(simcord_env) -> None:
     world = make_world(simcord_env)
-    await open_table(world, bob_joins=False, extended_deck=True)
+    await open_table(world, bob_joins=False, variant="extended")
     result = await world.ann.slash(world.channel, "game addbot")
     assert "takes a seat" in followup_text(result)
     await world.ann.slash(world.channel, "game start")

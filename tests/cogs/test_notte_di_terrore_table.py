@@ -103,7 +103,7 @@ def check_hidden(world: World, record: GameRecord) -> None:
 async def test_three_players_play_a_whole_game(simcord_env) -> None:
     world = make_world(simcord_env)
     cy = world.add_player("cy")
-    record = await open_notte(world, [world.bob, cy], places=3)
+    record = await open_notte(world, [world.bob, cy], variant="short_night")
     assert record.options["places"] == 3 and len(record.seats) == 3
     for actor in (world.ann, world.bob, cy):  # everyone is asked for their split by DM
         assert any(m.components for m in actor.user.dm_channel.history())
@@ -134,11 +134,12 @@ async def test_three_players_play_a_whole_game(simcord_env) -> None:
 
 async def test_five_seats_with_bots_and_table_options(simcord_env) -> None:
     world = make_world(simcord_env)
+    typed = "places=3 victory=home_first necronomicon_removed=yes"
+    record = await open_notte(world, [world.bob], bots=3, options=typed)
     options = {"places": 3, "victory": "home_first", "necronomicon_removed": True}
-    record = await open_notte(world, [world.bob], bots=3, **options)
-    assert record.options == options
+    assert record.options == {**ENGINE.options, **options}
     lobby = world.channel.history()[0]
-    assert "first home" in text_of(lobby) and "Places to cross: 3" in text_of(lobby)
+    assert "Victory: First home" in text_of(lobby) and "Places: 3" in text_of(lobby)
     turn = 0
     while record.status == ACTIVE:
         seat = next(s for s in world.bot.tables.pending(record) if not record.seats[s].is_bot)
@@ -158,8 +159,8 @@ async def test_five_seats_with_bots_and_table_options(simcord_env) -> None:
 
 async def test_refusals_are_private_and_change_nothing(simcord_env) -> None:
     world = make_world(simcord_env)
-    wrong = await world.ann.slash(world.channel, "game new", game="monster_day", places=4)
-    assert "not valid for this game" in followup_text(wrong)
+    wrong = await world.ann.slash(world.channel, "game new", game="monster_day", options="places=4")
+    assert "no option “places”" in followup_text(wrong) and wrong.ephemeral
     cy = world.add_player("cy")
     record = await open_notte(world, [world.bob, cy])
 
@@ -225,7 +226,7 @@ async def test_a_player_who_resigns_is_replaced_by_a_bot(simcord_env) -> None:
     """With three or more seats, resigning hands the seat to a bot: the others play on."""
     world = make_world(simcord_env)
     cy = world.add_player("cy")
-    record = await open_notte(world, [world.bob, cy], places=3)
+    record = await open_notte(world, [world.bob, cy], options="places=3")
     resigned = await world.bob.slash(world.channel, "game resign")
     assert "resigned" in followup_text(resigned)
     await world.bot.scheduler.wait_idle()  # the new bot seat chooses its split
@@ -249,7 +250,7 @@ async def test_a_restart_mid_night_loses_nothing(simcord_env, settings: Settings
     night goes on to its end."""
     world = make_world(simcord_env)
     cy = world.add_player("cy")
-    record = await open_notte(world, [world.bob, cy], places=3)
+    record = await open_notte(world, [world.bob, cy], options="places=3")
     for turn in range(12):
         record = await world.record()
         await move(world, record, world.bot.tables.pending(record)[0], turn)

@@ -146,7 +146,7 @@ async def test_three_people_play_a_whole_night(world: World) -> None:
     carol = fake.add_user("carol", locale="en-US")
     table = NotteTable(world, [world.alice, world.bob, carol])
     async with bot_running(world):
-        start = await table.open(world.alice, places=3)
+        start = await table.open(world.alice, variant="short_night")
         start_hash = hex_hash(start.embeds[0]["footer"]["text"])
         assert table.named(start) == table.humans, "every seat chooses its hand at once"
         made = await play_night(table, max_moves=250)
@@ -172,7 +172,7 @@ async def test_two_people_and_two_bots_play_a_whole_night(world: World) -> None:
     as table messages of their own, and the people always get their turn."""
     table = NotteTable(world, [world.alice, None, world.bob, None])
     async with bot_running(world):
-        start = await table.open(world.alice, places=3, victory="home_first")
+        start = await table.open(world.alice, options="places=3 victory=home_first")
         start_hash = hex_hash(start.embeds[0]["footer"]["text"])
         made = await play_night(table, max_moves=300)
         final, history = await the_end(table)
@@ -187,7 +187,7 @@ async def test_two_people_and_three_bots_play_a_whole_night(world: World) -> Non
     """A full table of five, three of them bots, with the Necronomicon removed after use."""
     table = NotteTable(world, [world.bob, world.alice, None, None, None])
     async with bot_running(world):
-        start = await table.open(world.bob, places=3, necronomicon_removed=True)
+        start = await table.open(world.bob, options="luoghi=3 necronomicon_rimosso=sì")
         start_hash = hex_hash(start.embeds[0]["footer"]["text"])
         made = await play_night(table, max_moves=300)
         final, history = await the_end(table)
