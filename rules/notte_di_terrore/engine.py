@@ -1,7 +1,11 @@
-"""Notte di Terrore (DaRgon): state, actions and rules.
+"""Notte di Terrore (DaRgon): the rules that change a table (setup and ``apply``), and the one
+module bound to the engine contract (:class:`rules.base.ModuleEngine`).
 
 The Italian rulebook is the specification; ``docs/rules/notte_di_terrore.md`` lists every rule,
-the code implementing it, its test and each interpretation (I1..I15) followed here.
+the code implementing it, its test and each interpretation (I1..I22) followed here. The model
+(state, actions, JSON) is :mod:`.model`, what is legal :mod:`.legality`, the views :mod:`.views`
+and the forced moves :mod:`.forced`; their names are re-exported here, so callers need only
+this module.
 
 Everything is immutable: :class:`State` holds tuples and the seeded :class:`~rules.base.Rng`,
 so ``apply`` returns a new state and ``setup(seed)`` plus the same actions replays a game.
@@ -10,313 +14,147 @@ Card ids are physical copies (``"zombie:3"``); ids are unique across the four de
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
-from rules.base import Event, IllegalAction, Rng
+from rules.base import Event, Rng
 from rules.notte_di_terrore import cards
-
-GAME_ID = "notte_di_terrore"
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "places": 4,
-    "victory": "least_terror",
-    "necronomicon_removed": False,
-    "first_player": "lot",
-}
-VICTORIES = ("least_terror", "home_first")
-FIRST_PLAYERS = ("lot", "1", "2", "3", "4", "5")
-"""Option ``first_player`` (S5): drawn by lot, or the seat (1-based, in seating order) the
-players decided on."""
-PLACE_PASSED_TERROR = 2
-HOME_TERROR = 5
-WEAPONS_HELD = 3
-TURN_LIMIT_PER_PLAYER = 30
-"""Guard (I15): after this many turns per player the game ends, fewest Terror winning."""
-DUMP_VERSION = 1
-DECK_NAMES = ("beings", "weapons", "events", "places")
-
-
-# --- actions -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseSplit:
-    """Setup (S4, I10): how many of the hand's cards are Events; the rest are Beings."""
-
-    events: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceBeing:
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceEvent:
-    card: str
-    target: str
-
-
-@dataclass(frozen=True, slots=True)
-class Summon:
-    """The Necronomicon as Event (N2): ``card`` is the Necronomicon, ``being`` from the hand."""
-
-    card: str
-    being: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class SwapWeapon:
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    target: str
-    weapons: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Flee:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class EndResolution:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard one Weapon or discardable Being (D1-D3); repeat, then :class:`Refill`."""
-
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refill:
-    events: int
-
-
-@dataclass(frozen=True, slots=True)
-class ArrangeWeapons:
-    table: tuple[str, str]
-
-
-Action = (
-    ChooseSplit
-    | PlaceBeing
-    | PlaceEvent
-    | Summon
-    | Pass
-    | SwapWeapon
-    | Attack
-    | Flee
-    | EndResolution
-    | Discard
-    | Refill
-    | ArrangeWeapons
+from rules.notte_di_terrore.legality import (
+    being_placement_error,
+    check_action,
+    discardable,
+    held_weapons,
+    legal_actions,
+    missing_cards,
+    pending,
+    revealed_forbidden,
+)
+from rules.notte_di_terrore.model import (
+    ACTION_NAMES,
+    ACTION_TYPES,
+    DECK_NAMES,
+    DEFAULT_OPTIONS,
+    DUMP_VERSION,
+    FIRST_PLAYERS,
+    GAME_ID,
+    HOME_TERROR,
+    PHASE_ACTIONS,
+    PLACE_PASSED_TERROR,
+    TURN_LIMIT_PER_PLAYER,
+    VICTORIES,
+    WEAPONS_HELD,
+    Action,
+    ArrangeWeapons,
+    Attack,
+    ChooseSplit,
+    Discard,
+    EndResolution,
+    Flee,
+    Monster,
+    Pass,
+    PileCard,
+    PlaceBeing,
+    PlaceEvent,
+    Player,
+    Refill,
+    State,
+    Summon,
+    SwapWeapon,
+    being,
+    can_defeat,
+    combination,
+    deck_of,
+    dump,
+    dump_action,
+    event,
+    hand_kinds,
+    hand_size,
+    is_being,
+    is_event,
+    is_necronomicon,
+    left_of,
+    load,
+    load_action,
+    outcome,
+    place,
+    remove_terror,
+    scores,
+    terror_score,
+    weapon,
+    winners,
+)
+from rules.notte_di_terrore.views import (
+    card_info,
+    view,
 )
 
-ACTION_TYPES: dict[str, type] = {
-    "choose_split": ChooseSplit,
-    "place_being": PlaceBeing,
-    "place_event": PlaceEvent,
-    "summon": Summon,
-    "pass": Pass,
-    "swap_weapon": SwapWeapon,
-    "attack": Attack,
-    "flee": Flee,
-    "end_resolution": EndResolution,
-    "discard": Discard,
-    "refill": Refill,
-    "arrange_weapons": ArrangeWeapons,
-}
-ACTION_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
-
-PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
-    "split": (ChooseSplit,),
-    "apparition": (PlaceBeing, PlaceEvent, Summon, Pass),
-    "resolution": (SwapWeapon, Attack, Flee, EndResolution),
-    "discard": (Discard, Refill),
-    "arrange": (ArrangeWeapons,),
-    "over": (),
-}
-
-
-# --- state -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Monster:
-    """A Being on a Place, the Events on it, and the Necronomicon that summoned it (if any)."""
-
-    card: str
-    events: tuple[str, ...] = ()
-    summoned_by: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PileCard:
-    """A card in a Terror pile and its score; ``rotated`` for irrelevant Events and fled-from
-    Beings (I6)."""
-
-    card: str
-    score: int
-    rotated: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    face_down: tuple[str, ...]
-    revealed: str | None
-    path: tuple[str, ...]
-    monsters: tuple[Monster, ...]
-    infested: bool
-    hand: tuple[str, ...]
-    table: tuple[str, ...]
-    weapon_hand: str | None
-    pile: tuple[PileCard, ...]
-    split: int | None
-    home: bool
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    places_option: int
-    victory: str
-    necronomicon_removed: bool
-    first_player_option: str
-    players: tuple[Player, ...]
-    decks: tuple[tuple[str, ...], ...]
-    """Draw piles in :data:`DECK_NAMES` order, next card first."""
-    discards: tuple[tuple[str, ...], ...]
-    removed: tuple[str, ...]
-    phase: str
-    first: int
-    current: int
-    to_act: int | None
-    passed: tuple[int, ...]
-    turned: tuple[str, ...]
-    swapped: bool
-    attacked: bool
-    turn_number: int
-    home_seat: int | None
-    rng: Rng
-
-    @property
-    def num_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-
-# --- cards -------------------------------------------------------------------------------------
-
-
-def _deck_of(card_id: str) -> str:
-    design = cards.design_id(card_id)
-    d = cards.decks()
-    for name in DECK_NAMES:
-        if design in getattr(d, name):
-            return name
-    raise KeyError(card_id)
-
-
-def being(card_id: str) -> cards.Being:
-    return cards.decks().beings[cards.design_id(card_id)]
-
-
-def weapon(card_id: str) -> cards.Weapon:
-    return cards.decks().weapons[cards.design_id(card_id)]
-
-
-def event(card_id: str) -> cards.Event:
-    return cards.decks().events[cards.design_id(card_id)]
-
-
-def place(card_id: str) -> cards.Place:
-    return cards.decks().places[cards.design_id(card_id)]
-
-
-def is_being(card_id: str) -> bool:
-    return cards.design_id(card_id) in cards.decks().beings
-
-
-def is_event(card_id: str) -> bool:
-    return cards.design_id(card_id) in cards.decks().events
-
-
-def is_necronomicon(card_id: str) -> bool:
-    return is_event(card_id) and event(card_id).is_necronomicon
-
-
-def hand_size(num_players: int) -> int:
-    """S4: 2 cards plus 2 per player (8, 10, 12)."""
-    return 2 + 2 * num_players
-
-
-def _left(seat: int, n: int) -> int:
-    return (seat + 1) % n
-
-
-def can_defeat(weapon_ids: tuple[str, ...], being_id: str) -> bool:
-    """R3/I4/N4: one Weapon listing the type, a listed Combination, or the Necronomicon."""
-    kind = being(being_id).type
-    if len(weapon_ids) == 1:
-        (only,) = weapon_ids
-        if is_necronomicon(only):
-            return True
-        return kind in weapon(only).defeats
-    if len(weapon_ids) == 2:
-        combo = combination(weapon_ids[0], weapon_ids[1])
-        return combo is not None and kind in combo.defeats
-    return False
-
-
-def combination(a: str, b: str) -> cards.Combination | None:
-    pair = {cards.design_id(a), cards.design_id(b)}
-    for combo in cards.decks().combinations.values():
-        if set(combo.weapons) == pair and len(pair) == 2:
-            return combo
-    return None
-
-
-def terror_score(pile: tuple[PileCard, ...]) -> int:
-    return sum(c.score for c in pile)
-
-
-def remove_terror(pile: tuple[PileCard, ...], points: int) -> tuple[tuple[PileCard, ...], tuple]:
-    """I6/L5: discard the pile cards whose scores sum to the largest total not above ``points``
-    (fewest cards, then oldest first). Returns the new pile and the discarded cards."""
-    if points <= 0 or not pile:
-        return pile, ()
-    best: list[tuple[int, ...] | None] = [None] * (points + 1)
-    best[0] = ()
-    for index, entry in enumerate(pile):
-        for total in range(points, entry.score - 1, -1):
-            prev = best[total - entry.score]
-            if prev is None:
-                continue
-            candidate = (*prev, index)
-            current = best[total]
-            if current is None or (len(candidate), candidate) < (len(current), current):
-                best[total] = candidate
-    for total in range(points, 0, -1):
-        chosen = best[total]
-        if chosen is not None:
-            taken = set(chosen)
-            kept = tuple(c for i, c in enumerate(pile) if i not in taken)
-            return kept, tuple(pile[i] for i in chosen)
-    return pile, ()
+__all__ = [
+    "ACTION_NAMES",
+    "ACTION_TYPES",
+    "DECK_NAMES",
+    "DEFAULT_OPTIONS",
+    "DUMP_VERSION",
+    "FIRST_PLAYERS",
+    "GAME_ID",
+    "HOME_TERROR",
+    "PHASE_ACTIONS",
+    "PLACE_PASSED_TERROR",
+    "TURN_LIMIT_PER_PLAYER",
+    "VICTORIES",
+    "WEAPONS_HELD",
+    "Action",
+    "ArrangeWeapons",
+    "Attack",
+    "ChooseSplit",
+    "Discard",
+    "EndResolution",
+    "Flee",
+    "Monster",
+    "Pass",
+    "PileCard",
+    "PlaceBeing",
+    "PlaceEvent",
+    "Player",
+    "Refill",
+    "State",
+    "Summon",
+    "SwapWeapon",
+    "apply",
+    "being",
+    "being_placement_error",
+    "can_defeat",
+    "card_info",
+    "check_action",
+    "checked_options",
+    "combination",
+    "deck_of",
+    "discardable",
+    "dump",
+    "dump_action",
+    "event",
+    "hand_kinds",
+    "hand_size",
+    "held_weapons",
+    "is_being",
+    "is_event",
+    "is_necronomicon",
+    "left_of",
+    "legal_actions",
+    "load",
+    "load_action",
+    "missing_cards",
+    "outcome",
+    "pending",
+    "place",
+    "remove_terror",
+    "revealed_forbidden",
+    "scores",
+    "setup",
+    "terror_score",
+    "view",
+    "weapon",
+    "winners",
+]
 
 
 # --- small state helpers -----------------------------------------------------------------------
@@ -331,7 +169,7 @@ def _set_player(state: State, seat: int, player: Player) -> State:
 def _to_discard(state: State, card_ids: tuple[str, ...] | list[str]) -> State:
     discards = [list(d) for d in state.discards]
     for card_id in card_ids:
-        discards[DECK_NAMES.index(_deck_of(card_id))].append(card_id)
+        discards[DECK_NAMES.index(deck_of(card_id))].append(card_id)
     return replace(state, discards=tuple(tuple(d) for d in discards))
 
 
@@ -364,13 +202,6 @@ def _draw_hand_cards(state: State, events: int, beings: int) -> tuple[State, tup
     elif missing:
         state, extra = _draw(state, "events", missing)
     return state, (*got_events, *got_beings, *extra)
-
-
-def _kinds(hand: tuple[str, ...]) -> tuple[int, int]:
-    """How many Events and Beings: public, since they are drawn from two decks in sight of
-    all (S4, D4, I10) and played face up."""
-    events = sum(1 for c in hand if is_event(c))
-    return events, len(hand) - events
 
 
 def _add_to_pile(state: State, seat: int, entries: list[PileCard]) -> State:
@@ -484,178 +315,6 @@ def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
     )
 
 
-# --- legality ----------------------------------------------------------------------------------
-
-
-def pending(state: State) -> list[int]:
-    if state.phase == "over":
-        return []
-    if state.phase == "split":
-        return [s for s, p in enumerate(state.players) if p.split is None]
-    if state.phase == "apparition":
-        return [state.to_act] if state.to_act is not None else []
-    return [state.current]
-
-
-def _active_place(state: State) -> tuple[Player, cards.Place]:
-    player = state.players[state.current]
-    assert player.revealed is not None
-    return player, place(player.revealed)
-
-
-def being_placement_error(state: State, card_id: str) -> str | None:
-    """L1-L3, I8: why ``card_id`` may not appear on the active Place now (None if it may)."""
-    player, spot = _active_place(state)
-    if player.infested:
-        return "place_already_infested"
-    placed = [being(m.card).type for m in player.monsters if m.summoned_by is None]
-    if len(placed) >= cards.MAX_BEINGS_PER_PLACE:
-        return "place_full"
-    kind = being(card_id).type
-    if kind in spot.forbidden:
-        return "being_forbidden_here"
-    if placed.count(kind) >= spot.max_per_type:
-        return "too_many_of_type"
-    return None
-
-
-def _apparition_actions(state: State, seat: int) -> list[Action]:
-    player = state.players[seat]
-    active = state.players[state.current]
-    beings_here = [m.card for m in active.monsters]
-    actions: list[Action] = []
-    hand_beings = [c for c in player.hand if is_being(c)]
-    for card_id in hand_beings:
-        if being_placement_error(state, card_id) is None:
-            actions.append(PlaceBeing(card_id))
-    for card_id in player.hand:
-        if is_event(card_id) and not is_necronomicon(card_id):
-            actions.extend(PlaceEvent(card_id, target) for target in beings_here)
-    for card_id in player.hand:
-        if is_necronomicon(card_id):
-            actions.extend(Summon(card_id, b) for b in hand_beings)
-    actions.append(Pass())
-    return actions
-
-
-def _attacks(state: State) -> list[Attack]:
-    player = state.players[state.current]
-    ready = [w for w in player.table if w not in state.turned]
-    necros = [c for c in player.hand if is_necronomicon(c)]
-    attacks: list[Attack] = []
-    for monster in player.monsters:
-        for w in ready:
-            if can_defeat((w,), monster.card):
-                attacks.append(Attack(monster.card, (w,)))
-        for i, a in enumerate(ready):
-            for b in ready[i + 1 :]:
-                if can_defeat((a, b), monster.card):
-                    attacks.append(Attack(monster.card, (a, b)))
-        attacks.extend(Attack(monster.card, (n,)) for n in necros)
-    return attacks
-
-
-def _resolution_actions(state: State) -> list[Action]:
-    player = state.players[state.current]
-    actions: list[Action] = []
-    if player.weapon_hand is not None and not state.swapped and not state.attacked:
-        actions.extend(SwapWeapon(w) for w in player.table)
-    actions.extend(_attacks(state))
-    if not state.attacked and player.face_down:
-        actions.append(Flee())
-    actions.append(EndResolution())
-    return actions
-
-
-def revealed_forbidden(state: State) -> set[str]:
-    """Being types forbidden on at least one currently revealed Place (D2, I11)."""
-    return {t for p in state.players if p.revealed for t in place(p.revealed).forbidden}
-
-
-def discardable(state: State) -> list[str]:
-    """D1-D3, I11: every Weapon held, and Beings a revealed Place forbids."""
-    player = state.players[state.current]
-    forbidden = revealed_forbidden(state)
-    weapons = [*player.table, *([player.weapon_hand] if player.weapon_hand else [])]
-    beings = [c for c in player.hand if is_being(c) and being(c).type in forbidden]
-    return [*weapons, *beings]
-
-
-def missing_cards(state: State) -> int:
-    return max(0, hand_size(state.num_players) - len(state.players[state.current].hand))
-
-
-def _held_weapons(player: Player) -> list[str]:
-    return [*player.table, *([player.weapon_hand] if player.weapon_hand else [])]
-
-
-def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in pending(state):
-        return []
-    if state.phase == "split":
-        return [ChooseSplit(k) for k in range(hand_size(state.num_players) + 1)]
-    if state.phase == "apparition":
-        return _apparition_actions(state, seat)
-    if state.phase == "resolution":
-        return _resolution_actions(state)
-    if state.phase == "discard":
-        actions: list[Action] = [Discard(c) for c in discardable(state)]
-        return [*actions, *(Refill(k) for k in range(missing_cards(state) + 1))]
-    held = _held_weapons(state.players[seat])
-    return [ArrangeWeapons((a, b)) for i, a in enumerate(held) for b in held[i + 1 :]]
-
-
-def _reason(state: State, seat: int, action: Any) -> IllegalAction:
-    """The most specific code for an action that is not legal now."""
-    player = state.players[seat]
-    if isinstance(action, PlaceBeing):
-        if action.card not in player.hand or not is_being(action.card):
-            return IllegalAction("card_not_in_hand", "play a Being from your hand")
-        code = being_placement_error(state, action.card) or "illegal_being"
-        return IllegalAction(code, "L1-L3: Place limits", card=action.card)
-    if isinstance(action, PlaceEvent):
-        if action.card not in player.hand or not is_event(action.card):
-            return IllegalAction("card_not_in_hand", "play an Event from your hand")
-        if is_necronomicon(action.card):
-            return IllegalAction("necronomicon_summons", "N2: the Necronomicon summons a Being")
-        return IllegalAction("event_needs_a_being", "A2: an Event goes on a Being on the Place")
-    if isinstance(action, Summon):
-        return IllegalAction("illegal_summon", "N2: a Necronomicon and a Being from your hand")
-    if isinstance(action, SwapWeapon):
-        return IllegalAction("illegal_swap", "R1: swap once, before attacking")
-    if isinstance(action, Attack):
-        if any(w in state.turned for w in action.weapons):
-            return IllegalAction("weapon_already_used", "R2: each Weapon once per turn")
-        return IllegalAction("weapon_cannot_defeat", "R3/I4: the Weapon must match the Being")
-    if isinstance(action, Flee):
-        if not player.face_down:
-            return IllegalAction("no_flight_from_last_place", "F2: no flight from the last Place")
-        return IllegalAction("no_flight_after_attacking", "I7: Flight replaces Resolution")
-    if isinstance(action, Discard):
-        return IllegalAction("not_discardable", "D1-D3: Weapons, or Beings a Place forbids")
-    if isinstance(action, Refill):
-        missing = missing_cards(state)
-        return IllegalAction("bad_split", "D4: split the cards you draw", missing=missing)
-    if isinstance(action, ChooseSplit):
-        return IllegalAction("bad_split", "S4: 0..hand size Events")
-    if isinstance(action, ArrangeWeapons):
-        return IllegalAction("bad_arrangement", "D5: two of your three Weapons on the table")
-    return IllegalAction("illegal_action", "not allowed now")
-
-
-def check_action(state: State, seat: int, action: Any) -> None:
-    if state.over:
-        raise IllegalAction("game_over", "the game has ended")
-    if type(action) not in ACTION_NAMES:
-        raise IllegalAction("malformed_action", "not a Notte di Terrore action")
-    if seat not in pending(state):
-        raise IllegalAction("not_your_turn", "wait for your turn", pending=pending(state))
-    if type(action) not in PHASE_ACTIONS[state.phase]:
-        raise IllegalAction("wrong_phase", "T2: not in this phase", phase=state.phase)
-    if action not in legal_actions(state, seat):
-        raise _reason(state, seat, action)
-
-
 # --- applying ----------------------------------------------------------------------------------
 
 
@@ -706,7 +365,7 @@ def _choose_split(state: State, seat: int, action: ChooseSplit, events: list[Eve
         {
             "type": "hands_dealt",
             "sizes": [len(p.hand) for p in state.players],
-            "splits": [list(_kinds(p.hand)) for p in state.players],
+            "splits": [list(hand_kinds(p.hand)) for p in state.players],
         }
     )
     return _start_turn(state, state.first, events)
@@ -724,7 +383,7 @@ def _start_turn(state: State, seat: int, events: list[Event]) -> State:
         swapped=False,
         attacked=False,
         turn_number=state.turn_number + 1,
-        to_act=_left(seat, state.num_players),
+        to_act=left_of(seat, state.num_players),
     )
     events.append({"type": "turn", "seat": seat, "number": state.turn_number})
     if player.revealed is None:
@@ -774,9 +433,9 @@ def _apparition(state: State, seat: int, action: Action, events: list[Event]) ->
     n = state.num_players
     if len(state.passed) == n:
         return _end_apparition(state, events)
-    nxt = _left(seat, n)
+    nxt = left_of(seat, n)
     while nxt in state.passed:
-        nxt = _left(nxt, n)
+        nxt = left_of(nxt, n)
     return replace(state, to_act=nxt)
 
 
@@ -930,7 +589,7 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
     player = state.players[seat]
     player = replace(player, hand=(*player.hand, *drawn))
     state = _set_player(state, seat, player)
-    got_events, got_beings = _kinds(drawn)
+    got_events, got_beings = hand_kinds(drawn)
     events.append(
         {
             "type": "refilled",
@@ -940,7 +599,7 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
             "beings": got_beings,
         }
     )
-    held = _held_weapons(player)
+    held = held_weapons(player)
     state, new_weapons = _draw(state, "weapons", max(0, WEAPONS_HELD - len(held)))
     held = [*held, *new_weapons]
     events.append({"type": "weapons_drawn", "seat": seat, "cards": list(new_weapons)})
@@ -954,7 +613,7 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
 def _arrange(state: State, action: ArrangeWeapons, events: list[Event]) -> State:
     seat = state.current
     player = state.players[seat]
-    held = _held_weapons(player)
+    held = held_weapons(player)
     kept = next(w for w in held if w not in action.table)
     player = replace(player, table=action.table, weapon_hand=kept)
     events.append({"type": "weapons_arranged", "seat": seat, "table": list(action.table)})
@@ -966,7 +625,7 @@ def _end_turn(state: State, events: list[Event]) -> State:
     if state.turn_number >= TURN_LIMIT_PER_PLAYER * state.num_players:
         return _game_over(state, events, None)
     state = replace(state, turned=(), swapped=False, attacked=False)
-    return _start_turn(state, _left(state.current, state.num_players), events)
+    return _start_turn(state, left_of(state.current, state.num_players), events)
 
 
 def _game_over(state: State, events: list[Event], home: int | None) -> State:
@@ -976,301 +635,3 @@ def _game_over(state: State, events: list[Event], home: int | None) -> State:
     return replace(
         state, phase="over", home_seat=home, to_act=None, turned=(), swapped=False, attacked=False
     )
-
-
-# --- outcome -----------------------------------------------------------------------------------
-
-
-def scores(state: State) -> list[int]:
-    return [terror_score(p.pile) for p in state.players]
-
-
-def winners(state: State) -> list[int]:
-    """I1: fewest Terror (the player home wins a tie they are in), or the first home."""
-    points = scores(state)
-    home = state.home_seat
-    if state.victory == "home_first" and home is not None:
-        return [home]
-    low = min(points)
-    tied = [s for s, p in enumerate(points) if p == low]
-    if home is not None and home in tied:
-        return [home]
-    return tied
-
-
-def outcome(state: State) -> dict[str, Any] | None:
-    if not state.over:
-        return None
-    return {"scores": scores(state), "winners": winners(state), "home": state.home_seat}
-
-
-# --- view --------------------------------------------------------------------------------------
-
-
-def _monster_view(monster: Monster, pile: tuple[PileCard, ...]) -> dict[str, Any]:
-    """A Being on a Place with what it would change now, in the Terror of the player whose
-    Place it is: ``if_undefeated`` if it is left standing (R4, N3), ``if_fled`` if they flee
-    (F1), ``if_killed`` if they kill it with a Weapon: what the pile actually loses, whole
-    cards rounding down (R5, L5), so 0 when the pile is empty. The board, the buttons and the
-    narration all show these numbers, so they never disagree."""
-    b = being(monster.card)
-    on_it = [event(e) for e in monster.events]
-    worth = -cards.terror_of(b, on_it, killed=True)
-    return {
-        "card": monster.card,
-        "events": list(monster.events),
-        "summoned_by": monster.summoned_by,
-        "if_undefeated": cards.terror_of(
-            b, on_it, killed=False, summoned=monster.summoned_by is not None
-        ),
-        "if_fled": cards.terror_of(b, on_it, killed=False, fled=True),
-        "if_killed": -sum(c.score for c in remove_terror(pile, worth)[1]),
-    }
-
-
-@cache
-def card_info(card_id: str) -> dict[str, Any]:
-    """What a visible card is, so views are self-describing: renderers and presenters draw and
-    name cards from the view alone, without the deck data. Cached and shared between views:
-    read it, never change it."""
-    design = cards.design_id(card_id)
-    deck = _deck_of(card_id)
-    d = cards.decks()
-    info: dict[str, Any] = {"deck": deck, "design": design}
-    if deck == "beings":
-        b = d.beings[design]
-        info.update(name=b.name, type=b.type, value=b.value)
-    elif deck == "weapons":
-        w = d.weapons[design]
-        combos = [
-            {
-                "with": next(x for x in c.weapons if x != design),
-                "name": c.name,
-                "defeats": list(c.defeats),
-            }
-            for c in d.combinations.values()
-            if design in c.weapons
-        ]
-        info.update(name=w.name, defeats=list(w.defeats), combinations=combos)
-    elif deck == "events":
-        ev = d.events[design]
-        info.update(
-            name=ev.name, value=ev.value, favours=ev.favours, necronomicon=ev.is_necronomicon
-        )
-    else:
-        pl = d.places[design]
-        info.update(name=pl.name, forbidden=list(pl.forbidden), max_per_type=pl.max_per_type)
-    return info
-
-
-def _visible_cards(view: dict[str, Any]) -> list[str]:
-    ids: list[str] = [*view["turned"], *view["removed"]]
-    for p in view["players"]:
-        ids += [*p["path"], *p["table"], *p.get("hand", []), *[c["card"] for c in p["pile"]]]
-        ids += [x for x in (p["revealed"], p["weapon_hand"]) if x]
-        for m in p["monsters"]:
-            ids += [m["card"], *m["events"], *([m["summoned_by"]] if m["summoned_by"] else [])]
-    return ids
-
-
-def _player_view(player: Player, mine: bool) -> dict[str, Any]:
-    hand_events, hand_beings = _kinds(player.hand)
-    view: dict[str, Any] = {
-        "face_down": len(player.face_down),
-        "revealed": player.revealed,
-        "path": list(player.path),
-        "monsters": [_monster_view(m, player.pile) for m in player.monsters],
-        "infested": player.infested,
-        "hand_size": len(player.hand),
-        "hand_events": hand_events,
-        "hand_beings": hand_beings,
-        "table": list(player.table),
-        "weapon_hand": player.weapon_hand,
-        "pile": [{"card": c.card, "score": c.score, "rotated": c.rotated} for c in player.pile],
-        "terror": terror_score(player.pile),
-        "split_chosen": player.split is not None,
-        "home": player.home,
-    }
-    if mine:
-        view["hand"] = list(player.hand)
-    return view
-
-
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """Public information plus ``seat``'s own hand; never a face-down Place or deck order (I14).
-    ``cards`` describes every card the view names; a seat's view lists its legal actions."""
-    result: dict[str, Any] = {
-        "game": GAME_ID,
-        "options": {
-            "places": state.places_option,
-            "victory": state.victory,
-            "necronomicon_removed": state.necronomicon_removed,
-            "first_player": state.first_player_option,
-        },
-        "phase": state.phase,
-        "current": state.current,
-        "to_act": state.to_act,
-        "passed": list(state.passed),
-        "turned": list(state.turned),
-        "swapped": state.swapped,
-        "attacked": state.attacked,
-        "turn_number": state.turn_number,
-        "hand_size": hand_size(state.num_players),
-        "players": [_player_view(p, s == seat) for s, p in enumerate(state.players)],
-        "deck_sizes": {n: len(d) for n, d in zip(DECK_NAMES, state.decks, strict=True)},
-        "discard_sizes": {n: len(d) for n, d in zip(DECK_NAMES, state.discards, strict=True)},
-        "removed": list(state.removed),
-        "pending": pending(state),
-        "outcome": outcome(state),
-    }
-    result["seat"] = seat
-    result["cards"] = {c: card_info(c) for c in sorted(set(_visible_cards(result)))}
-    result["types"] = {t.id: dict(t.name) for t in cards.decks().types.values()}
-    if seat is not None:
-        result["legal"] = [dump_action(a) for a in legal_actions(state, seat)]
-    return result
-
-
-# --- dump / load -------------------------------------------------------------------------------
-
-
-def _dump_player(player: Player) -> dict[str, Any]:
-    """By hand rather than ``asdict``: a move dumps the state once and ``asdict`` deep-copies
-    every field, which made dumping the slowest step of a move."""
-    return {
-        "face_down": list(player.face_down),
-        "revealed": player.revealed,
-        "path": list(player.path),
-        "monsters": [
-            {"card": m.card, "events": list(m.events), "summoned_by": m.summoned_by}
-            for m in player.monsters
-        ],
-        "infested": player.infested,
-        "hand": list(player.hand),
-        "table": list(player.table),
-        "weapon_hand": player.weapon_hand,
-        "pile": [{"card": c.card, "score": c.score, "rotated": c.rotated} for c in player.pile],
-        "split": player.split,
-        "home": player.home,
-    }
-
-
-def dump(state: State) -> dict[str, Any]:
-    return {
-        "version": DUMP_VERSION,
-        "places_option": state.places_option,
-        "victory": state.victory,
-        "necronomicon_removed": state.necronomicon_removed,
-        "first_player_option": state.first_player_option,
-        "players": [_dump_player(p) for p in state.players],
-        "decks": [list(d) for d in state.decks],
-        "discards": [list(d) for d in state.discards],
-        "removed": list(state.removed),
-        "phase": state.phase,
-        "first": state.first,
-        "current": state.current,
-        "to_act": state.to_act,
-        "passed": list(state.passed),
-        "turned": list(state.turned),
-        "swapped": state.swapped,
-        "attacked": state.attacked,
-        "turn_number": state.turn_number,
-        "home_seat": state.home_seat,
-        "rng": state.rng.dump(),
-    }
-
-
-def _load_player(data: dict[str, Any]) -> Player:
-    return Player(
-        face_down=tuple(data["face_down"]),
-        revealed=data["revealed"],
-        path=tuple(data["path"]),
-        monsters=tuple(
-            Monster(m["card"], tuple(m["events"]), m["summoned_by"]) for m in data["monsters"]
-        ),
-        infested=data["infested"],
-        hand=tuple(data["hand"]),
-        table=tuple(data["table"]),
-        weapon_hand=data["weapon_hand"],
-        pile=tuple(PileCard(c["card"], c["score"], c["rotated"]) for c in data["pile"]),
-        split=data["split"],
-        home=data["home"],
-    )
-
-
-def load(data: dict[str, Any]) -> State:
-    if data.get("version") != DUMP_VERSION:
-        raise ValueError(f"unknown Notte di Terrore dump version {data.get('version')!r}")
-    return State(
-        places_option=data["places_option"],
-        victory=data["victory"],
-        necronomicon_removed=data["necronomicon_removed"],
-        # Dumps written before the option existed: the first player was drawn by lot.
-        first_player_option=data.get("first_player_option", "lot"),
-        players=tuple(_load_player(p) for p in data["players"]),
-        decks=tuple(tuple(d) for d in data["decks"]),
-        discards=tuple(tuple(d) for d in data["discards"]),
-        removed=tuple(data["removed"]),
-        phase=data["phase"],
-        first=data["first"],
-        current=data["current"],
-        to_act=data["to_act"],
-        passed=tuple(data["passed"]),
-        turned=tuple(data["turned"]),
-        swapped=data["swapped"],
-        attacked=data["attacked"],
-        turn_number=data["turn_number"],
-        home_seat=data["home_seat"],
-        rng=Rng.load(data["rng"]),
-    )
-
-
-def dump_action(action: Action) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": ACTION_NAMES[type(action)]}
-    for key, value in asdict(action).items():
-        data[key] = list(value) if isinstance(value, tuple) else value
-    return data
-
-
-_FIELDS: dict[type, dict[str, str]] = {
-    ChooseSplit: {"events": "int"},
-    PlaceBeing: {"card": "str"},
-    PlaceEvent: {"card": "str", "target": "str"},
-    Summon: {"card": "str", "being": "str"},
-    Pass: {},
-    SwapWeapon: {"card": "str"},
-    Attack: {"target": "str", "weapons": "weapons"},
-    Flee: {},
-    EndResolution: {},
-    Discard: {"card": "str"},
-    Refill: {"events": "int"},
-    ArrangeWeapons: {"table": "pair"},
-}
-
-
-def _field(kind: str, value: Any) -> Any:
-    def card_id(v: Any) -> str:
-        if not isinstance(v, str) or not 0 < len(v) <= 64:
-            raise IllegalAction("malformed_action", "card ids are short strings")
-        return v
-
-    if kind == "int":
-        if type(value) is not int or not 0 <= value <= 100:
-            raise IllegalAction("malformed_action", "a small non-negative integer")
-        return value
-    if kind == "str":
-        return card_id(value)
-    sizes = (1, 2) if kind == "weapons" else (2,)
-    if not isinstance(value, list) or len(value) not in sizes:
-        raise IllegalAction("malformed_action", "a list of Weapon card ids")
-    return tuple(card_id(v) for v in value)
-
-
-def load_action(data: Any) -> Action:
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise IllegalAction("malformed_action", "an action is {type, ...}")
-    cls = ACTION_TYPES[data["type"]]
-    fields = _FIELDS[cls]
-    if set(data) != {"type", *fields}:
-        raise IllegalAction("malformed_action", f"{data['type']} takes {sorted(fields)}")
-    return cls(**{name: _field(kind, data[name]) for name, kind in fields.items()})
