@@ -14,7 +14,6 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from rules.options import OptionSpec, OptionValue, Variant, defaults, validate
@@ -136,6 +135,39 @@ class Engine(Protocol):
         """A legal action for ``seat``, better than random."""
         ...
 
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """The move the platform may make for ``seat`` without asking: returned only when it
+        is ``seat``'s one legal action *and* public information alone shows that it is (so
+        playing it reveals nothing hidden, not even to opponents who know their own hands);
+        else ``None``. Each game documents its cases."""
+        ...
+
+
+class RulesModule(Protocol):
+    """What :class:`ModuleEngine` calls in a game's rules module (a module satisfies a
+    Protocol): typed here, so a module missing a function or taking the wrong arguments fails
+    type checking where it is bound, not at a table."""
+
+    def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State: ...
+
+    def pending(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> dict[str, Any] | None: ...
+
+    def dump(self, state: State) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> State: ...
+
+    def dump_action(self, action: Action) -> dict[str, Any]: ...
+
+    def load_action(self, data: dict[str, Any]) -> Action: ...
+
 
 @dataclass(eq=False)
 class ModuleEngine:
@@ -153,7 +185,7 @@ class ModuleEngine:
     names: dict[str, str]
     min_players: int
     max_players: int
-    rules: ModuleType
+    rules: RulesModule
     bot: Callable[[State, int], Action]
     option_specs: tuple[OptionSpec, ...]
     variants: Mapping[str, Variant]
@@ -194,3 +226,8 @@ class ModuleEngine:
 
     def bot_action(self, state: State, seat: int) -> Action:
         return self.bot(state, seat)
+
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """The module's ``forced_action``; a game without one never forces a move."""
+        forced = getattr(self.rules, "forced_action", None)
+        return forced(state, seat) if forced is not None else None

@@ -197,6 +197,18 @@ def legal_actions(state: State, seat: int) -> list[Play]:
     return plays
 
 
+def forced_action(state: State, seat: int) -> Play | None:
+    """The play the platform may make for ``seat`` (docs/rules/monster_day.md, I13): only
+    when the hand is public, because the deck is empty and the other player holds nothing (then
+    the hand is every card not yet played, and every card is played face up), and that hand
+    allows one play only (a last Crown: one suit, one Ace). Otherwise hands are hidden, and a
+    move made for a player would tell their opponent what they hold."""
+    if seat not in pending(state) or state.deck or state.hands[1 - seat]:
+        return None
+    plays = legal_actions(state, seat)
+    return plays[0] if len(plays) == 1 else None
+
+
 def _is_play(action: Any) -> bool:
     return (
         isinstance(action, Play)

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.base import Event, Rng
 from rules.notte_di_terrore import cards
+from rules.notte_di_terrore.forced import forced_action
 from rules.notte_di_terrore.legality import (
     being_placement_error,
     check_action,
@@ -132,6 +133,7 @@ __all__ = [
     "dump",
     "dump_action",
     "event",
+    "forced_action",
     "hand_kinds",
     "hand_size",
     "held_weapons",
