@@ -119,7 +119,8 @@ def validate(cards: list[Card]) -> None:
 @cache
 def _raw() -> dict[str, Any]:
     with DATA_FILE.open(encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Any] = json.load(handle)
+    return data
 
 
 @cache

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Event
+from rules.monster_day import State as MdState
+from rules.notte_di_terrore import State as NtState
 from rules.notte_di_terrore.engine import HOME_TERROR
 from simulator.numbers import (
     Record,
@@ -115,7 +117,7 @@ def _nt_observe(tally: Tally, seat: int, events: list[Event]) -> None:
             tally[counter][event["seat"]] += 1 if amount is None else event[amount]
 
 
-def _nt_extras(state: Any, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
+def _nt_extras(state: NtState, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
     places_left = [len(p.face_down) + (p.revealed is not None) for p in state.players]
     return {"home": outcome["home"], "places_left": places_left, "tally": tally}
 
@@ -265,18 +267,18 @@ def _nt_panels(summary: dict[str, Any]) -> list[dict[str, Any]]:
     return [outcome, by_flights, terror]
 
 
-def _nt_first(state: Any) -> int:
+def _nt_first(state: NtState) -> int:
     return state.first
 
 
-def _nt_turns(state: Any, actions: int) -> int:
+def _nt_turns(state: NtState, actions: int) -> int:
     return state.turn_number
 
 
 # Monster Day: one action per turn; scores are the monsters' points.
 
 
-def _md_first(state: Any) -> int | None:
+def _md_first(state: MdState) -> int | None:
     return state.current
 
 

@@ -356,7 +356,9 @@ def _without(hand: tuple[str, ...], card_id: str) -> tuple[str, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _with_hand(hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]):
+def _with_hand(
+    hands: tuple[tuple[str, ...], ...], seat: int, hand: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
     return tuple(hand if i == seat else h for i, h in enumerate(hands))
 
 

@@ -211,11 +211,15 @@ class Arms:
     necros: tuple[str, ...]
 
 
+Attacks = tuple[tuple[str, tuple[str, ...]], ...]
+"""(target Being, the Weapons or Necronomicon used on it) for each attack of a plan."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     value: float
     swap: str | None = None
-    attacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    attacks: Attacks = ()
     flee: bool = False
 
 
@@ -274,9 +278,9 @@ class _Board:
                 value += _home_value(terror, stakes, self.tuning)
         return value - weights["terror"] * (terror - start)
 
-    def necro_options(self, killed: int, necros: tuple[str, ...]) -> list[tuple[int, tuple]]:
+    def necro_options(self, killed: int, necros: tuple[str, ...]) -> list[tuple[int, Attacks]]:
         """Kill 0..n of the worst survivors (most Terror if left) with the Necronomicons."""
-        options: list[tuple[int, tuple]] = [(killed, ())]
+        options: list[tuple[int, Attacks]] = [(killed, ())]
         if not necros:
             return options
         survivors = [i for i in self.necro_order if not killed >> i & 1]
@@ -286,7 +290,7 @@ class _Board:
         return options
 
 
-def _assignments(foes: list[Foe], ready: tuple[str, ...]) -> Iterable[tuple[int, int, tuple]]:
+def _assignments(foes: list[Foe], ready: tuple[str, ...]) -> Iterable[tuple[int, int, Attacks]]:
     """Every way to spend ``ready`` Weapons: (killed bitmask, Terror reduction, attacks)."""
     yield 0, 0, ()
     masks = [[i for i, f in enumerate(foes) if f.kind in _defeats((w,))] for w in ready]
@@ -468,8 +472,9 @@ def _resolution(state: State, seat: int, legal: list[Action], tuning: Tuning) ->
     if plan.attacks:
         target, weapons = plan.attacks[0]
         for action in legal:
-            is_it = isinstance(action, Attack) and action.target == target
-            if is_it and set(action.weapons) == set(weapons):
+            if not isinstance(action, Attack) or action.target != target:
+                continue
+            if set(action.weapons) == set(weapons):
                 return action
     return EndResolution()
 

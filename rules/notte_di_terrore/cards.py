@@ -339,7 +339,10 @@ def _load_events(check: _Checker, data: Any, types: set[str]) -> dict[str, Event
         ok = check.common(label, raw)
         if not isinstance(raw, dict):
             continue
-        kind, value, favours = raw.get("kind"), raw.get("value"), raw.get("favours", "<missing>")
+        # Any: read from JSON and checked below, before they build an Event.
+        kind: Any = raw.get("kind")
+        value: Any = raw.get("value")
+        favours: Any = raw.get("favours", "<missing>")
         if kind == "necronomicon":
             if value != 0 or favours is not None:
                 check.fail(label, "the Necronomicon has value 0 and favours null")

@@ -348,6 +348,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     elif isinstance(action, Refill):
         state = _refill(state, action, events)
     else:
+        assert isinstance(action, ArrangeWeapons)  # check_action let nothing else through
         state = _arrange(state, action, events)
     return state, events
 

@@ -291,7 +291,9 @@ def terror_score(pile: tuple[PileCard, ...]) -> int:
     return sum(c.score for c in pile)
 
 
-def remove_terror(pile: tuple[PileCard, ...], points: int) -> tuple[tuple[PileCard, ...], tuple]:
+def remove_terror(
+    pile: tuple[PileCard, ...], points: int
+) -> tuple[tuple[PileCard, ...], tuple[PileCard, ...]]:
     """I6/L5: discard the pile cards whose scores sum to the largest total not above ``points``
     (fewest cards, then oldest first). Returns the new pile and the discarded cards."""
     if points <= 0 or not pile:
@@ -491,4 +493,5 @@ def load_action(data: Any) -> Action:
     fields = _FIELDS[cls]
     if set(data) != {"type", *fields}:
         raise IllegalAction("malformed_action", f"{data['type']} takes {sorted(fields)}")
-    return cls(**{name: _field(kind, data[name]) for name, kind in fields.items()})
+    action: Action = cls(**{name: _field(kind, data[name]) for name, kind in fields.items()})
+    return action
