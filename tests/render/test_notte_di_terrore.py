@@ -135,11 +135,14 @@ def test_public_board_ignores_a_seat_view_extras() -> None:
 
 def test_public_board_does_not_depend_on_hidden_cards() -> None:
     """Two states that differ only in hidden cards (a hand, the face-down Places, the deck
-    order) give identical public boards."""
+    order) give identical public boards. The swapped hand keeps its count of Beings and
+    Events: how a hand splits is public (drawn in sight of all from two decks)."""
     state = phase_states(4)["apparition"]
     a = state.players[0]
-    beings, places = state.decks[0], state.decks[3]
-    hand, face_down = beings[-len(a.hand) :], places[-len(a.face_down) :]
+    pile = dict(zip(E.DECK_NAMES, state.decks, strict=True))
+    beings, events, places = iter(pile["beings"][::-1]), iter(pile["events"][::-1]), pile["places"]
+    hand = tuple(next(beings if E.is_being(c) else events) for c in a.hand)
+    face_down = places[-len(a.face_down) :]
     assert hand != a.hand and face_down != a.face_down
     players = list(state.players)
     players[0] = replace(a, hand=hand, face_down=face_down)
