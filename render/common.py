@@ -234,6 +234,35 @@ def wrap_words(text: str, width: Callable[[str], float], max_width: float) -> li
     return lines
 
 
+def isolate(name: str) -> str:
+    """``name`` as a unit inside a phrase: a right-to-left name would otherwise pull the
+    numbers and marks next to it into its own direction ("1 · name" for "name · 1"). Only with
+    libraqm, which understands the marks; basic layout would draw them as boxes."""
+    return f"\u2068{name}\u2069" if DIRECTION and name else name
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(isolate(n) for n in names)
+
+
+def _shorten_names(
+    template: str, names: list[str], width: Callable[[str], float], max_width: float
+) -> str:
+    """``template`` with its names cut (ellipsized) to the widest common width that fits."""
+
+    def filled(cap: float) -> str:
+        return template.format(name=_names([ellipsize(n, width, cap) or ELLIPSIS for n in names]))
+
+    lo, hi = 0.0, max_width
+    for _ in range(10):  # a tenth of a pixel on a 1000-pixel line is plenty
+        mid = (lo + hi) / 2
+        if width(filled(mid)) <= max_width:
+            lo = mid
+        else:
+            hi = mid
+    return filled(lo)
+
+
 # --------------------------------------------------------------------------- canvas
 
 
@@ -451,7 +480,7 @@ class Canvas:
     def fit_name(
         self,
         template: str,
-        name: str,
+        name: str | Sequence[str],
         max_width: float,
         size: float,
         *,
@@ -459,26 +488,30 @@ class Canvas:
         min_size: float = 0,
     ) -> tuple[str, float]:
         """``template`` (with a ``{name}`` slot) fitted to ``max_width``: shrink down to
-        ``min_size``, then shorten only the name, so the words around it always show."""
+        ``min_size``, then shorten only the name, so the words around it always show. Several
+        names (a shared win) are listed with commas, each cut to one width so that all show."""
+        names = [name] if isinstance(name, str) else list(name)
         min_size = min_size or size
         current = size
-        full = template.format(name=name)
+        full = template.format(name=_names(names))
         while current > min_size and self.text_width(full, current, bold) > max_width:
             current = max(min_size, current - 1)
-        if self.text_width(full, current, bold) <= max_width:
+
+        def width(s: str) -> float:
+            return self.text_width(s, current, bold)
+
+        if width(full) <= max_width:
             return full, current
-        rest = self.text_width(template.format(name=""), current, bold)
-        short = ellipsize(name, lambda s: self.text_width(s, current, bold), max_width - rest)
-        text = template.format(name=short or ELLIPSIS)
-        if self.text_width(text, current, bold) > max_width:  # too narrow even for the words
-            text = ellipsize(full, lambda s: self.text_width(s, current, bold), max_width)
+        text = _shorten_names(template, names, width, max_width)
+        if width(text) > max_width:  # too narrow even for the words around the names
+            text = ellipsize(full, width, max_width)
         return text, current
 
     def fit_name_text(
         self,
         xy: tuple[float, float],
         template: str,
-        name: str,
+        name: str | Sequence[str],
         max_width: float,
         size: float,
         fill: RGB = Palette.text,

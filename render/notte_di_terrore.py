@@ -917,11 +917,10 @@ class _Board:
                 anchor="lm",
             )
         elif winners:
-            names = ", ".join(self.names[w] for w in winners)
             c.fit_name_text(
                 (x, cy),
                 _tmpl("shared", self.locale),
-                names,
+                [self.names[w] for w in winners],
                 room,
                 28,
                 Palette.ink,
