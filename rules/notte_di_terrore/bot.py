@@ -1,6 +1,6 @@
 """Notte di Terrore's bot player: a one-turn planner that hurts the leader and runs from losses.
 
-Used for bot seats at a table and by the balance simulator (``python -m rules.simulate``), so it
+Used for bot seats at a table and by the balance simulator (``python -m simulator``), so it
 must be legal, never raise for a pending seat, and cost well under a millisecond per action.
 
 Why this shape: every decision in the game comes back to one question, *what will the active
