@@ -45,7 +45,7 @@ def nice_step(top: float, ticks: int = 4) -> float:
     if top <= 0:
         return 1.0
     raw = top / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):
         if factor * power >= raw:
             return factor * power

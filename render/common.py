@@ -461,9 +461,9 @@ class Canvas:
             text, anchor=anchor, stroke_width=stroke, direction=DIRECTION
         )
         if anchor[0] == "l" and left < 0:
-            return (at[0] - left, at[1])
+            return (at[0] - int(left), at[1])
         if anchor[0] == "r" and right > 0:
-            return (at[0] - right, at[1])
+            return (at[0] - int(right), at[1])
         return at
 
     def fit(

@@ -18,7 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.common import Box, Canvas, Palette, hex_rgb, localized, mix, supersampled_mask
+from render.boxes import Box
+from render.common import Canvas, Palette, hex_rgb, localized, mix, supersampled_mask
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 

@@ -26,8 +26,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box
 from render.common import (
-    Box,
     Canvas,
     Palette,
     draw_die,
@@ -582,7 +582,7 @@ class _Board:
             dice_left -= 12
             c.text((dice_left, cy), note, 19, Palette.muted, bold=True, anchor="rm")
             dice_left -= c.text_width(note, 19, True)
-        seat = last.get("seat") if last.get("seat") in (0, 1) else 0
+        seat = last["seat"] if last.get("seat") in (0, 1) else 0
         who = _tmpl("played", self.locale)
         card = last.get("card") or {}
         space = last.get("space")

@@ -33,9 +33,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box
 from render.common import (
     RGB,
-    Box,
     Canvas,
     Palette,
     hex_rgb,
@@ -756,7 +756,7 @@ class _Board:
         c = self.c
         c.rect((6, 6, WIDTH - 6, self.height - 6), fill=Palette.table, radius=22)
         self.draw_top((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H))
-        y = MARGIN + TOP_H + ROW_GAP
+        y: float = MARGIN + TOP_H + ROW_GAP
         for seat, player in enumerate(self.players):
             h = ROW_HEAD + row_body_height(player) + 10
             self.draw_row(seat, player, (MARGIN, y, WIDTH - MARGIN, y + h))
@@ -1325,7 +1325,7 @@ class _Hand:
         players = _players(view)
         self.seat = seat if isinstance(seat, int) else None
         self.me: dict[str, Any] = (
-            players[seat] if self.seat is not None and 0 <= self.seat < len(players) else {}
+            players[self.seat] if self.seat is not None and 0 <= self.seat < len(players) else {}
         )
         hand = [str(x) for x in self.me.get("hand") or view.get("hand") or []]
         self.beings = [x for x in hand if self.cards.deck(x) == "beings"]
@@ -1369,7 +1369,7 @@ class _Hand:
         return 30 + rows * HCARD_H + (rows - 1) * HCARD_GAP
 
     def measure(self) -> int:
-        h = HAND_PAD + 56
+        h: float = HAND_PAD + 56
         if self.note:
             h += 62
         if self.beings or self.events:

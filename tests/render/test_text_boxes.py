@@ -151,7 +151,7 @@ def test_nothing_is_recorded_unless_asked() -> None:
 # --------------------------------------------------------------------------- Monster Day
 
 
-MONSTER_DAY_GAMES = ((1, {}), (2, {"extended_deck": True}))
+MONSTER_DAY_GAMES: tuple[tuple[int, dict[str, Any]], ...] = ((1, {}), (2, {"extended_deck": True}))
 SAMPLE = 12  # boards, and as many hands, per game and language: near-twins add only time
 
 
@@ -178,7 +178,7 @@ def test_monster_day_texts_stay_in_their_boxes(locale: str) -> None:
 
 # --------------------------------------------------------------------------- Notte di Terrore
 
-NOTTE_GAMES = {
+NOTTE_GAMES: dict[int, tuple[int, dict[str, Any]]] = {
     3: (3, {"places": 6}),
     4: (4, {}),
     5: (5, {"victory": "home_first"}),
@@ -211,7 +211,8 @@ def test_hand_places_labels_apart_whatever_is_ahead(locale: str) -> None:
 
 
 def _me(shot: Shot) -> dict[str, Any]:
-    return shot.view["players"][shot.view["seat"]]
+    me: dict[str, Any] = shot.view["players"][shot.view["seat"]]
+    return me
 
 
 def _revealed(shot: Shot) -> bool:
