@@ -207,15 +207,22 @@ class Courier:
             if delivery.status == PENDING:
                 groups.setdefault((delivery.kind, delivery.seat), []).append(delivery)
         for key in sorted(groups, key=lambda k: (DELIVERY_KINDS.index(k[0]), k[1] or 0)):
-            group = await self._merge_fresh(groups[key])
-            for delivery in group:
-                if delivery.due_at > self.clock():
-                    self._wake_at(game_id, delivery.due_at)
-                    break
-                merged = [d for d in deliveries if d.merged_into == delivery.id]
-                if not await self._deliver(delivery, merged):
-                    break  # later messages of this kind wait for this one
-                self._signal(game_id)
+            done = await self._deliver_in_order(await self._merge_fresh(groups[key]), deliveries)
+            if not done and key[0] in (LOBBY_MESSAGE, TABLE_POST):
+                return  # DMs and notices link to the table: they wait for it
+
+    async def _deliver_in_order(self, group: list[Delivery], known: list[Delivery]) -> bool:
+        """Send one message's deliveries, oldest first; False when one must wait (a retry
+        not due yet, or a failure to try again): the later ones wait behind it."""
+        for delivery in group:
+            if delivery.due_at > self.clock():
+                self._wake_at(delivery.game_id, delivery.due_at)
+                return False
+            merged = [d for d in known if d.merged_into == delivery.id]
+            if not await self._deliver(delivery, merged):
+                return False
+            self._signal(delivery.game_id)
+        return True
 
     async def _merge_fresh(self, group: list[Delivery]) -> list[Delivery]:
         """Deliveries of one message never attempted become one (the newest). A notice is not

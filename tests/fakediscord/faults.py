@@ -62,6 +62,11 @@ class Fault:
 
     `path_glob` is matched (fnmatch) against the path below /api/v10, e.g.
     "/channels/*/messages"; method "*" matches any.
+
+    `effect`: "refuse" answers the fault instead of doing the request; "lost" does the request
+    at once (a message is posted) and then answers the fault, as when Discord's answer is lost
+    on the way back. `stall` seconds pass before the answer (a slow Discord, or time to kill
+    the bot while its request is in flight).
     """
 
     method: str
@@ -72,6 +77,8 @@ class Fault:
     times: int = 1
     code: int | None = None
     message: str | None = None
+    effect: str = "refuse"
+    stall: float = 0.0
     fired: list[str] = field(default_factory=list)
 
     @property

@@ -10,6 +10,7 @@ import copy
 import datetime as dt
 import itertools
 import mimetypes
+import re
 import struct
 import time
 from collections.abc import Iterator
@@ -362,6 +363,9 @@ class FakeMessage:
     message_reference: dict[str, Any] | None = None
     member: FakeMember | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
+    pinged: list[int] = field(default_factory=list)
+    """The users this message notified: mentions in its content that its allowed mentions
+    let through (Discord's default when none are sent: everyone mentioned)."""
 
     @property
     def ephemeral(self) -> bool:
@@ -454,3 +458,52 @@ class FakeMessage:
                 "authorizing_integration_owners": {},
             }
         return data
+
+
+USER_MENTION = re.compile(r"<@!?(\d{15,21})>")
+
+
+def pinged_users(content: str | None, allowed: dict[str, Any] | None) -> list[int]:
+    """Who a new message's content notifies, given its ``allowed_mentions`` (Discord's rules:
+    without the field every mention pings; ``parse: ["users"]`` lets every user mention
+    through; else only the ``users`` listed)."""
+    mentioned = [int(m) for m in USER_MENTION.findall(content or "")]
+    if allowed is None:
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [u for u in mentioned if u in listed]
+
+
+@dataclass(eq=False)
+class Revision:
+    """One version of a message as people saw it: ``seq`` orders every version the fake
+    made, creations and edits alike."""
+
+    seq: int
+    message: FakeMessage
+    state: dict[str, Any]
+
+    @property
+    def content(self) -> str:
+        return str(self.state["content"])
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.state["embeds"])
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        return list(self.state["components"])
+
+    @property
+    def attachments(self) -> list[FakeAttachment]:
+        return list(self.state["attachments"])
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
+
+    def attachment(self, filename: str) -> FakeAttachment:
+        return next(a for a in self.attachments if a.filename == filename)

@@ -7,6 +7,7 @@ Unknown Message, 10062 Unknown interaction, 40060 already acknowledged, 50007 ca
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import traceback
@@ -150,7 +151,19 @@ class Rest:
         fault = self.fake.take_fault(record.method, record.path)
         if fault is not None:
             record.fault = fault
+            fault.fired.append("in flight")  # taken: the next request is not faulted
+            if fault.effect == "lost":  # done at once; the answer is slow, then fails
+                await self._respond_normally(request, handler, record)
+            self.fake.notify()  # tests may act while it is in flight (e.g. kill the bot)
+            if fault.stall:
+                await asyncio.sleep(fault.stall)
+            fault.fired.pop()
             return fault.respond(record.method, record.path)
+        return await self._respond_normally(request, handler, record)
+
+    async def _respond_normally(
+        self, request: web.Request, handler: Handler, record: RequestRecord
+    ) -> web.StreamResponse:
         if request.match_info.http_exception is not None:
             self.fake.unhandled.append(record)
             return discord_error(404, 0, "404: Not Found")
@@ -476,6 +489,9 @@ class Rest:
         if is_empty(body, files):
             return empty_message()
         body["flags"] = (body.get("flags") or 0) & ~FLAG_EPHEMERAL
+        earlier = self.fake.message_by_nonce(channel, body)
+        if earlier is not None:  # enforce_nonce: the same send again returns the first message
+            return json_response(earlier.payload())
         msg = self.fake.create_message(channel, body, files)
         return json_response(msg.payload())
 

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import copy
 import secrets
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -39,13 +40,17 @@ from .models import (
     FakeMessage,
     FakeRole,
     FakeUser,
+    Revision,
     iso_now,
+    pinged_users,
     snowflake,
 )
 from .rest import API_PREFIX, RequestRecord, Rest, Upload
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 5.0
+NONCE_WINDOW = 300.0
+"""Discord keeps an enforced nonce for a few minutes."""
 GUILD_MESSAGES, DIRECT_MESSAGES, GUILD_MEMBERS, MESSAGE_CONTENT = 9, 12, 1, 15
 Target = FakeChannel | FakeUser | int
 
@@ -84,6 +89,10 @@ class FakeDiscord:
         self._dms: dict[int, FakeChannel] = {}
         self._messages: dict[int, FakeMessage] = {}
         self._message_log: list[FakeMessage] = []
+        self.revisions: list[Revision] = []
+        """Every version of every message (its creation, then each edit), in the order the
+        fake made them: what people saw, and when."""
+        self._nonces: dict[tuple[int, int, str], tuple[float, FakeMessage]] = {}
         self._attachments: dict[int, FakeAttachment] = {}
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -283,10 +292,16 @@ class FakeDiscord:
         times: int = 1,
         code: int | None = None,
         message: str | None = None,
+        effect: str = "refuse",
+        stall: float = 0.0,
     ) -> Fault:
         """Answer the next `times` matching requests with `status` (429 carries retry_after,
-        global and X-RateLimit-* headers). Path is below /api/v10, fnmatch glob."""
-        fault = Fault(method, path_glob, status, retry_after, is_global, times, code, message)
+        global and X-RateLimit-* headers). Path is below /api/v10, fnmatch glob. With
+        ``effect="lost"`` the request takes effect first (its answer is what fails); ``stall``
+        seconds pass before anything happens."""
+        fault = Fault(
+            method, path_glob, status, retry_after, is_global, times, code, message, effect, stall
+        )
         self.faults.append(fault)
         return fault
 
@@ -447,8 +462,13 @@ class FakeDiscord:
             msg.interaction_type = interaction.type
         msg.attachments = self._attachments_for(msg, body, files, [])
         self._resolve_embed_files(msg)
+        msg.pinged = pinged_users(msg.content, body.get("allowed_mentions"))
         self._messages[msg.id] = msg
         self._message_log.append(msg)
+        self._revise(msg)
+        if body.get("nonce") and body.get("enforce_nonce"):
+            key = (msg.author.id, channel.id, str(body["nonce"]))
+            self._nonces[key] = (time.monotonic(), msg)
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
@@ -473,9 +493,28 @@ class FakeDiscord:
         msg.flags &= ~FLAG_LOADING
         msg.edited_timestamp = iso_now()
         self._resolve_embed_files(msg)
+        self._revise(msg)
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_UPDATE", msg)
         self.notify()
+
+    def _revise(self, msg: FakeMessage) -> None:
+        self.revisions.append(Revision(len(self.revisions), msg, msg.snapshot()))
+
+    def message_by_nonce(self, channel: FakeChannel, body: dict[str, Any]) -> FakeMessage | None:
+        """The message the bot already created in ``channel`` with this ``nonce`` in the last
+        few minutes, when ``enforce_nonce`` asks Discord to send it only once."""
+        if not (body.get("nonce") and body.get("enforce_nonce")):
+            return None
+        found = self._nonces.get((self.bot.id, channel.id, str(body["nonce"])))
+        if found is None or time.monotonic() - found[0] > NONCE_WINDOW:
+            return None
+        return found[1]
+
+    def revisions_of(self, messages: Iterable[FakeMessage]) -> list[Revision]:
+        """The versions of these messages, in the order they were shown."""
+        ids = {m.id for m in messages}
+        return [r for r in self.revisions if r.message.id in ids]
 
     def delete_message(self, msg: FakeMessage) -> None:
         """Mark deleted and send MESSAGE_DELETE."""

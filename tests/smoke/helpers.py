@@ -136,6 +136,39 @@ async def bot_running(
 # ----- what people see ---------------------------------------------------------------------
 
 
+@contextlib.asynccontextmanager
+async def bot_to_kill(world: World) -> AsyncIterator[BotProcess]:
+    """The real bot, logged in and synced, that the test will SIGKILL (as a crash or an
+    out-of-memory kill would): on exit it is killed if still running, and its output is not
+    checked (a killed process cannot shut down cleanly)."""
+    fake = world.fake
+    identifies = len(fake.gateway.identify_payloads)
+    async with run_bot_process(
+        fake,
+        env=subprocess_env(),
+        cwd=empty_dir(world.tmp, "cwd"),
+        database_path=world.database,
+        dev_guild=world.guild,
+    ) as proc:
+        await proc.wait_ready(fake, timeout=30)
+        await fake.wait_until(
+            lambda: len(fake.gateway.identify_payloads) > identifies and fake.gateway.live.is_set(),
+            30,
+            what="the bot to identify",
+        )
+        try:
+            yield proc
+        finally:
+            await kill(proc)
+
+
+async def kill(proc: BotProcess) -> None:
+    """SIGKILL: no clean-up of any kind runs in the bot."""
+    with contextlib.suppress(ProcessLookupError):
+        proc.proc.kill()
+    await proc.proc.wait()
+
+
 def expected_refusal(code: str, locale: str, **params: Any) -> str:
     """The bot's own wording of a refusal, so the tests follow the catalogue."""
     return error_text(TableError(code, **params), normalise(locale))
