@@ -339,8 +339,7 @@ class Publisher:
     def _seat_line(self, record: GameRecord, seat: int) -> str:
         icon = "🤖" if record.seats[seat].is_bot else "👤"
         host = " 👑" if record.seats[seat].user_id == record.host_id else ""
-        name = safe_name(record, seat)
-        return f"{seat + 1}. {icon} {name}{host}"
+        return f"{seat + 1}. {icon} {mention(record, seat)}{host}"
 
     # -- hands ----------------------------------------------------------------------------
 

@@ -37,6 +37,9 @@ LOBBY_RETRIES = 5
 """A lobby step that lost a race to another process is computed again from the new table
 (joins and leaves commute); after this many losses the caller is told the table moved on."""
 
+MAX_FORCED_MOVES = 1_000
+"""A guard: no game forces this many moves in a row."""
+
 LobbyChange = Callable[[GameRecord], dict[str, Any]]
 
 
@@ -303,9 +306,7 @@ class TableService:
             if record.seats[seat].is_bot or self.automatic_action(record, seat) is not None
         ]
 
-    async def act_automatically(
-        self, game_id: int, seat: int, expected_version: int
-    ) -> MoveResult:
+    async def act_automatically(self, game_id: int, seat: int, expected_version: int) -> MoveResult:
         """Make ``seat``'s automatic move (the same path as a human's: lock, compare-and-swap,
         announcement)."""
         async with self._lock(game_id):
@@ -331,13 +332,13 @@ class TableService:
                 after = await self._update(record, seats=seats, announce=announce)
             else:
                 extra = {**record.extra, "resigned": seat}
-                after = await self._update(
-                    record, status=FINISHED, extra=extra, announce=announce
-                )
+                after = await self._update(record, status=FINISHED, extra=extra, announce=announce)
             state = self.state(record)
             return MoveResult(record, after, seat, resigned, state, state)
 
     async def _apply(self, record: GameRecord, seat: int, action: Any) -> MoveResult:
+        """Apply ``action`` and every move it forces on a player (see :meth:`_forced`), and
+        commit them in one transaction with what they must show."""
         engine = self.engine(record.game)
         state = self.state(record)
         if seat not in engine.pending(state):
@@ -348,8 +349,10 @@ class TableService:
             new_state, events = engine.apply(state, seat, action)
         except IllegalAction as illegal:
             raise TableError(f"illegal.{illegal.code}", **illegal.details) from illegal
+        new_state, forced = self._forced(record, new_state)
+        everything = [*events, *(event for _, _, happened in forced for event in happened)]
         status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
-        announce = plan.moved(engine, record, state, new_state, seat, events)
+        announce = plan.moved(engine, record, state, new_state, seat, everything)
         try:
             after = await self.store.commit_move(
                 record,
@@ -359,11 +362,43 @@ class TableService:
                 state=engine.dump(new_state),
                 status=status,
                 announce=announce,
+                then=forced,
             )
         except VersionConflict:
             raise TableError("stale") from None
         self._states.put(after, new_state)
-        return MoveResult(record, after, seat, events, state, new_state)
+        return MoveResult(record, after, seat, everything, state, new_state)
+
+    def _forced(
+        self, record: GameRecord, state: Any
+    ) -> tuple[Any, list[tuple[int, dict[str, Any], list[dict[str, Any]]]]]:
+        """The moves the table makes at once for players whose only legal move public
+        information shows (the engine's ``forced_action``), in order, and the state after
+        them: nobody is asked, or pinged, for a decision that is not theirs to make. Bot
+        seats are left to the scheduler, which plays them after a pause people can follow."""
+        engine = self.engine(record.game)
+        forced_action = getattr(engine, "forced_action", None)
+        made: list[tuple[int, dict[str, Any], list[dict[str, Any]]]] = []
+        if forced_action is None:
+            return state, made
+        for _ in range(MAX_FORCED_MOVES):
+            if engine.outcome(state) is not None:
+                break
+            found = next(
+                (
+                    (seat, move)
+                    for seat in engine.pending(state)
+                    if not record.seats[seat].is_bot
+                    and (move := forced_action(state, seat)) is not None
+                ),
+                None,
+            )
+            if found is None:
+                break
+            seat, move = found
+            state, happened = engine.apply(state, seat, move)
+            made.append((seat, engine.dump_action(move), happened))
+        return state, made
 
     # -- helpers --------------------------------------------------------------------------
 

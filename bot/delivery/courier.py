@@ -201,15 +201,23 @@ class Courier:
         each message in order, merged where never attempted."""
         if self._holds[game_id]:
             return
-        deliveries = await self.store.open_deliveries(game_id)
+        for group in self._groups(await self.store.open_deliveries(game_id)).values():
+            await self._merge_fresh(group)
+        deliveries = await self.store.open_deliveries(game_id)  # as merged
+        groups = self._groups(deliveries)
+        for key in sorted(groups, key=lambda k: (DELIVERY_KINDS.index(k[0]), k[1] or 0)):
+            done = await self._deliver_in_order(groups[key], deliveries)
+            if not done and key[0] in (LOBBY_MESSAGE, TABLE_POST):
+                return  # DMs and notices link to the table: they wait for it
+
+    @staticmethod
+    def _groups(deliveries: list[Delivery]) -> dict[tuple[str, int | None], list[Delivery]]:
+        """Pending deliveries by the message they make (a kind and a seat), oldest first."""
         groups: dict[tuple[str, int | None], list[Delivery]] = {}
         for delivery in deliveries:
             if delivery.status == PENDING:
                 groups.setdefault((delivery.kind, delivery.seat), []).append(delivery)
-        for key in sorted(groups, key=lambda k: (DELIVERY_KINDS.index(k[0]), k[1] or 0)):
-            done = await self._deliver_in_order(await self._merge_fresh(groups[key]), deliveries)
-            if not done and key[0] in (LOBBY_MESSAGE, TABLE_POST):
-                return  # DMs and notices link to the table: they wait for it
+        return groups
 
     async def _deliver_in_order(self, group: list[Delivery], known: list[Delivery]) -> bool:
         """Send one message's deliveries, oldest first; False when one must wait (a retry
@@ -224,15 +232,13 @@ class Courier:
             self._signal(delivery.game_id)
         return True
 
-    async def _merge_fresh(self, group: list[Delivery]) -> list[Delivery]:
+    async def _merge_fresh(self, group: list[Delivery]) -> None:
         """Deliveries of one message never attempted become one (the newest). A notice is not
         a repeated message: each stands."""
         fresh = [d for d in group if d.attempts == 0]
         if len(fresh) < 2 or group[0].kind == DM_NOTICE:
-            return group
-        newest = fresh[-1]
-        await self.store.merge_deliveries([d.id for d in fresh[:-1]], newest.id)
-        return [d for d in group if d.attempts > 0] + [newest]
+            return
+        await self.store.merge_deliveries([d.id for d in fresh[:-1]], fresh[-1].id)
 
     def _wake_at(self, game_id: int, due_at: float) -> None:
         old = self._timers.pop(game_id, None)

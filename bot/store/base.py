@@ -7,6 +7,7 @@ version it was computed from (compare-and-swap), so two simultaneous clicks appl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
@@ -248,8 +249,10 @@ class GameStore(Protocol):
         state: dict[str, Any],
         status: str,
         announce: Announcement | None = None,
+        then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
     ) -> GameRecord:
-        """One transaction: append the action, write the snapshot, bump the version and store
+        """One transaction: append the action (and the ``then`` moves it forced, as ``(seat,
+        action, events)``), write the snapshot, bump the version once per action and store
         ``announce``, guarded by ``record.version``; raises :class:`VersionConflict`."""
         ...
 

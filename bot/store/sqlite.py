@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -332,23 +332,26 @@ class SqliteStore:
         state: dict[str, Any],
         status: str,
         announce: Announcement | None = None,
+        then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
     ) -> GameRecord:
         now = time.time()
+        moves = [(seat, action, events), *then]
         async with self._transaction():
             rowcount, _ = await self._run(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, "
+                "UPDATE games SET state = ?, status = ?, version = version + ?, "
                 "updated_at = ? WHERE id = ? AND version = ?",
-                (_dumps(state), status, now, record.id, record.version),
+                (_dumps(state), status, len(moves), now, record.id, record.version),
             )
             if rowcount != 1:
                 raise VersionConflict(f"game {record.id} is past version {record.version}")
             if self.crash_point is not None:
                 self.crash_point()
-            await self._run(
-                "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (record.id, record.version + 1, seat, _dumps(action), _dumps(events), now),
-            )
+            for seq, (who, what, happened) in enumerate(moves, start=record.version + 1):
+                await self._run(
+                    "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (record.id, seq, who, _dumps(what), _dumps(happened), now),
+                )
             await self._announce(record.id, announce, now)
         return await self._must_get(record.id)
 

@@ -28,14 +28,15 @@ from bot.components import choices_digest
 from bot.games import PRESENTERS
 from bot.i18n import normalise
 from bot.publisher import MAX_BUTTONS
-from bot.scheduler import MAX_BOT_MOVES_PER_MESSAGE
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
+from tests.fakediscord.models import Revision
 from tests.smoke.helpers import (
     WAIT,
     SeatedTable,
     assert_accepted,
     assert_png,
     assert_private_answer,
+    scores_in,
     visible_text,
 )
 
@@ -68,11 +69,11 @@ def button_kind(label: str) -> str:
     )
 
 
-def first_line(message: FakeMessage) -> str:
+def first_line(message: FakeMessage | Revision) -> str:
     return message.content.splitlines()[0] if message.content else ""
 
 
-def is_finished(message: FakeMessage) -> bool:
+def is_finished(message: FakeMessage | Revision) -> bool:
     """A finished table has no "My hand" button any more."""
     return not any(c.startswith("mt:hand:") for c in message.custom_ids)
 
@@ -155,16 +156,19 @@ def replay(block: dict[str, Any]) -> Replay:
     return Replay(block, states, events, list(block["actions"]))
 
 
+def forced_moves(rep: Replay, seats: list[FakeUser | None]) -> int:
+    """How many logged moves the table made for a human player, public information alone
+    forcing each (the engine's ``forced_action``)."""
+    return sum(
+        seats[entry["seat"]] is not None
+        and ENGINE.forced_action(rep.states[j], entry["seat"]) is not None
+        for j, entry in enumerate(rep.actions)
+    )
+
+
 def logged_moves(history: str) -> list[str]:
     """The move lines of a /game history reply (``12. alice: {"type":...}``)."""
     return [line for line in history.splitlines() if re.match(r'^\d+\. .*: \{.*"type":', line)]
-
-
-def scores_in(line: str) -> list[int]:
-    """The ``3 – 0 – 7`` of an outcome line."""
-    match = re.search(r"\d+(?: – \d+)+", line)
-    assert match, f"no scores in {line!r}"
-    return [int(n) for n in match.group(0).split(" – ")]
 
 
 # ----- a move ------------------------------------------------------------------------------------
@@ -178,7 +182,7 @@ class HumanMove:
     seat: int
     via: str  # "button" or "command"
     kind: str  # the engine action type the player meant
-    table_messages: int  # how many table messages there were when the move was made
+    renderings: int  # how many renderings of the table there were when the move was made
     custom_id: str | None = None  # the button tapped
     label: str | None = None
     given: dict[str, Any] = field(default_factory=dict)  # the command's option values
@@ -196,6 +200,8 @@ class NotteTable(SeatedTable):
     table_id: int = 0
     moves: list[HumanMove] = field(default_factory=list)
     tally: Counter[tuple[int, str]] = field(default_factory=Counter)
+    used_dms: set[int] = field(default_factory=set)
+    """Hand DMs whose decision a move already answered: the next move waits for a new one."""
 
     def names(self) -> list[str]:
         """Seat names as the bot knows them: display names, and the bots' own names."""
@@ -209,7 +215,9 @@ class NotteTable(SeatedTable):
         ``/game addbot`` for each bot seat, ``/game start``: the first table message."""
         assert self.seats[0] is host
         fake, channel = self.fake, self.channel
-        opened = await fake.slash(host, channel, "game new", game=GAME, timeout=WAIT, **options)
+        # options={...}: the command has an option named "options", as slash() has a keyword
+        given = {"game": GAME, **options}
+        opened = await fake.slash(host, channel, "game new", timeout=WAIT, options=given)
         assert_accepted(opened)
         for user in self.seats[1:]:
             if user is None:
@@ -231,32 +239,26 @@ class NotteTable(SeatedTable):
 
     # -- reading ------------------------------------------------------------------------
 
-    def positions(self) -> dict[int, int]:
-        """Every message's place in the fake's log (all channels, in the order sent)."""
-        return {m.id: i for i, m in enumerate(self.fake.messages_since(0))}
+    def renderings(self) -> list[Revision]:
+        """Every version of the table the channel showed, in order: each table message as
+        posted and then as edited (within a turn the bot edits its latest table message
+        instead of posting a new one)."""
+        return self.fake.revisions_of(self.table_messages())
 
-    def dm_table(self, dm: FakeMessage, tables: list[FakeMessage]) -> int:
-        """Which table message a hand DM goes with: the one it links to (each hand DM is
-        sent right after its table message and links to it)."""
-        match = re.search(rf"/{self.channel.id}/(\d+)", dm.content)
-        assert match, f"a hand DM without a link to the table: {dm.content!r}"
-        linked = int(match.group(1))
-        return next(i for i, m in enumerate(tables) if m.id == linked)
+    def seq_of(self, message: FakeMessage) -> int:
+        """When a message was first shown, on the fake's clock of versions."""
+        return next(r.seq for r in self.fake.revisions if r.message.id == message.id)
 
     def latest_dm(self, user: FakeUser) -> FakeMessage | None:
-        """The user's hand DM for the latest table message they got one for."""
         dms = self.hand_dms(user)
-        if not dms:
-            return None
-        tables = self.table_messages()
-        return max(reversed(dms), key=lambda dm: self.dm_table(dm, tables))
+        return dms[-1] if dms else None
 
-    def named(self, message: FakeMessage) -> list[FakeUser]:
+    def named(self, message: FakeMessage | Revision) -> list[FakeUser]:
         """The humans the first line of a table message asks to act, in seat order."""
         line = first_line(message)
         return [u for u in self.humans if u.mention in line]
 
-    def names_a_bot(self, message: FakeMessage) -> bool:
+    def names_a_bot(self, message: FakeMessage | Revision) -> bool:
         line = first_line(message)
         return any(f"**{name}**" in line for name in self.bot_names)
 
@@ -266,26 +268,27 @@ class NotteTable(SeatedTable):
         """Wait until only humans must act (bot seats move by themselves meanwhile) and the
         first of them has the DM for it, or until the game is over (None).
 
-        A human is named by every table message while they must act; the DM with their moves
-        comes right after the first of those messages (it is not sent again while their
-        choices stay the same, e.g. while the others choose their hands)."""
+        A human is named by every rendering of the table while they must act; the DM with
+        their moves comes right after the first of those renderings, and it is a DM no move
+        of theirs has answered yet (it is not sent again while their choices stay the same,
+        e.g. while the others choose their hands)."""
 
         def ready() -> tuple[FakeUser | None] | None:
-            tables = self.table_messages()
-            if not tables:
+            shown = self.renderings()
+            if not shown:
                 return None
-            latest = tables[-1]
+            latest = shown[-1]
             if is_finished(latest):
                 return (None,)
             named = self.named(latest)
             if not named or self.names_a_bot(latest):
                 return None  # a bot's move is due: wait for the bots' table message
             user = named[0]
-            start = len(tables) - 1
-            while start > 0 and user in self.named(tables[start - 1]):
+            start = len(shown) - 1
+            while start > 0 and user in self.named(shown[start - 1]):
                 start -= 1
             dm = self.latest_dm(user)
-            if dm is None or self.dm_table(dm, tables) < start:
+            if dm is None or dm.id in self.used_dms or self.seq_of(dm) < shown[start].seq:
                 return None
             return (user,)
 
@@ -301,6 +304,7 @@ class NotteTable(SeatedTable):
         buttons alternate so both paths are used for most kinds of move."""
         dm = self.latest_dm(user)
         assert dm is not None
+        self.used_dms.add(dm.id)
         buttons = move_buttons(dm)
         assert buttons, f"{user.username} is named on the table but their DM has no moves"
         kinds: dict[str, list[tuple[str, str]]] = {}
@@ -384,7 +388,7 @@ class NotteTable(SeatedTable):
         return next((b for b in placements if b[1].split(" ")[0] in kills), None)
 
     def _move(self, user: FakeUser, via: str, kind: str) -> HumanMove:
-        return HumanMove(user, self.seat_of(user), via, kind, len(self.table_messages()))
+        return HumanMove(user, self.seat_of(user), via, kind, len(self.renderings()))
 
     async def tap(self, user: FakeUser, dm: FakeMessage, button: tuple[str, str]) -> HumanMove:
         """Tap a move button of a hand DM; the spent buttons disappear."""
@@ -482,13 +486,15 @@ class NotteTable(SeatedTable):
         return move
 
     async def _commit(self, move: HumanMove, action: Any) -> InteractionResult:
-        """Make the move; it is accepted and the table message for it is out before the
-        reply (the bot publishes, then answers)."""
-        before = len(self.table_messages())
+        """Make the move; it is accepted and the table shows it (a new table message, or the
+        latest one edited)."""
+        before = len(self.renderings())
         result: InteractionResult = await action
         assert_accepted(result)
         self.moves.append(move)
-        assert len(self.table_messages()) > before, "no table message for the move"
+        await self.fake.wait_until(
+            lambda: len(self.renderings()) > before, WAIT, what="the table to show the move"
+        )
         return result
 
     # -- while playing: what each person sees ------------------------------------------
@@ -540,87 +546,85 @@ class NotteTable(SeatedTable):
 
     # -- after the game: everything against the replay ----------------------------------
 
-    def publish_points(self, rep: Replay) -> list[int]:
-        """After how many actions each table message was posted: the start, then every human
-        move, and the end of every chain of bot moves (split every 40 moves)."""
-        human_seats = {s for s, u in enumerate(self.seats) if u is not None}
-        seats = [entry["seat"] for entry in rep.actions]
-        points, chain = [0], 0
-        for j, seat in enumerate(seats):
-            if seat in human_seats:
-                points.append(j + 1)
-                chain = 0
-                continue
-            chain += 1
-            if (
-                chain == MAX_BOT_MOVES_PER_MESSAGE
-                or j + 1 == len(seats)
-                or seats[j + 1] in human_seats
-            ):
-                points.append(j + 1)
-                chain = 0
+    def shown_points(self, rep: Replay, locale: str) -> list[int]:
+        """After how many actions each rendering of the table was made, read from what it
+        shows: the public summary of that state, and the narration of every event since the
+        table message it belongs to was first posted (an edit narrates the whole turn)."""
+        names = self.names()
+        points: list[int] = []
+        first_of_message: dict[int, int] = {}  # message id -> where its narration starts
+        k = 0
+        for revision in self.renderings():
+            since = first_of_message.setdefault(revision.message.id, k)
+            k = self._rendered_state(rep, revision, since, k, locale, names)
+            points.append(k)
         return points
 
-    def reconcile(self, rep: Replay, table_locale: str) -> None:
-        """Every table message, hand DM and human move against the replayed game."""
-        tables = self.table_messages()
-        points = self.publish_points(rep)
-        assert len(tables) == len(points), (len(tables), len(points))
-        names = self.names()
-        for i, (message, k) in enumerate(zip(tables, points, strict=True)):
-            self._check_table(rep, message, k, points[i - 1] if i else 0, table_locale, names)
-        where = self.positions()
-        for user in self.humans:
-            self._check_dms(rep, user, tables, points, where)
-        self._check_moves(rep, tables, points)
-
-    def _check_table(
-        self,
-        rep: Replay,
-        message: FakeMessage,
-        k: int,
-        previous: int,
-        locale: str,
+    def _rendered_state(
+        self, rep: Replay, revision: Revision, since: int, at_least: int, locale: str,
         names: list[str],
-    ) -> None:
-        """A table message shows the public view after ``k`` actions, narrates the public
-        events since the previous one and names exactly the seats that must act."""
-        assert_png(message.attachment("board.png").data)
-        state = rep.states[k]
-        public = ENGINE.view(state, None)
-        (embed,) = message.embeds
-        summary = "\n".join(PRESENTER.summary_lines(public, locale, names))
-        assert embed["fields"][0]["value"] == summary, (k, embed["fields"][0]["value"], summary)
-        happened = [e for events in rep.events[previous:k] for e in events]
-        narrated = "\n".join(PRESENTER.event_lines(happened, locale, names))[-4000:]
-        assert (embed.get("description") or "") == narrated, (k, embed.get("description"))
-        line = first_line(message)
+    ) -> int:  # fmt: skip
+        (embed,) = revision.embeds
+        summary = embed["fields"][0]["value"]
+        narration = embed.get("description") or ""
+        for k in range(at_least, len(rep.states)):
+            public = ENGINE.view(rep.states[k], None)
+            if "\n".join(PRESENTER.summary_lines(public, locale, names)) != summary:
+                continue
+            happened = [e for events in rep.events[since:k] for e in events]
+            told = "\n".join(PRESENTER.event_lines(happened, locale, names))[-4000:]
+            if told == narration and self._names_who_acts(rep, revision, k):
+                return k
+        close = [
+            k
+            for k in range(at_least, len(rep.states))
+            if "\n".join(PRESENTER.summary_lines(ENGINE.view(rep.states[k], None), locale, names))
+            == summary
+        ]
+        raise AssertionError(
+            f"rendering {revision.seq} shows no state from {at_least} on (narrating from "
+            f"{since}); states with its summary: {close}\n{revision.content}\n{narration}"
+        )
+
+    def _names_who_acts(self, rep: Replay, revision: Revision, k: int) -> bool:
         if k == len(rep.actions):
-            return  # the outcome line: checked by the test
-        pending = ENGINE.pending(state)
+            return True  # the outcome line: checked by the test
+        pending = ENGINE.pending(rep.states[k])
         expected = [self.seats[s] for s in pending if self.seats[s] is not None]
-        assert self.named(message) == expected, (k, line, pending)
+        names = self.names()
         bots = {names[s] for s in pending if self.seats[s] is None}
-        assert {n for n in self.bot_names if f"**{n}**" in line} == bots, (k, line)
+        line = first_line(revision)
+        shown_bots = {n for n in self.bot_names if f"**{n}**" in line}
+        return self.named(revision) == expected and shown_bots == bots
+
+    def reconcile(self, rep: Replay, table_locale: str) -> None:
+        """Every rendering of the table, hand DM and human move against the replayed game:
+        the renderings show states in order, end with the last, and each narrates exactly
+        the events since its message was posted; no state a human acted on went unshown."""
+        shown = self.renderings()
+        points = self.shown_points(rep, table_locale)
+        assert points == sorted(points) and points[-1] == len(rep.actions), points
+        for revision in shown:
+            assert_png(revision.attachment("board.png").data)
+        for user in self.humans:
+            self._check_dms(rep, user, shown, points)
+        self._check_moves(rep, points)
 
     def _check_dms(
-        self,
-        rep: Replay,
-        user: FakeUser,
-        tables: list[FakeMessage],
-        points: list[int],
-        where: dict[int, int],
+        self, rep: Replay, user: FakeUser, shown: list[Revision], points: list[int]
     ) -> None:
-        """Each hand DM shows the owner's hand at the table message just before it, with
+        """Each hand DM shows the owner's hand as the table showed it just before, with
         exactly the moves the presenter offers for the owner's legal moves then; whenever
         the owner must act, a DM with working buttons has reached them."""
         seat = self.seat_of(user)
         locale = normalise(user.locale)
-        shown: list[tuple[int, str | None]] = []  # (table message index, digest of its moves)
+        held: list[tuple[int, str | None]] = []  # (rendering index, digest of its moves)
         for dm in self.hand_dms(user):
             assert dm.channel.recipient is user and dm.author is self.fake.bot
-            i = self.dm_table(dm, tables)
-            assert where[tables[i].id] < where[dm.id], "a hand DM came before its table"
+            when = self.seq_of(dm)
+            before = [i for i, r in enumerate(shown) if r.seq < when]
+            assert before, "a hand DM came before any table"
+            i = before[-1]
             k = points[i]
             view = ENGINE.view(rep.states[k], seat)
             expected = "\n".join(PRESENTER.hand_lines(view, locale))
@@ -629,7 +633,7 @@ class NotteTable(SeatedTable):
             legal = rep.legal(k, seat)
             if seat not in ENGINE.pending(rep.states[k]):
                 assert not buttons, (user.username, k, buttons)
-                shown.append((i, None))
+                held.append((i, None))
                 continue
             digest = choices_digest(legal)
             picked = PRESENTER.button_actions(view, legal)[:MAX_BUTTONS]
@@ -639,21 +643,27 @@ class NotteTable(SeatedTable):
             kinds = {a["type"] for a in legal} - set(PLACING)
             offered = {legal[p]["type"] for p in picked}
             assert kinds <= offered, (user.username, k, kinds - offered)
-            shown.append((i, digest))
-        sent = [j for j, _ in shown]
-        assert len(sent) == len(set(sent)), f"{user.username} got two DMs for one table message"
+            held.append((i, digest))
+        sent = [j for j, _ in held]
+        assert len(sent) == len(set(sent)), f"{user.username} got two DMs for one rendering"
         for i, k in enumerate(points[:-1]):
-            if seat not in ENGINE.pending(rep.states[k]):
+            if seat not in ENGINE.pending(rep.states[k]) or self.seats[seat] is None:
                 continue
             digest = choices_digest(rep.legal(k, seat))
-            held = [d for j, d in sorted(shown, key=lambda x: x[0]) if j <= i]
-            assert held and held[-1] == digest, f"{user.username} had no working moves at {k}"
+            mine = [d for j, d in held if j <= i]
+            assert mine and mine[-1] == digest, f"{user.username} had no working moves at {k}"
 
-    def _check_moves(self, rep: Replay, tables: list[FakeMessage], points: list[int]) -> None:
+    def _check_moves(self, rep: Replay, points: list[int]) -> None:
         """The humans' moves are the logged ones, and every choice offered was legal: buttons
-        name their legal move, autocomplete offered exactly the legal values."""
+        name their legal move, autocomplete offered exactly the legal values. The others a
+        human seat logged were made for them, each the one move public information forced
+        (nobody was asked for those)."""
         by_seat: dict[int, list[int]] = {}
         for j, entry in enumerate(rep.actions):
+            forced = ENGINE.forced_action(rep.states[j], entry["seat"])
+            if forced is not None and self.seats[entry["seat"]] is not None:
+                assert ENGINE.dump_action(forced) == entry["action"], (j, entry)
+                continue
             by_seat.setdefault(entry["seat"], []).append(j)
         for user in self.humans:
             seat = self.seat_of(user)
@@ -661,7 +671,7 @@ class NotteTable(SeatedTable):
             logged = by_seat.get(seat, [])
             assert len(made) == len(logged), (user.username, len(made), len(logged))
             for move, j in zip(made, logged, strict=True):
-                assert points[move.table_messages - 1] == j, (user.username, j)
+                assert points[move.renderings - 1] == j, (user.username, j)
                 self._check_move(rep, move, j)
 
     def _check_move(self, rep: Replay, move: HumanMove, j: int) -> None:
@@ -730,6 +740,7 @@ __all__ = [
     "Replay",
     "button_kind",
     "first_line",
+    "forced_moves",
     "hand_lines_of",
     "is_finished",
     "logged_moves",
