@@ -7,6 +7,9 @@ JSON, so images can be drawn (and tested) from any stored or hand-made view.
 
 Adding a game: write ``render/<game_id>.py`` with a renderer class (``board`` and ``hand``
 returning PIL images, built with :mod:`render.common`) and add it to :data:`RENDERERS` below.
+Wrap each panel, card and pill in ``with canvas.region(box, "name"):`` so that the text-box test
+(``tests/render/test_text_boxes.py``, through :mod:`render.boxes`) knows where each text belongs
+and can prove, in both languages and with any name, that none leaves its box or overlaps another.
 """
 
 from __future__ import annotations

@@ -467,13 +467,24 @@ class Canvas:
         return at
 
     def fit(
-        self, text: str, max_width: float, size: float, *, bold: bool = False, min_size: float = 0
+        self,
+        text: str,
+        max_width: float,
+        size: float,
+        *,
+        bold: bool = False,
+        min_size: float = 0,
+        whole: bool = False,
     ) -> tuple[str, float]:
-        """Shrink ``size`` (down to ``min_size``) until ``text`` fits, then ellipsize."""
+        """Shrink ``size`` (down to ``min_size``) until ``text`` fits, then ellipsize; or, with
+        ``whole``, give "" (a label that an icon or a colour also says reads better absent than
+        cut to "St…")."""
         min_size = min_size or size
         current = size
         while current > min_size and self.text_width(text, current, bold) > max_width:
             current = max(min_size, current - 1)
+        if whole and self.text_width(text, current, bold) > max_width:
+            return "", current
         text = ellipsize(text, lambda s: self.text_width(s, current, bold), max_width)
         return text, current
 
@@ -538,9 +549,11 @@ class Canvas:
         anchor: str = "la",
         stroke: float = 0,
         stroke_fill: RGB | None = None,
+        whole: bool = False,
     ) -> float:
-        """Draw ``text`` shrunk/ellipsized to ``max_width``; returns the drawn width."""
-        fitted, fsize = self.fit(text, max_width, size, bold=bold, min_size=min_size)
+        """Draw ``text`` shrunk/ellipsized (or, ``whole``, left out) to ``max_width``; returns
+        the drawn width."""
+        fitted, fsize = self.fit(text, max_width, size, bold=bold, min_size=min_size, whole=whole)
         self.text(
             xy,
             fitted,

@@ -558,6 +558,7 @@ def _being_band(c: Canvas, cards: Cards, info: dict[str, Any], box: Box, color: 
         bold=True,
         min_size=9,
         anchor="lm",
+        whole=True,  # the icon and the colour say the type too
     )
 
 
@@ -610,8 +611,8 @@ def _worth_words(
     a, b = span
     nw = c.text_width(number, 14, True)
     room = b - a - nw - 12
-    word, size = c.fit(word, room, 11, min_size=8)
-    total = c.text_width(word, size) + 3 + nw
+    word, size = c.fit(word, room, 11, min_size=8, whole=True)  # red / green say it too
+    total = c.text_width(word, size) + 3 + nw if word else nw
     x = (a + b) / 2 - total / 2
     c.text((x, cy), word, size, mix(Palette.ink, Palette.card, 0.35), anchor="lm")
     c.text((b - (b - a) / 2 + total / 2, cy), number, 14, color, bold=True, anchor="rm")
@@ -690,6 +691,8 @@ class NotteDiTerroreRenderer:
 # body geometry
 MINI_W, MINI_H = 50, 70  # Places passed / face down
 BEING_W = 138
+BEING_MIN_W = 104  # narrower, a Being's words no longer fit: its Place wraps them onto rows
+STRIP_BODY_W = WIDTH - 2 * MARGIN - 24 - 16
 PLACE_HEAD = 46
 BEING_BASE_H = 94  # a Being card without Events
 SUMMONED_H = 19  # the "summoned" tag on a Being brought by a Necronomicon
@@ -707,11 +710,57 @@ def being_height(monster: dict[str, Any]) -> float:
 
 
 def row_body_height(player: dict[str, Any]) -> float:
-    """The body height a player's strip needs: the tallest Being on its Place sets it."""
-    monsters = [m for m in player.get("monsters") or [] if isinstance(m, dict)]
+    """The body height a player's strip needs: its rows of Beings, the tallest Being setting
+    each row's height."""
+    monsters = _monsters(player)
     if not monsters:
         return BODY_MIN
-    return max(BODY_MIN, PLACE_HEAD + max(being_height(m) for m in monsters) + 12)
+    rows = -(-len(monsters) // place_grid(player)[2])
+    beings = rows * max(being_height(m) for m in monsters) + (rows - 1) * 8
+    return max(BODY_MIN, PLACE_HEAD + beings + 12)
+
+
+def _monsters(player: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in player.get("monsters") or [] if isinstance(m, dict)]
+
+
+def weapons_width(player: dict[str, Any]) -> float:
+    """The Weapons area at the right of a strip: the table's slots (two at least), a gap with
+    a divider, the slot of the Weapon in hand."""
+    slots = max(2, len([w for w in player.get("table") or [] if w]))
+    return slots * SLOT + (slots - 1) * 8 + 18 + SLOT
+
+
+def path_width(player: dict[str, Any]) -> float:
+    """The room left of the Weapons for the path (and the house at its end)."""
+    return STRIP_BODY_W - weapons_width(player) - 22
+
+
+def place_grid(player: dict[str, Any]) -> tuple[float, float, int]:
+    """(step between the small Place cards, width of the revealed Place, Beings per row): the
+    small cards fan out first, then the Place narrows, then its Beings wrap onto more rows
+    rather than shrink below :data:`BEING_MIN_W`."""
+    path = [p for p in player.get("path") or [] if p]
+    down = max(0, int(player.get("face_down") or 0))
+    beings = len(_monsters(player)) if player.get("revealed") else None
+    step, place_w = path_layout(len(path), down, beings, path_width(player) - HOUSE - 12)
+    cols = int((place_w - 8) // (BEING_MIN_W + 8)) if beings else 1
+    return step, place_w, max(1, min(beings or 1, cols))
+
+
+def path_layout(passed: int, down: int, beings: int | None, avail: float) -> tuple[float, float]:
+    """(step between small cards, revealed Place width) fitting ``avail``: the small cards fan
+    out (overlap) first, then the Place and its Beings narrow."""
+    step = MINI_W + 8.0
+    if beings is None:
+        return step, 0.0
+    place_w = max(250.0, beings * (BEING_W + 8) + 16)
+    overlaps = max(0, passed - 1) + max(0, down - 1)
+    if _fan(passed, step) + _fan(down, step) + place_w > avail and overlaps:
+        fixed = _fan(passed, 0) + _fan(down, 0)
+        step = max(22.0, min(step, (avail - place_w - fixed) / overlaps))
+    place_w = min(place_w, avail - _fan(passed, step) - _fan(down, step))
+    return step, max(120.0, place_w)
 
 
 def _players(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -1075,13 +1124,11 @@ class _Board:
         path = [p for p in player.get("path") or [] if p]
         down = max(0, int(player.get("face_down") or 0))
         revealed = player.get("revealed")
-        monsters = [m for m in player.get("monsters") or [] if isinstance(m, dict)]
+        monsters = _monsters(player)
         mini_y = y0 + 8
         road_y = mini_y + MINI_H / 2
         c.line([(x0 + 6, road_y), (x1 - HOUSE / 2, road_y)], mix(Palette.line, Palette.bg, 0.3), 5)
-        step, place_w = self.path_layout(
-            len(path), down, len(monsters) if revealed else None, x1 - x0 - HOUSE - 12
-        )
+        step, place_w, _cols = place_grid(player)
         x = x0
         for i, place in enumerate(path):
             # fanned out: the next card covers all of this one but a strip as wide as ``step``
@@ -1096,26 +1143,6 @@ class _Board:
             bx = x + i * step
             card_back(c, (bx, mini_y, bx + MINI_W, mini_y + MINI_H), NIGHT, NIGHT_EDGE)
         self.draw_house(player, x1 - HOUSE / 2, road_y)
-
-    def path_layout(
-        self, passed: int, down: int, beings: int | None, avail: float
-    ) -> tuple[float, float]:
-        """(step between small cards, revealed Place width) fitting ``avail``: the small cards
-        fan out (overlap) first, then the Place and its Beings narrow."""
-        step = MINI_W + 8.0
-        if beings is None:
-            return step, 0.0
-        place_w = self.place_width(beings)
-        overlaps = max(0, passed - 1) + max(0, down - 1)
-        if _fan(passed, step) + _fan(down, step) + place_w > avail and overlaps:
-            fixed = _fan(passed, 0) + _fan(down, 0)
-            step = max(22.0, min(step, (avail - place_w - fixed) / overlaps))
-        place_w = min(place_w, avail - _fan(passed, step) - _fan(down, step))
-        return step, max(120.0, place_w)
-
-    @staticmethod
-    def place_width(beings: int) -> float:
-        return max(250.0, beings * (BEING_W + 8) + 16)
 
     def draw_passed(self, cid: str, box: Box, shown: float = MINI_W) -> None:
         """A Place already crossed; only its tick when a later one covers it (``shown``: the
@@ -1173,12 +1200,13 @@ class _Board:
                 anchor="mm",
             )
             return
-        n = len(monsters)
-        w = min(BEING_W, (x1 - x0 - 16 - 8 * (n - 1)) / n)
+        cols = place_grid(player)[2]
+        w = min(BEING_W, (x1 - x0 - 16 - 8 * (cols - 1)) / cols)
         h = max(being_height(m) for m in monsters)
         for i, monster in enumerate(monsters):
-            bx = x0 + 8 + i * (w + 8)
-            with c.region((bx, top, bx + w, min(y1 - 8, top + h)), f"being {i + 1}") as card:
+            row, col = divmod(i, cols)
+            bx, by = x0 + 8 + col * (w + 8), top + row * (h + 8)
+            with c.region((bx, by, bx + w, min(y1 - 8, by + h)), f"being {i + 1}") as card:
                 draw_being(c, self.cards, monster, card)
 
     def draw_place_head(self, cid: str, infested: bool, box: Box) -> None:
@@ -1235,7 +1263,7 @@ class _Board:
         slots = max(2, len(table))
         hand_x0 = x1 - SLOT
         table_x1 = hand_x0 - 18
-        table_x0 = table_x1 - slots * SLOT - (slots - 1) * 8
+        table_x0 = x1 - weapons_width(player)
         ly = y0 + 8
         with c.region((table_x0, y0, table_x1, y0 + WEAPON_LABEL), "table Weapons label"):
             label = _t("weapons", self.locale).upper()
@@ -1394,14 +1422,15 @@ class _Hand:
         else:
             box = (HAND_PAD, y, HAND_W - HAND_PAD, y + 120)
             c.dashed_rect(box, Palette.faint, 2, 10, 14)
-            c.text(
-                (HAND_W / 2, y + 60),
-                tr("no_cards", self.locale),
-                26,
-                Palette.muted,
-                bold=True,
-                anchor="mm",
-            )
+            with c.region(box, "no cards"):
+                c.text(
+                    (HAND_W / 2, y + 60),
+                    tr("no_cards", self.locale),
+                    26,
+                    Palette.muted,
+                    bold=True,
+                    anchor="mm",
+                )
             y += 120 + 14
         self.draw_bottom(y)
         return c.image()

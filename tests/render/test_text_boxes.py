@@ -229,3 +229,46 @@ def _with_seat(shot: Shot, **changes: Any) -> dict[str, Any]:
     players = [dict(p) for p in shot.view["players"]]
     players[shot.view["seat"]].update(changes)
     return {**shot.view, "players": players}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_crowded_night_stays_tidy(locale: str) -> None:
+    """The extremes a sample may miss, on every strip: a Place with eight summoned Beings
+    carrying many Events, every Place passed, six face down, three Weapons on the table."""
+    boards = [s for s in notte_shots(5) if s.seat is None]
+    cards: dict[str, Any] = {}
+    for shot in boards:
+        cards |= shot.view.get("cards") or {}
+    of = {deck: [c for c, info in cards.items() if info.get("deck") == deck] for deck in DECKS}
+    beings = [
+        {
+            "card": being,
+            "events": (of["events"] * 2)[i : i + 2 + i % 6],
+            "summoned_by": of["events"][0] if i % 2 else None,
+            "if_undefeated": 10 + i,
+            "if_killed": -i,
+        }
+        for i, being in enumerate(of["beings"][:8])
+    ]
+    crowd = {
+        "revealed": of["places"][0],
+        "monsters": beings,
+        "infested": True,
+        "path": of["places"][1:7],
+        "face_down": 6,
+        "table": of["weapons"][:3],
+        "weapon_hand": of["weapons"][3],
+        "home": False,
+    }
+    view = {**boards[len(boards) // 2].view, "cards": cards}
+    view["players"] = [{**p, **crowd} for p in view["players"]]
+    shots = [Shot(f"crowded board, {n} Beings", _crowd(view, n), None, "-") for n in (1, 3, 8)]
+    assert_tidy(check("notte_di_terrore", shots, locale))
+
+
+DECKS = ("beings", "events", "places", "weapons")
+
+
+def _crowd(view: dict[str, Any], beings: int) -> dict[str, Any]:
+    players = [{**p, "monsters": p["monsters"][:beings]} for p in view["players"]]
+    return {**view, "players": players}
