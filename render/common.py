@@ -1,9 +1,10 @@
 """Shared drawing toolkit for every game's renderer.
 
-Everything here is game-agnostic: fonts shipped with the package, a palette for the dark
-"tabletop at night" theme, a supersampled :class:`Canvas` (draw in layout units, get smooth edges
-for free), text fitting and wrapping, dice faces, PNG encoding within a size budget, and the few
-localized words that several boards need.
+Everything here is game-agnostic: a palette for the dark "tabletop at night" theme, a
+supersampled :class:`Canvas` (draw in layout units, get smooth edges for free; it fits and wraps
+text to a width, with the fonts and string helpers of :mod:`render.text`, and records where each
+text lands when :mod:`render.boxes` asks), dice faces, PNG encoding within a size budget, and the
+few localized words that several boards need.
 
 Why a supersampled canvas: ``ImageDraw`` does not antialias ellipses, polygons or rounded
 rectangles. Drawing at ``scale``x and reducing once with a box filter at the end gives clean edges
@@ -13,24 +14,23 @@ on every shape for a few milliseconds, and lets every renderer work in plain lay
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Protocol
 
-from PIL import Image, ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont
 
 from render.boxes import Box, Page, PlacedText, Region, active_recorder
-
-FONT_DIR = Path(__file__).with_name("fonts")
-FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-# Every phrase we draw is English or Italian, so lines read left to right even when a player's
-# name is Hebrew or Arabic (the name's own letters still run right to left). Without libraqm
-# Pillow lays text out left to right anyway and refuses the argument.
-DIRECTION = "ltr" if features.check_feature("raqm") else None
-MAX_MARKS = 2  # combining marks kept on one letter ("ệ" needs two; "Z̴̧̛̖" stacks past the line)
+from render.text import (
+    DIRECTION,
+    calm_marks,
+    drawable,
+    ellipsize,
+    font,
+    join_names,
+    shorten_names,
+    wrap_words,
+)
 
 # Discord's upload limit is 10 MiB; boards aim far below it so they load fast on phones.
 PNG_TARGET_BYTES = 300_000
@@ -153,114 +153,6 @@ def player_names(players: Sequence[str | None] | None, count: int, locale: str) 
         name = " ".join(calm_marks(drawable(str(name))).split()) if name else ""
         names.append(name or tr("player", locale, n=seat + 1))
     return names
-
-
-# --------------------------------------------------------------------------- fonts and text
-
-
-@lru_cache(maxsize=128)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (shipped in ``render/fonts``) at ``size`` pixels."""
-    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), max(1, int(size)))
-
-
-ELLIPSIS = "…"
-_INVISIBLE = {0x200D, 0x200C, 0x200B, 0x2060, 0xFEFF} | set(range(0xFE00, 0xFE10))
-
-
-def _glyph_key(ch: str) -> bytes:
-    img = Image.new("L", (48, 48), 0)
-    ImageDraw.Draw(img).text((4, 4), ch, font=font(32), fill=255)
-    return img.tobytes()
-
-
-@lru_cache(maxsize=4096)
-def has_glyph(ch: str) -> bool:
-    """Can DejaVu Sans draw ``ch``? (Characters it lacks would show as empty boxes.)"""
-    if ch.isspace():
-        return True
-    if ord(ch) in _INVISIBLE or not ch.isprintable():
-        return False
-    return _glyph_key(ch) != _glyph_key("\uffff")
-
-
-def drawable(text: str) -> str:
-    """``text`` without the characters the font cannot draw (CJK, most emoji, joiners): user
-    names may contain anything, and a row of empty boxes reads worse than a shorter name."""
-    return "".join(ch for ch in text if has_glyph(ch))
-
-
-def calm_marks(text: str, keep: int = MAX_MARKS) -> str:
-    """``text`` (composed, NFC) with at most ``keep`` combining marks on each letter: a name
-    piling marks on marks ("zalgo") would paint over the lines above and below it."""
-    out: list[str] = []
-    run = 0
-    for ch in unicodedata.normalize("NFC", text):
-        run = run + 1 if unicodedata.combining(ch) else 0
-        if run <= keep:
-            out.append(ch)
-    return "".join(out)
-
-
-def ellipsize(text: str, width: Callable[[str], float], max_width: float) -> str:
-    """``text`` cut to fit ``max_width`` with a trailing ellipsis (given a width function)."""
-    if width(text) <= max_width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if width(text[:mid].rstrip() + ELLIPSIS) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    if lo:
-        return text[:lo].rstrip() + ELLIPSIS
-    return ELLIPSIS if width(ELLIPSIS) <= max_width else ""
-
-
-def wrap_words(text: str, width: Callable[[str], float], max_width: float) -> list[str]:
-    """Greedy word wrap; a single word wider than the line stays whole (ellipsized later)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and width(candidate) > max_width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
-def isolate(name: str) -> str:
-    """``name`` as a unit inside a phrase: a right-to-left name would otherwise pull the
-    numbers and marks next to it into its own direction ("1 · name" for "name · 1"). Only with
-    libraqm, which understands the marks; basic layout would draw them as boxes."""
-    return f"\u2068{name}\u2069" if DIRECTION and name else name
-
-
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(isolate(n) for n in names)
-
-
-def _shorten_names(
-    template: str, names: list[str], width: Callable[[str], float], max_width: float
-) -> str:
-    """``template`` with its names cut (ellipsized) to the widest common width that fits."""
-
-    def filled(cap: float) -> str:
-        return template.format(name=_names([ellipsize(n, width, cap) or ELLIPSIS for n in names]))
-
-    lo, hi = 0.0, max_width
-    for _ in range(10):  # a tenth of a pixel on a 1000-pixel line is plenty
-        mid = (lo + hi) / 2
-        if width(filled(mid)) <= max_width:
-            lo = mid
-        else:
-            hi = mid
-    return filled(lo)
 
 
 # --------------------------------------------------------------------------- canvas
@@ -504,7 +396,7 @@ class Canvas:
         names = [name] if isinstance(name, str) else list(name)
         min_size = min_size or size
         current = size
-        full = template.format(name=_names(names))
+        full = template.format(name=join_names(names))
         while current > min_size and self.text_width(full, current, bold) > max_width:
             current = max(min_size, current - 1)
 
@@ -513,7 +405,7 @@ class Canvas:
 
         if width(full) <= max_width:
             return full, current
-        text = _shorten_names(template, names, width, max_width)
+        text = shorten_names(template, names, width, max_width)
         if width(text) > max_width:  # too narrow even for the words around the names
             text = ellipsize(full, width, max_width)
         return text, current

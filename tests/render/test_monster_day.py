@@ -14,8 +14,9 @@ import pytest
 from PIL import Image, ImageStat
 
 from render import RENDERERS, board_image, render_board, render_hand
-from render.common import Canvas, ellipsize, lang, player_names
+from render.common import Canvas, lang, player_names
 from render.monster_day import HEIGHT, WIDTH
+from render.text import ellipsize
 from tests.render.playouts import playout
 from tests.render.pngs import assert_sane, decode
 

@@ -1,0 +1,133 @@
+"""Text for every renderer: the fonts shipped with the package and the words drawn with them.
+
+Player names may hold anything (emoji, right-to-left scripts, stacked combining marks), so this
+module decides what of a string can be drawn (:func:`drawable`, :func:`calm_marks`), keeps a
+right-to-left name from turning the phrase around it (:func:`isolate`), and shortens text to
+a width (:func:`ellipsize`, :func:`wrap_words`, :func:`shorten_names`). Measuring and drawing
+are the canvas's (:class:`render.common.Canvas`); these functions take a width function.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont, features
+
+FONT_DIR = Path(__file__).with_name("fonts")
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+# Every phrase we draw is English or Italian, so lines read left to right even when a player's
+# name is Hebrew or Arabic (the name's own letters still run right to left). Without libraqm
+# Pillow lays text out left to right anyway and refuses the argument.
+DIRECTION = "ltr" if features.check_feature("raqm") else None
+MAX_MARKS = 2  # combining marks kept on one letter ("ệ" needs two; "Z̴̧̛̖" stacks past the line)
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (shipped in ``render/fonts``) at ``size`` pixels."""
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), max(1, int(size)))
+
+
+ELLIPSIS = "…"
+_INVISIBLE = {0x200D, 0x200C, 0x200B, 0x2060, 0xFEFF} | set(range(0xFE00, 0xFE10))
+
+
+def _glyph_key(ch: str) -> bytes:
+    img = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(img).text((4, 4), ch, font=font(32), fill=255)
+    return img.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Can DejaVu Sans draw ``ch``? (Characters it lacks would show as empty boxes.)"""
+    if ch.isspace():
+        return True
+    if ord(ch) in _INVISIBLE or not ch.isprintable():
+        return False
+    return _glyph_key(ch) != _glyph_key("\uffff")
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font cannot draw (CJK, most emoji, joiners): user
+    names may contain anything, and a row of empty boxes reads worse than a shorter name."""
+    return "".join(ch for ch in text if has_glyph(ch))
+
+
+def calm_marks(text: str, keep: int = MAX_MARKS) -> str:
+    """``text`` (composed, NFC) with at most ``keep`` combining marks on each letter: a name
+    piling marks on marks ("zalgo") would paint over the lines above and below it."""
+    out: list[str] = []
+    run = 0
+    for ch in unicodedata.normalize("NFC", text):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        if run <= keep:
+            out.append(ch)
+    return "".join(out)
+
+
+def ellipsize(text: str, width: Callable[[str], float], max_width: float) -> str:
+    """``text`` cut to fit ``max_width`` with a trailing ellipsis (given a width function)."""
+    if width(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo:
+        return text[:lo].rstrip() + ELLIPSIS
+    return ELLIPSIS if width(ELLIPSIS) <= max_width else ""
+
+
+def wrap_words(text: str, width: Callable[[str], float], max_width: float) -> list[str]:
+    """Greedy word wrap; a single word wider than the line stays whole (ellipsized later)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if current and width(candidate) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def isolate(name: str) -> str:
+    """``name`` as a unit inside a phrase: a right-to-left name would otherwise pull the
+    numbers and marks next to it into its own direction ("1 · name" for "name · 1"). Only with
+    libraqm, which understands the marks; basic layout would draw them as boxes."""
+    return f"\u2068{name}\u2069" if DIRECTION and name else name
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names listed with commas, each isolated (see :func:`isolate`)."""
+    return ", ".join(isolate(n) for n in names)
+
+
+def shorten_names(
+    template: str, names: list[str], width: Callable[[str], float], max_width: float
+) -> str:
+    """``template`` with its names cut (ellipsized) to the widest common width that fits."""
+
+    def filled(cap: float) -> str:
+        return template.format(
+            name=join_names([ellipsize(n, width, cap) or ELLIPSIS for n in names])
+        )
+
+    lo, hi = 0.0, max_width
+    for _ in range(10):  # within a pixel on a 1000-pixel line
+        mid = (lo + hi) / 2
+        if width(filled(mid)) <= max_width:
+            lo = mid
+        else:
+            hi = mid
+    return filled(lo)
