@@ -91,8 +91,7 @@ MESSAGES: dict[str, str] = {
     "illegal.bad_arrangement": N_("Keep two of your three Weapons on the table."),
     "no_choice": N_("Pick one of the suggested choices."),
     "unknown_choice": N_(
-        "“{typed}” is none of your choices here; nothing was changed. "
-        "Pick one of the suggestions."
+        "“{typed}” is none of your choices here; nothing was changed. Pick one of the suggestions."
     ),
     "ambiguous_choice": N_(
         "“{typed}” could be more than one of your choices; nothing was changed. "

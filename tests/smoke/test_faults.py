@@ -8,6 +8,8 @@ these gets an answer, and none changes the game more than once.
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.i18n import t
 from tests.smoke.helpers import (
     WAIT,
@@ -165,17 +167,17 @@ async def test_bad_clicks_and_commands_get_a_private_refusal(world: World) -> No
 
         # Commands: out of turn, a card the other player holds, no card at all, no such space.
         refusals = [
-            (other, theirs[0], 1, "not_your_turn"),
-            (user, theirs[0], 1, "illegal.card_not_in_hand"),
-            (user, "the-joker", 1, "illegal.malformed_action"),
-            (user, own[0], 7, "illegal.no_such_space"),
-            (user, own[0], 0, "illegal.no_such_space"),
+            (other, theirs[0], 1, "not_your_turn", {}),
+            (user, theirs[0], 1, "illegal.card_not_in_hand", {}),
+            (user, "the-joker", 1, "unknown_choice", {"typed": "the-joker"}),
+            (user, own[0], 7, "illegal.no_such_space", {}),
+            (user, own[0], 0, "illegal.no_such_space", {}),
         ]
-        for who, card, space, code in refusals:
+        for who, card, space, code, params in refusals:
             result = await fake.slash(
                 who, channel, "monsterday play", card=card, space=space, timeout=WAIT
             )
-            assert_refused(result, expected_refusal(code, who.locale))
+            assert_refused(result, expected_refusal(code, who.locale, **params))
 
         # Buttons the bot never drew (or no longer can serve).
         bogus_ids = {
@@ -187,6 +189,10 @@ async def test_bad_clicks_and_commands_get_a_private_refusal(world: World) -> No
             "mt:act:1:5:0": "malformed_component",  # a version where the choices digest goes
             "mt:hand:424242": "no_such_table",
             f"mt:act:424242:{digest}:0": "no_such_table",
+            # Any custom_id at all is answered: another prefix, a newline, 100 characters.
+            "hello": "malformed_component",
+            "mt:hand:1\n": "malformed_component",
+            "mt:hand:1" + "9" * 91: "malformed_component",
         }
         ids = list(bogus_ids)
         rows = [
@@ -274,3 +280,87 @@ async def test_503_on_the_table_post_neither_denies_nor_hides_the_move(world: Wo
             what=f"{other.username}'s hand DM after the move",
         )
         assert driver.move_buttons(other)[1], "the next player got no move buttons"
+
+
+async def test_old_lobby_buttons_act_only_on_the_table_they_were_drawn_for(world: World) -> None:
+    """Issue 7: alice opens a table and leaves it, and Discord refuses the lobby edit, so its
+    buttons stay; bob opens a new table in the channel. Carol's click on the old Join and
+    bob's on the old Start are refused and change nothing: every button names its table."""
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    carol = fake.add_user("carol", locale="en-US")
+    async with bot_running(world, allow=[r"given up: forbidden"]):
+        assert_accepted(await fake.slash(alice, channel, "game new", game="monster_day",
+                                         timeout=WAIT))  # fmt: skip
+        lobby = await fake.wait_for_message(
+            channel, lambda m: any(c.startswith("mt:join:") for c in m.custom_ids), timeout=WAIT
+        )
+        refused = fake.fail_next(
+            "PATCH", f"/channels/{channel.id}/messages/{lobby.id}", 403, code=50001,
+            message="Missing Access",
+        )  # fmt: skip
+        assert_accepted(await fake.slash(alice, channel, "game leave", timeout=WAIT))
+        await fake.wait_until(lambda: refused.exhausted, WAIT, what="the refused lobby edit")
+        assert_accepted(await fake.slash(bob, channel, "game new", game="monster_day",
+                                         timeout=WAIT))  # fmt: skip
+        (join,) = [c for c in lobby.custom_ids if c.startswith("mt:join:")]
+        (start,) = [c for c in lobby.custom_ids if c.startswith("mt:start:")]
+        closed = expected_refusal("table_closed", carol.locale, game_id=1)
+        assert_refused(await fake.click(carol, lobby, join, timeout=WAIT), closed)
+        closed = expected_refusal("table_closed", bob.locale, game_id=1)
+        assert_refused(await fake.click(bob, lobby, start, timeout=WAIT), closed)
+        status = await fake.slash(bob, channel, "game status", timeout=WAIT)
+        assert_accepted(status)
+        shown = status.text
+        assert bob.mention in shown and carol.mention not in shown, shown
+        assert "#2" in shown
+
+
+async def test_five_people_pressing_join_at_once_are_all_seated(world: World) -> None:
+    """Issue 7: joins commute, so four people joining a Notte di Terrore table in the same
+    moment are all seated (two were, and three were told the table had moved on)."""
+    fake, alice, channel = world.fake, world.alice, world.channel
+    others = [world.bob, *(fake.add_user(f"p{i}", locale="en-US") for i in range(3))]
+    async with bot_running(world):
+        opened = await fake.slash(alice, channel, "game new", game="notte_di_terrore", timeout=WAIT)
+        assert_accepted(opened)
+        clicks = [fake.slash(u, channel, "game join", wait=False) for u in others]
+        results = await asyncio.gather(*clicks)
+        for result in results:
+            await result.wait_answered(WAIT)
+            assert_accepted(result)
+        status = await fake.slash(alice, channel, "game status", timeout=WAIT)
+        assert all(u.mention in status.text for u in [alice, *others[:4]]), status.text
+
+
+async def test_a_name_that_looks_like_a_mention_pings_nobody(world: World) -> None:
+    """Issue 7: a player whose display name is ``<@bob>`` resigns and a bot takes the seat as
+    ``Bot (<@bob>)``: bob must not be pinged by every turn of that bot. Names are shown
+    escaped everywhere, and each message pings only the users it means."""
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    mallory = fake.add_user("mallory", locale="en-US")
+    mallory.global_name = f"<@{bob.id}> **@everyone**"
+    async with bot_running(world):
+        assert_accepted(await fake.slash(alice, channel, "game new", game="notte_di_terrore",
+                                         timeout=WAIT))  # fmt: skip
+        for user in (bob, mallory):
+            assert_accepted(await fake.slash(user, channel, "game join", timeout=WAIT))
+        assert_accepted(await fake.slash(alice, channel, "game start", timeout=WAIT))
+        assert_accepted(await fake.slash(mallory, channel, "game resign", timeout=WAIT))
+        await fake.wait_until(
+            lambda: any("Bot (" in m.text for m in fake.messages(channel)), WAIT,
+            what="the table with mallory's bot",
+        )  # fmt: skip
+        everything = fake.messages(channel) + [m for u in (alice, bob) for m in fake.messages(u)]
+        for message in everything:
+            # mallory's name never reads as a mention of bob, nor as @everyone
+            assert f"<@{bob.id}> **" not in message.text, message.text
+            assert f"<@{bob.id}> \\*\\*" not in message.text, message.text
+            assert "@everyone" not in message.text.replace("@\u200beveryone", "")
+            first = message.history[0]["content"] if message.history else message.content
+            named = [u.id for u in (alice, bob, mallory) if u.mention in first]
+            assert set(message.pinged) <= set(named), (message.content, message.pinged)
+        # Bob was pinged only where he is named as a player (the start: everyone chooses).
+        for message in fake.messages(channel):
+            if bob.id in message.pinged:  # only where it is bob's turn, as first sent
+                first = message.history[0]["content"] if message.history else message.content
+                assert first.startswith("▶️") and "Bot (" not in first, first
