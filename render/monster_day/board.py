@@ -1,0 +1,313 @@
+"""The public board image, as described in :mod:`render.monster_day`: the two villages
+with their spaces (Ace, top card, covered pill, standing monsters), the start gap with the deck
+and the monsters not yet moved; the bottom bar comes from its base
+:class:`~render.monster_day.bars._Bars`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.common import Canvas, Palette, hex_rgb, mix, player_names, tr
+from render.decktet import draw_card, draw_rank, draw_suit, suit_color
+from render.monster_day.bars import _Bars
+from render.monster_day.style import (
+    ACE_H,
+    BOARD_BOTTOM,
+    CARD_H,
+    CARD_W,
+    GAP_W,
+    HEADER_H,
+    HEIGHT,
+    MARGIN,
+    PANEL_GAP,
+    ROW1_H,
+    ROW2_H,
+    TOKEN,
+    WIDTH,
+    Y_ACE,
+    Y_CARD,
+    Y_PILL,
+    Y_ROW1,
+    Y_ROW2,
+    Y_TOKENS,
+)
+from render.monster_day.tokens import _monster_index
+
+
+class _Board(_Bars):
+    def __init__(self, view: dict[str, Any], locale: str, players: list[str] | None) -> None:
+        self.view = view
+        self.locale = locale
+        self.names = player_names(players, 2, locale)
+        self.c = Canvas(WIDTH, HEIGHT, Palette.bg)
+        self.spaces: list[dict[str, Any]] = list(view.get("spaces") or [])[:6]
+        self.monsters: list[dict[str, Any]] = list(view.get("monsters") or [])
+        self.current = view.get("current")
+        self.over = bool(view.get("over"))
+        self.last = view.get("last_turn") or None
+        outcome = view.get("outcome") or {}
+        self.winners: list[int] = list(outcome.get("winners") or []) if self.over else []
+        self.scores = list(outcome.get("scores") or view.get("scores") or [0, 0])
+        panel_w = (WIDTH - 2 * MARGIN - GAP_W - 2 * PANEL_GAP) / 2
+        self.panels = [
+            (MARGIN, MARGIN + panel_w),
+            (WIDTH - MARGIN - panel_w, WIDTH - MARGIN),
+        ]
+        self.gap_x0 = MARGIN + panel_w + PANEL_GAP
+        self.gap_x1 = self.gap_x0 + GAP_W
+
+    def column(self, space: int) -> tuple[float, float]:
+        """x0, x1 of a space's column."""
+        px0, px1 = self.panels[0 if space < 3 else 1]
+        inner = 12
+        col_w = (px1 - px0 - 2 * inner) / 3
+        x0 = px0 + inner + col_w * (space % 3)
+        return x0, x0 + col_w
+
+    def draw(self) -> Image.Image:
+        self.c.rect((6, 6, WIDTH - 6, HEIGHT - 6), fill=Palette.table, radius=22)
+        for seat in (0, 1):
+            self.draw_village(seat)
+        self.draw_gap()
+        for space in range(len(self.spaces)):
+            self.draw_space(space)
+        self.draw_tokens()
+        row1 = (MARGIN, Y_ROW1, WIDTH - MARGIN, Y_ROW1 + ROW1_H)
+        if self.over:
+            with self.c.region(row1, "game over"):
+                self.draw_banner(row1)
+        elif self.last:
+            with self.c.region(row1, "last turn"):
+                self.draw_last_turn(row1)
+        else:
+            with self.c.region(row1, "opening roll"):
+                self.draw_opening(row1)
+        self.draw_monster_row((MARGIN, Y_ROW2, WIDTH - MARGIN, Y_ROW2 + ROW2_H))
+        return self.c.image()
+
+    # -- villages
+    def draw_village(self, seat: int) -> None:
+        c = self.c
+        x0, x1 = self.panels[seat]
+        y0 = MARGIN
+        accent = Palette.seat(seat)
+        active = self.current == seat and not self.over
+        winner = seat in self.winners
+        lit = active or winner
+        frame = Palette.gold if lit else mix(accent, Palette.panel, 0.55)
+        c.panel(
+            (x0, y0, x1, BOARD_BOTTOM),
+            fill=mix(Palette.panel, accent, 0.06),
+            outline=frame,
+            width=5 if lit else 2,
+            radius=18,
+        )
+        with c.region((x0 + 16, y0 + 4, x1 - 16, y0 + HEADER_H), f"village {seat + 1} header"):
+            self.draw_village_head(seat, x0 + 16, x1 - 16, y0)
+
+    def draw_village_head(self, seat: int, hx0: float, hx1: float, y0: float) -> None:
+        """Right: a caption over the score. Left: the seat's colour dot and name over its cards
+        in hand and a tag for who is to play or who won, both fitted to the room left."""
+        c = self.c
+        accent = Palette.seat(seat)
+        winner = seat in self.winners
+        score = self.scores[seat] if seat < len(self.scores) else 0
+        caption = tr("score", self.locale).upper()
+        sw = max(c.text_width(str(score), 50, True), c.text_width(caption, 15, True))
+        with c.region((hx1 - sw, y0 + 4, hx1, y0 + HEADER_H), "score"):
+            c.text((hx1 - sw / 2, y0 + 18), caption, 15, Palette.muted, bold=True, anchor="mm")
+            ink = Palette.gold if winner else Palette.text
+            c.text((hx1 - sw / 2, y0 + 52), str(score), 50, ink, bold=True, anchor="mm")
+        room = hx1 - sw - 24 - hx0
+        c.circle(hx0 + 10, y0 + 30, 10, fill=accent)
+        c.fit_text(
+            (hx0 + 30, y0 + 30),
+            self.names[seat],
+            room - 30,
+            32,
+            accent,
+            bold=True,
+            min_size=20,
+            anchor="lm",
+        )
+        counts = self.view.get("hand_counts") or []
+        n = counts[seat] if seat < len(counts) else 0
+        _card_back(c, hx0 + 2, y0 + 52, 17, 24)
+        held = f"{n} {tr('cards', self.locale)}"
+        c.text((hx0 + 28, y0 + 65), held, 21, Palette.muted, anchor="lm")
+        tag = self.village_tag(seat)
+        if tag:
+            tx = hx0 + 42 + c.text_width(held, 21)
+            tag, size = c.fit(tag.upper(), hx0 + room - tx - 22, 19, bold=True, min_size=13)
+            pill = (tx, y0 + 52, tx + c.text_width(tag, size, True) + 22, y0 + 78)
+            c.rect(pill, fill=Palette.gold, radius=13)
+            with c.region(pill, "tag"):
+                c.text((tx + 11, y0 + 65), tag, size, Palette.ink, bold=True, anchor="lm")
+
+    def village_tag(self, seat: int) -> str | None:
+        """The tag by the cards in hand: winner or draw at the end, else "to play" or none."""
+        if seat in self.winners:
+            return tr("winner" if len(self.winners) == 1 else "draw", self.locale)
+        if self.current == seat and not self.over:
+            return "▶ " + tr("to_play", self.locale)
+        return None
+
+    # -- the start gap, with the deck on top
+    def draw_gap(self) -> None:
+        c = self.c
+        x0, x1 = self.gap_x0, self.gap_x1
+        cx = (x0 + x1) / 2
+        y0 = MARGIN
+        deck = int(self.view.get("deck_count") or 0)
+        c.panel((x0, y0, x1, y0 + HEADER_H), fill=Palette.panel, outline=Palette.line, radius=16)
+        if deck:
+            for k in range(min(3, deck) - 1, -1, -1):
+                _card_back(c, x0 + 12 + k * 3, y0 + 12 - k * 2, 40, 56)
+        else:
+            c.dashed_rect((x0 + 12, y0 + 12, x0 + 52, y0 + 68), Palette.faint, 2, 5, 6)
+        with c.region((x0 + 58, y0 + 4, x1 - 4, y0 + HEADER_H - 4), "deck"):
+            c.text((x0 + 90, y0 + 32), str(deck), 34, Palette.text, bold=True, anchor="mm")
+            c.fit_text(
+                (x0 + 90, y0 + 62),
+                tr("deck", self.locale),
+                54,
+                17,
+                Palette.muted,
+                bold=True,
+                min_size=12,
+                anchor="mm",
+            )
+        # the start lane, between the villages
+        lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
+        c.rect(lane, fill=mix(Palette.table, Palette.bg, 0.5), radius=16)
+        c.dashed_rect(lane, mix(Palette.line, Palette.gold, 0.25), 2, 9, 16)
+        with c.region(lane, "start"):
+            c.fit_text(
+                (cx, Y_ACE + 20),
+                tr("start", self.locale).upper(),
+                GAP_W - 30,
+                19,
+                Palette.muted,
+                bold=True,
+                min_size=12,
+                anchor="mm",
+            )
+        ay = Y_ACE + 44
+        c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
+        c.polygon([(x0 + 16, ay), (x0 + 28, ay - 8), (x0 + 28, ay + 8)], Palette.seat(0))
+        c.polygon([(x1 - 16, ay), (x1 - 28, ay - 8), (x1 - 28, ay + 8)], Palette.seat(1))
+
+    # -- one space: its Ace, the card on top, the covered count
+    def draw_space(self, space: int) -> None:
+        c = self.c
+        data = self.spaces[space] or {}
+        x0, x1 = self.column(space)
+        cx = (x0 + x1) / 2
+        ace = data.get("ace") or {}
+        suits = list(ace.get("suits") or [])
+        suit = suits[0] if suits else ""
+        color = suit_color(suit)
+        tile = (x0 + 4, Y_ACE, x1 - 4, Y_ACE + ACE_H)
+        mid = Y_ACE + ACE_H / 2
+        c.rect(
+            tile,
+            fill=mix(color, Palette.panel, 0.25),
+            outline=mix(color, (255, 255, 255), 0.35),
+            width=2,
+            radius=12,
+        )
+        c.circle(tile[0] + 24, mid, 17, fill=Palette.bg)
+        with c.region(tile, f"Ace of space {space + 1}"):
+            c.text(
+                (tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm"
+            )
+            draw_rank(
+                c,
+                ace or {"rank": "ace"},
+                tile[0] + 48,
+                mid,
+                32,
+                (255, 255, 255),
+                stroke=mix(color, (0, 0, 0), 0.55),
+            )
+        if suit:
+            draw_suit(
+                c, suit, tile[2] - 32, mid, 44, (255, 255, 255), halo=mix(color, (0, 0, 0), 0.5)
+            )
+        card_box = (cx - CARD_W / 2, Y_CARD, cx + CARD_W / 2, Y_CARD + CARD_H)
+        top = data.get("top")
+        covered = int(data.get("covered") or 0)
+        if not top:
+            c.dashed_rect(card_box, mix(color, Palette.panel, 0.45), 2.5, 9, 12)
+            if suit:
+                draw_suit(c, suit, cx, Y_CARD + CARD_H / 2, 70, mix(color, Palette.panel, 0.72))
+            return
+        bx0, by0, bx1, by1 = card_box
+        for k in range(min(covered, 2), 0, -1):  # the edges of covered cards peek out
+            c.rect(
+                (bx0 + 5 * k, by0 - 5 * k, bx1 + 5 * k, by1 - 5 * k),
+                fill=mix(Palette.card, Palette.panel, 0.45),
+                outline=Palette.card_edge,
+                width=1.5,
+                radius=CARD_W * 0.08,
+            )
+        glow = Palette.gold if self.last and self.last.get("space") == space else None
+        draw_card(c, card_box, top, self.locale, glow=glow)
+        if covered:
+            label = f"+{covered}"
+            bw = c.text_width(label, 20, True) + 24
+            pill = (cx - bw / 2, Y_PILL + 2, cx + bw / 2, Y_PILL + 28)
+            c.rect(pill, fill=Palette.bg, outline=Palette.muted, width=1.5, radius=13)
+            with c.region(pill, "covered"):
+                c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
+
+    # -- monsters on the board
+    def draw_tokens(self) -> None:
+        by_space: dict[int | None, list[dict[str, Any]]] = {}
+        for monster in sorted(self.monsters, key=lambda m: _monster_index(m.get("id"))):
+            pos = monster.get("space")
+            pos = pos if isinstance(pos, int) and 0 <= pos < 6 else None
+            by_space.setdefault(pos, []).append(monster)
+        for space, group in by_space.items():
+            if space is None:
+                self._start_tokens(group)
+                continue
+            x0, x1 = self.column(space)
+            cx = (x0 + x1) / 2
+            step = TOKEN + 6
+            for i, monster in enumerate(group[:4]):
+                row, col = divmod(i, 2)
+                in_row = min(2, len(group) - 2 * row)
+                dx = (col - (in_row - 1) / 2) * step
+                self.draw_token(monster, cx + dx, Y_TOKENS + TOKEN / 2 + row * step, TOKEN)
+
+    def _start_tokens(self, group: list[dict[str, Any]]) -> None:
+        cx = (self.gap_x0 + self.gap_x1) / 2
+        top, bottom = Y_CARD, BOARD_BOTTOM - 8
+        n = len(group[:4])
+        step = min(TOKEN + 26, (bottom - top) / max(1, n))
+        y = (top + bottom) / 2 - step * (n - 1) / 2
+        for i, monster in enumerate(group[:4]):
+            self.draw_token(monster, cx, y + i * step, TOKEN + 6)
+
+
+def _card_back(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """A face-down card: deep red with a gold lozenge."""
+    back = hex_rgb("#7a2630")
+    c.rect(
+        (x, y, x + w, y + h),
+        fill=back,
+        outline=hex_rgb("#e7c57a"),
+        width=max(1.0, w / 20),
+        radius=w * 0.14,
+    )
+    cx, cy = x + w / 2, y + h / 2
+    c.polygon(
+        [(cx, cy - h * 0.28), (cx + w * 0.28, cy), (cx, cy + h * 0.28), (cx - w * 0.28, cy)],
+        hex_rgb("#e7c57a"),
+    )
+    c.polygon(
+        [(cx, cy - h * 0.14), (cx + w * 0.14, cy), (cx, cy + h * 0.14), (cx - w * 0.14, cy)], back
+    )
