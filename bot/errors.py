@@ -36,6 +36,11 @@ MESSAGES: dict[str, str] = {
     "not_your_turn": N_("It is not your turn."),
     "not_a_bot_seat": N_("That seat is not played by a bot."),
     "bad_option": N_("That option (“{option}”) is not valid for this game."),
+    "options_misfit": N_(
+        "This table's options don't work with {have} players (for example, the first player "
+        "is a seat nobody took); nothing was changed. Seat more players, or open a new table "
+        "with other options."
+    ),
     "unknown_variant": N_(
         "This game has no variant “{variant}”. Pick one of the suggestions, or leave it empty "
         "for the standard game."

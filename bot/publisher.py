@@ -26,7 +26,7 @@ import render
 from bot import table_options
 from bot.components import ComponentRef, choices_digest
 from bot.delivery.plan import START_NOTE
-from bot.games import PRESENTERS
+from bot.games import PRESENTERS, GamePresenter
 from bot.i18n import normalise, t
 from bot.limits import BUTTON_LABEL, CONTENT, FIELD_VALUE, clip, clip_lines, fit_embed, plain_name
 from bot.limits import safe_name as _safe_name
@@ -151,6 +151,30 @@ def _and(locale: str, items: list[str]) -> str:
     return t(locale, "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+PLATFORM_EVENTS = frozenset({"resigned"})
+"""Events the table service makes, not an engine: narrated here, the same for every game."""
+
+
+def narrate(
+    presenter: GamePresenter, events: list[dict[str, Any]], locale: str, names: list[str]
+) -> list[str]:
+    """The lines of a table message for ``events``: the game's own events in the game's
+    words, and the table's (a resignation) in the platform's."""
+    lines: list[str] = []
+    run: list[dict[str, Any]] = []
+    for event in [*events, {"type": None}]:
+        if event["type"] not in PLATFORM_EVENTS and event["type"] is not None:
+            run.append(event)
+            continue
+        lines += presenter.event_lines(run, locale, names) if run else []
+        run = []
+        if event["type"] == "resigned":
+            seat = int(event.get("seat", 0))
+            who = _safe_name(str(event.get("name") or names[seat]))
+            lines.append(t(locale, "🏳️ **{who}** resigned.", who=who))
+    return lines
+
+
 class Publisher:
     """Builds the bot's messages for a table, from views and public events only."""
 
@@ -185,7 +209,7 @@ class Publisher:
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
             colour=COLOUR,
         )
-        lines = presenter.event_lines(events or [], locale, names)
+        lines = narrate(presenter, events or [], locale, names)
         if lines:
             # The newest lines matter most: keep the end of a long chain of moves.
             embed.description = "\n".join(lines)[-4000:]

@@ -227,7 +227,10 @@ class TableService:
                 raise TableError(
                     "not_enough_players", min=engine.min_players, have=len(record.seats)
                 )
-            state = engine.setup(len(record.seats), dict(record.options), record.seed)
+            try:
+                state = engine.setup(len(record.seats), dict(record.options), record.seed)
+            except ValueError:  # e.g. the first player named is a seat nobody took
+                raise TableError("options_misfit", have=len(record.seats)) from None
             started = await self._update(
                 record, status=ACTIVE, state=engine.dump(state), announce=plan.started(record)
             )
@@ -324,7 +327,8 @@ class TableService:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
-            resigned = [{"type": "resigned", "seat": seat}]
+            # A platform event: the publisher narrates it, with the name the player had.
+            resigned = [{"type": "resigned", "seat": seat, "name": record.seats[seat].name}]
             announce = plan.seat_changed(record, resigned)
             if len(record.seats) > 2:
                 bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)

@@ -444,3 +444,12 @@ async def test_update_script_sees_the_same_messages(bot: MonsterTableBot) -> Non
     from_code = {(context, message) for _, _, message, _, context in script.code_messages()}
     assert from_code == set(code_messages())
     assert set(await script.walk_command_tree()) == await command_strings(bot)
+
+
+def test_monster_day_credits_what_its_rulebook_credits() -> None:
+    """Issue 7: the rulebook credits the design, the playtesting and the game it adapts."""
+    from bot.games.texts import rules_text
+
+    for locale in ("en", "it"):
+        page = rules_text("monster_day", locale)
+        assert "P.D. Magnus" in page and "Cristyn Magnus" in page and "Moving Day" in page

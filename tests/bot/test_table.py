@@ -226,3 +226,16 @@ async def test_notte_options_are_checked_by_the_engine(
                                name="A", locale="en", options=options)  # fmt: skip
     assert refused.value.code == code
     assert await tables.store.open_in_channel(CHANNEL) is None
+
+
+async def test_start_refuses_options_the_seated_players_cannot_play(tables: TableService) -> None:
+    """A first player named for seat 5 at a table of three is refused at start, clearly, and
+    the table stays open (the option is valid for five players, so /game new took it)."""
+    await tables.new_table("notte_di_terrore", guild_id=1, channel_id=CHANNEL, user_id=1,
+                           name="Ann", locale="en", options={"first_player": "5"})  # fmt: skip
+    await tables.join(TABLE, 2, "Bob", "en")
+    await tables.join(TABLE, 3, "Cy", "en")
+    with pytest.raises(TableError) as refused:
+        await tables.start(TABLE, 1)
+    assert refused.value.code == "options_misfit"
+    assert (await tables.get(TABLE)).status == LOBBY
