@@ -364,3 +364,46 @@ async def test_a_name_that_looks_like_a_mention_pings_nobody(world: World) -> No
             if bob.id in message.pinged:  # only where it is bob's turn, as first sent
                 first = message.history[0]["content"] if message.history else message.content
                 assert first.startswith("▶️") and "Bot (" not in first, first
+
+
+async def test_game_status_answers_each_player_in_their_language(world: World) -> None:
+    """Issue 7: ``/game status`` answered an Italian user in English. The table posts speak
+    the table's language; a private answer speaks the reader's."""
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    async with bot_running(world):
+        await open_game(world, bob, alice)  # an English table (bob opened it)
+        for user, other in ((alice, bob), (bob, alice)):
+            status = await fake.slash(user, channel, "game status", timeout=WAIT)
+            assert_accepted(status)
+            (embed,) = status.original.embeds  # type: ignore[union-attr]
+            names = [field["name"] for field in embed["fields"]]
+            assert t(user.locale, "Players") in names, (user.locale, names)
+            assert t(other.locale, "Players") not in names, (user.locale, names)
+
+
+async def test_resigning_while_the_bots_are_busy_never_stalls_the_table(world: World) -> None:
+    """Issue 7: one player and two bot seats; the player's DM waits on a 429 for 2 s and they
+    resign half a second after being pinged. The next bot seat never moved until a restart.
+    Whatever raced, every state in which a bot must act gets its bot move: the night ends."""
+    fake, alice, channel = world.fake, world.alice, world.channel
+    async with bot_running(world, allow=[RATE_LIMITED]):
+        assert_accepted(await fake.slash(alice, channel, "game new", game="notte_di_terrore",
+                                         timeout=WAIT))  # fmt: skip
+        for _ in range(2):
+            assert_accepted(await fake.slash(alice, channel, "game addbot", timeout=WAIT))
+        fake.fail_next("POST", f"/channels/{fake.dm_channel(alice).id}/messages", 429,
+                       retry_after=2.0)  # fmt: skip
+        assert_accepted(await fake.slash(alice, channel, "game start", timeout=WAIT))
+        await fake.wait_until(
+            lambda: any(alice.id in m.pinged for m in fake.messages(channel)), WAIT,
+            what="alice pinged",
+        )  # fmt: skip
+        await asyncio.sleep(0.5)
+        assert_accepted(await fake.slash(alice, channel, "game resign", timeout=WAIT))
+
+        def over() -> bool:
+            tables = [m for m in fake.messages(channel) if any(
+                a.filename == "board.png" for a in m.attachments)]  # fmt: skip
+            return bool(tables) and not any(c.startswith("mt:hand:") for c in tables[-1].custom_ids)
+
+        await fake.wait_until(over, 120, what="the bots to finish the night")
