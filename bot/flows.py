@@ -89,7 +89,7 @@ async def play(
     game_id: int,
     action: Any,
     expected_version: int | None = None,
-) -> Reply:
+) -> str:
     """Apply a move for the interaction's user, have it shown, and say what happened."""
     result = await bot.tables.act(
         game_id, interaction.user.id, action, expected_version=expected_version
@@ -99,7 +99,7 @@ async def play(
 
 async def play_button(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], game_id: int, ref: ComponentRef
-) -> Reply:
+) -> str:
     """A move button: the move it names, if the player's choices are still those it showed."""
     if ref.digest is None or ref.index is None:
         raise TableError("malformed_component")

@@ -55,7 +55,7 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         return cls(button, ref)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: MonsterTableBot = interaction.client  # type: ignore[assignment]
+        bot: MonsterTableBot = interaction.client
         locale = normalise(interaction.locale)
         try:
             if self.ref is None:

@@ -57,12 +57,15 @@ def _monster_name(monster: str, locale: str) -> str:
 
 
 def _card_by_id(view: dict[str, Any], card_id: str) -> dict[str, Any] | None:
-    for card in view.get("hand", []):
+    hand: list[dict[str, Any]] = view.get("hand", [])
+    for card in hand:
         if card["id"] == card_id:
             return card
-    for space in view.get("spaces", []):
-        if space.get("top") and space["top"]["id"] == card_id:
-            return space["top"]
+    spaces: list[dict[str, Any]] = view.get("spaces", [])
+    for space in spaces:
+        top: dict[str, Any] | None = space.get("top")
+        if top and top["id"] == card_id:
+            return top
     return None
 
 

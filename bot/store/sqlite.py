@@ -119,7 +119,9 @@ class SqliteStore:
             finally:
                 cursor.close()
 
-        return await connection._execute(run)
+        # aiosqlite's own runner (untyped): one call on its worker thread, no cursor escapes.
+        result: tuple[list[Any], int, int | None] = await connection._execute(run)  # type: ignore[no-untyped-call]
+        return result
 
     async def schema_version(self) -> int:
         rows = await self._fetchall("PRAGMA user_version")
@@ -234,7 +236,8 @@ class SqliteStore:
     ) -> list[GameRecord]:
         # Filter in SQL: decoding every active row on the event loop freezes the bot for a
         # noticeable time once there are thousands (seen in the benchmark).
-        where, params = ["status = ?"], [ACTIVE]
+        where: list[str] = ["status = ?"]
+        params: list[Any] = [ACTIVE]
         if idle_since is not None:
             where.append("updated_at < ? AND reminded_version != version")
             params.append(idle_since)

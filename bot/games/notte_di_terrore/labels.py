@@ -231,9 +231,9 @@ def _label_end(view: View, action: dict[str, Any], locale: str, names: Any) -> s
             return t(locale, "✅ End the fight: Place passed ({points} 😱)", points=points)
         points = _signed(-_removed(_pile(view), engine.PLACE_PASSED_TERROR, engine.HOME_TERROR))
         return t(locale, "✅ End the fight: home! ({points} 😱)", points=points)
-    points = sum(int(m["if_undefeated"]) for m in monsters)
-    if points:
-        return t(locale, "✅ End the fight ({points} 😱)", points=_signed(points))
+    left = sum(int(m["if_undefeated"]) for m in monsters)
+    if left:
+        return t(locale, "✅ End the fight ({points} 😱)", points=_signed(left))
     return t(locale, "✅ End the fight")
 
 

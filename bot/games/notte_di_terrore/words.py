@@ -45,7 +45,7 @@ def _deck_info(card_id: str) -> Info | None:
 def _info(view: View | None, card_id: str) -> Info | None:
     """A card's description: from the view when it has it, else from the deck data."""
     if view is not None:
-        info = view.get("cards", {}).get(card_id)
+        info: Info | None = view.get("cards", {}).get(card_id)
         if info is not None:
             return info
     return _deck_info(str(card_id))
