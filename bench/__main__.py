@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from bench import (
     OUT_DIR,
     REPO_ROOT,
+    channel,
     engine,
     interaction,
     memory,
@@ -41,6 +42,7 @@ SECTIONS: dict[str, Section] = {
     "memory": memory.run,
     "notte": notte.run,
     "notte-interaction": notte_interaction.run,
+    "channel": channel.run,
 }
 
 
