@@ -102,12 +102,12 @@ async def play_game(
     actions, view = reader.finished(channel)
     sent = [m for m in fake.messages_since(mark) if m.author is fake.bot and not m.ephemeral]
     posts = [m for m in sent if m.channel.id == channel.id]
+    public = {m.id for m in posts}  # ephemeral replies are edited too: they are not counted
     edits = [
         r
         for r in fake.revisions[revisions:]
-        if r.message.channel.id == channel.id and r.message.history
+        if r.message.id in public and r is not fake.revisions_of([r.message])[0]
     ]
-    edits = [r for r in edits if r is not fake.revisions_of([r.message])[0]]
     return {
         "posts": len(posts),
         "edits": len(edits),

@@ -1,4 +1,6 @@
-"""The bot client: wires settings, store, table service, publisher, scheduler and cogs.
+"""The bot client: wires settings, store, table service, publisher, courier, scheduler, and loads
+the Discord adapters as discord.py extensions (by name, from the settings: ``bot/`` imports
+nothing from ``cogs/``).
 
 Intents: only ``guilds`` (for server and channel names in DMs). Slash commands and buttons
 arrive as interactions, which need no intent; no privileged intent is used.
@@ -63,9 +65,8 @@ class MonsterTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         await self.tree.set_translator(CommandTranslator())
-        from cogs import setup_cogs
-
-        await setup_cogs(self)
+        for extension in self.settings.extensions:  # the Discord adapters, by name
+            await self.load_extension(extension)
         await self.sync_commands()
         await self.scheduler.resume()
         # The first poll delivers what a previous run committed but did not show.

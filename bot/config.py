@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     # How often the outbox looks for deliveries due again (retries, and after a restart).
     delivery_poll_seconds: float = Field(default=5.0, gt=0)
     log_level: str = "INFO"
+    # discord.py extensions holding the slash commands and buttons (loaded by name).
+    extensions: tuple[str, ...] = ("cogs",)
     # For self-hosted gateways and the repo's fake Discord in tests; unset means real Discord.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None

@@ -1,4 +1,8 @@
-"""Discord adapters: slash commands and components, thin over :mod:`bot`."""
+"""Discord adapters: slash commands and components, thin over :mod:`bot`.
+
+The package is a discord.py extension: the bot loads it by name (``Settings.extensions``), so
+nothing in ``bot/`` imports it and the layers point one way only.
+"""
 
 from __future__ import annotations
 
@@ -16,3 +20,8 @@ async def setup_cogs(bot: MonsterTableBot) -> None:
     await monster_day.setup(bot)
     await notte_di_terrore.setup(bot)
     bot.add_dynamic_items(TableComponent)
+
+
+async def setup(bot: MonsterTableBot) -> None:
+    """The extension entry point (``await bot.load_extension("cogs")``)."""
+    await setup_cogs(bot)
