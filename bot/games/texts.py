@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.games import PRESENTERS
 from bot.i18n import normalise, t
+from bot.limits import safe_name
 from bot.store import ActionRecord, GameRecord
 
 RULES_DIR = Path(__file__).parent / "rules"
@@ -29,7 +30,7 @@ def history_text(
     """The move log; once the game is over, the seed and a replay file anyone can check with
     ``python -m rules.replay``."""
     presenter = PRESENTERS[record.game]
-    names = [seat.name for seat in record.seats]
+    names = [safe_name(seat.name) for seat in record.seats]  # shown as Markdown: never a ping
     lines = [
         t(locale, "Table #{id} — {n} moves", id=record.id, n=len(actions)),
         t(locale, "Seed SHA-256: {hash}", hash=record.seed_hash),

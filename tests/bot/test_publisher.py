@@ -186,3 +186,13 @@ def test_a_field_too_long_for_discord_is_cut_at_a_line_and_says_how_many_more() 
     embed.add_field(name="n" * 300, value="v" * 2000)
     embed.set_footer(text="f" * 3000)
     assert not validate_message({"embeds": [fit_embed(embed).to_dict()]})
+
+
+async def test_the_move_log_shows_names_escaped(tables: TableService) -> None:
+    """A name that looks like a mention reads as typed in ``/game history`` too."""
+    from bot.games.texts import history_text
+
+    record = await _played_out(tables, "monster_day", ["<@123456789012345678>", "*bob*"])
+    text = history_text(record, await tables.store.actions(record.id), "en", finished=True)
+    assert "<@123456789012345678>" not in text and "<@\u200b123456789012345678>" in text
+    assert "\\*bob\\*" in text
