@@ -464,11 +464,13 @@ class TableDriver(SeatedTable):
         """Every table message and hand DM against the replayed game: right hands to the right
         people, no hidden card in public or in the other player's DM, the offered choices
         exactly the legal ones, and the logged moves exactly the ones made. A resignation
-        posts one more table message, showing the last state."""
+        posts one more table message, showing the last state; a move the table made for a
+        player (forced, as everyone could see) shows in the message of the move before it."""
+        points = publish_points(rep, self.seats)
         tables = self.table_messages()
-        assert len(tables) == len(rep.states) + resigned, (len(tables), len(rep.states))
-        for k, message in enumerate(tables):
-            k = min(k, len(rep.states) - 1)
+        assert len(tables) == len(points) + resigned, (len(tables), points)
+        for i, message in enumerate(tables):
+            k = points[min(i, len(points) - 1)]
             assert_png(message.attachment("board.png").data)
             hidden = [card for hand in rep.hands(k) for card in hand]
             named = leaked(visible_text(message), hidden)
@@ -476,7 +478,7 @@ class TableDriver(SeatedTable):
         for user in self.humans:
             seat = self.seat_of(user)
             for dm in self.hand_dms(user):
-                k = self.moves_shown_by(dm)
+                k = points[self.moves_shown_by(dm)]
                 hands = rep.hands(k)
                 assert self.hand_in(dm) == list(hands[seat]), (user.username, k, dm.text)
                 others = [c for s, hand in enumerate(hands) if s != seat for c in hand]
@@ -487,9 +489,10 @@ class TableDriver(SeatedTable):
                 legal = ENGINE.legal_actions(rep.states[k], seat)
                 assert moves == [(a.card, a.space) for a in legal], (user.username, k, moves)
         for move in self.moves:
-            entry = rep.actions[move.index]
+            j = points[move.index]
+            entry = rep.actions[j]
             assert entry == {"seat": move.seat, "action": {"card": move.card, "space": move.space}}
-            legal = ENGINE.legal_actions(rep.states[move.index], move.seat)
+            legal = ENGINE.legal_actions(rep.states[j], move.seat)
             if move.via == "button":
                 assert move.offered == [(a.card, a.space) for a in legal]
             else:
@@ -499,6 +502,29 @@ class TableDriver(SeatedTable):
                     for a in sorted(legal, key=lambda a: a.space)
                     if a.card == move.card
                 ]
+
+
+def forced_for_people(rep: Replay, seats: Sequence[FakeUser | None]) -> list[int]:
+    """The moves the table made for a person (their one move, as everyone could see)."""
+    return [
+        j
+        for j, entry in enumerate(rep.actions)
+        if seats[entry["seat"]] is not None
+        and ENGINE.forced_action(rep.states[j], entry["seat"]) is not None
+    ]
+
+
+def publish_points(rep: Replay, seats: Sequence[FakeUser | None]) -> list[int]:
+    """After how many moves each table message was posted: the start, then each move,
+    together with the moves it forced on a person (made in the same commit)."""
+    forced = set(forced_for_people(rep, seats))
+    points = [0]
+    for j in range(len(rep.actions)):
+        if j in forced and j > 0:
+            points[-1] = j + 1
+        else:
+            points.append(j + 1)
+    return points
 
 
 def _ids(components: list[dict[str, Any]]) -> list[str]:

@@ -88,6 +88,11 @@ async def test_a_start_saved_before_a_crash_is_shown_once_after_the_restart(
     async with bot_running(world):
         await fake.wait_until(lambda: driver.table_messages(), WAIT, what="the first table")
         assert await driver.next_turn() is not None
+        await fake.wait_until(
+            lambda: all(driver.hand_dms(u) for u in (alice, bob)), WAIT, what="both hands"
+        )
+        history = await driver.history(alice)  # a round trip: anything extra would be out
+        assert "Table #1" in history or "Tavolo #1" in history
         assert len(driver.table_messages()) == 1
         assert [len(driver.hand_dms(u)) for u in (alice, bob)] == [1, 1]
 
