@@ -18,6 +18,12 @@ MESSAGES: dict[str, str] = {
     "already_seated": N_("You are already seated at this table."),
     "table_full": N_("This table is full ({max} players)."),
     "not_host": N_("Only the player who opened the table can do that."),
+    "not_host_or_moderator": N_(
+        "Only the table's host, or someone who can manage this server or channel, can do that."
+    ),
+    "expel_yourself": N_("You can't expel yourself: use `/game leave` or `/game resign`."),
+    "not_seated_them": N_("That person has no seat at this table."),
+    "already_host": N_("That player is already the host."),
     "not_seated": N_("You are not seated at this table."),
     "not_enough_players": N_(
         "Not enough players yet: {have} of at least {min}. Invite someone "

@@ -20,7 +20,7 @@ from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
-from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -200,6 +200,72 @@ async def resign(
 LOBBY_STEPS = {"join": join, "leave": leave, "addbot": add_bot, "start": start}
 
 
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server or Manage Channels where the command was used (never in DMs): such a
+    member may end a table, take a player off it or pass on its host role."""
+    if interaction.guild_id is None:
+        return False
+    permissions = interaction.permissions
+    return bool(permissions.manage_guild or permissions.manage_channels)
+
+
+async def end_table(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+) -> str:
+    record = await bot.tables.end_table(
+        game_id,
+        interaction.user.id,
+        display_name(interaction.user),
+        moderator=is_moderator(interaction),
+    )
+    await committed(bot, interaction, record)
+    return t(
+        locale, "🛑 Table #{id} is ended; its history stays. The channel is free.", id=record.id
+    )
+
+
+async def expel(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    target: discord.abc.User,
+) -> str:
+    record = await bot.tables.expel(
+        game_id, interaction.user.id, target.id, moderator=is_moderator(interaction)
+    )
+    await committed(bot, interaction, record)
+    if record.status == LOBBY:
+        return t(
+            locale,
+            "🚪 {who} no longer has a seat at table #{id}.",
+            who=safe_name(display_name(target)),
+            id=record.id,
+        )
+    return t(
+        locale,
+        "🚪 A bot now plays {who}'s seat at table #{id} to the end.",
+        who=safe_name(display_name(target)),
+        id=record.id,
+    )
+
+
+async def hand_host(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    target: discord.abc.User,
+) -> str:
+    record = await bot.tables.hand_host(
+        game_id, interaction.user.id, target.id, moderator=is_moderator(interaction)
+    )
+    await committed(bot, interaction, record)
+    return t(
+        locale, "👑 {who} now hosts table #{id}.", who=safe_name(display_name(target)), id=record.id
+    )
+
+
 def can_see(record: GameRecord, interaction: discord.Interaction[Any]) -> bool:
     """Whether the caller may look at this table: a server's tables from that server, a table
     played in DMs only by its players."""
@@ -275,7 +341,7 @@ async def seat_here(
 async def history(bot: MonsterTableBot, record: GameRecord, locale: str) -> Payload:
     """The move log, inline when short, else as a text file."""
     actions = await bot.store.actions(record.id)
-    text = history_text(record, actions, locale, finished=record.status == FINISHED)
+    text = history_text(record, actions, locale, finished=record.status in (FINISHED, ABANDONED))
     if len(text) <= 1900:
         return Payload(content=text)
     return Payload(

@@ -27,10 +27,10 @@ from bot import table_options
 from bot.components import ComponentRef, choices_digest
 from bot.delivery.plan import START_NOTE
 from bot.games import PRESENTERS, GamePresenter
-from bot.i18n import normalise, t
+from bot.i18n import N_, normalise, t
 from bot.limits import BUTTON_LABEL, CONTENT, FIELD_VALUE, clip, clip_lines, fit_embed, plain_name
 from bot.limits import safe_name as _safe_name
-from bot.store import ACTIVE, FINISHED, LOBBY, GameRecord
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import TableService
 
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
@@ -151,7 +151,22 @@ def _and(locale: str, items: list[str]) -> str:
     return t(locale, "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
-PLATFORM_EVENTS = frozenset({"resigned"})
+PLATFORM_LINES = {
+    "resigned": N_("🏳️ **{who}** resigned."),
+    "expelled": N_("🚪 **{who}** was taken off the table; a bot plays on."),
+    "abandoned": N_("🛑 **{who}** ended the table. It is kept with its history."),
+}
+
+
+def _platform_line(event: dict[str, Any], locale: str, names: list[str]) -> str:
+    """A table event in the platform's words, naming whoever it concerns as they were."""
+    name = event.get("name")
+    who = _safe_name(str(name)) if name else names[int(event.get("seat") or 0)]
+    template = PLATFORM_LINES[str(event["type"])]
+    return t(locale, template, who=who)
+
+
+PLATFORM_EVENTS = frozenset(PLATFORM_LINES)
 """Events the table service makes, not an engine: narrated here, the same for every game."""
 
 
@@ -168,10 +183,8 @@ def narrate(
             continue
         lines += presenter.event_lines(run, locale, names) if run else []
         run = []
-        if event["type"] == "resigned":
-            seat = int(event.get("seat", 0))
-            who = _safe_name(str(event.get("name") or names[seat]))
-            lines.append(t(locale, "🏳️ **{who}** resigned.", who=who))
+        if event["type"] in PLATFORM_EVENTS:
+            lines.append(_platform_line(event, locale, names))
     return lines
 
 
@@ -286,10 +299,14 @@ class Publisher:
                 f"{safe_name(record, seat)} {score}" for seat, score in enumerate(scores)
             )
             text += "\n" + t(locale, "Scores: {scores}", scores=table)
+        taken = record.extra.get("taken_over", [])
+        if taken:  # a result a bot finished for someone says so
+            bots = _and(locale, [safe_name(record, seat) for seat in taken])
+            text += "\n" + t(locale, "🤖 Finished by a bot: {seats}.", seats=bots)
         return text, humans(record, everyone)
 
     def _fairness_line(self, record: GameRecord, locale: str) -> str:
-        if record.status == FINISHED:
+        if record.status in (FINISHED, ABANDONED):  # nothing left to hide: show the seed
             return t(
                 locale,
                 "Seed {seed} (SHA-256 {hash}…) — replay it with /game history",

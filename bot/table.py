@@ -20,10 +20,12 @@ import rules
 from bot.components import choices_digest
 from bot.delivery import plan
 from bot.store import (
+    ABANDONED,
     ACTIVE,
     CANCELLED,
     FINISHED,
     LOBBY,
+    OPEN_STATUSES,
     ChannelBusy,
     GameRecord,
     GameStore,
@@ -331,14 +333,89 @@ class TableService:
             resigned = [{"type": "resigned", "seat": seat, "name": record.seats[seat].name}]
             announce = plan.seat_changed(record, resigned)
             if len(record.seats) > 2:
-                bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
-                seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
-                after = await self._update(record, seats=seats, announce=announce)
+                after = await self._update(
+                    record, **self._bot_takes_over(record, seat), announce=announce
+                )
             else:
                 extra = {**record.extra, "resigned": seat}
                 after = await self._update(record, status=FINISHED, extra=extra, announce=announce)
             state = self.state(record)
             return MoveResult(record, after, seat, resigned, state, state)
+
+    # -- the host's and the moderators' tools ------------------------------------------------
+
+    async def end_table(
+        self, game_id: int, user_id: int, name: str, *, moderator: bool
+    ) -> GameRecord:
+        """End a table nobody will finish (its host, or a server moderator): it is kept with
+        its history and marked abandoned, and the channel can host a new table."""
+        async with self._lock(game_id):
+            record = await self._open(game_id)
+            self._require_host_or_moderator(record, user_id, moderator)
+            ended = [{"type": "abandoned", "name": name}]
+            announce = (
+                plan.lobby_changed() if record.status == LOBBY else plan.seat_changed(record, ended)
+            )
+            extra = {**record.extra, "ended_by": user_id}
+            return await self._update(record, status=ABANDONED, extra=extra, announce=announce)
+
+    async def expel(
+        self, game_id: int, user_id: int, target_id: int, *, moderator: bool
+    ) -> GameRecord:
+        """Take a player off a table (its host, or a moderator): in the lobby their seat is
+        freed; in a game a bot takes it over to the end, and the result says so."""
+        async with self._lock(game_id):
+            record = await self._open(game_id)
+            self._require_host_or_moderator(record, user_id, moderator)
+            if target_id == user_id:
+                raise TableError("expel_yourself")
+            seat = record.seat_of(target_id)
+            if seat is None:
+                raise TableError("not_seated_them")
+            if record.status == LOBBY:
+                seats = tuple(s for i, s in enumerate(record.seats) if i != seat)
+                humans = [s.user_id for s in seats if s.user_id is not None]
+                host_id = record.host_id
+                if host_id == target_id:  # a moderator took the host off: the next human hosts
+                    host_id = humans[0] if humans else user_id
+                return await self._update(
+                    record, seats=seats, host_id=host_id, announce=plan.lobby_changed()
+                )
+            expelled = [{"type": "expelled", "seat": seat, "name": record.seats[seat].name}]
+            return await self._update(
+                record,
+                **self._bot_takes_over(record, seat),
+                announce=plan.seat_changed(record, expelled),
+            )
+
+    async def hand_host(
+        self, game_id: int, user_id: int, target_id: int, *, moderator: bool
+    ) -> GameRecord:
+        """Make another seated player the host (the host, or a moderator)."""
+        async with self._lock(game_id):
+            record = await self._open(game_id)
+            self._require_host_or_moderator(record, user_id, moderator)
+            if record.seat_of(target_id) is None:
+                raise TableError("not_seated_them")
+            if target_id == record.host_id:
+                raise TableError("already_host")
+            announce = plan.lobby_changed() if record.status == LOBBY else None
+            return await self._update(record, host_id=target_id, announce=announce)
+
+    @staticmethod
+    def _bot_takes_over(record: GameRecord, seat: int) -> dict[str, Any]:
+        """The changes that give ``seat`` to a bot player for the rest of the game, marked so
+        that the result says which seats a bot finished."""
+        bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
+        seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
+        taken = sorted({*record.extra.get("taken_over", []), seat})
+        return {"seats": seats, "extra": {**record.extra, "taken_over": taken}}
+
+    async def _open(self, game_id: int) -> GameRecord:
+        record = await self.get(game_id)
+        if record.status not in OPEN_STATUSES:
+            raise TableError("table_closed", game_id=record.id)
+        return record
 
     async def _apply(self, record: GameRecord, seat: int, action: Any) -> MoveResult:
         """Apply ``action`` and every move it forces on a player (see :meth:`_forced`), and
@@ -433,6 +510,13 @@ class TableService:
     def _require_host(record: GameRecord, user_id: int) -> None:
         if record.host_id != user_id:
             raise TableError("not_host")
+
+    @staticmethod
+    def _require_host_or_moderator(record: GameRecord, user_id: int, moderator: bool) -> None:
+        """The host, or a moderator (Manage Server or Manage Channels in the table's server:
+        the Discord layer says which)."""
+        if record.host_id != user_id and not moderator:
+            raise TableError("not_host_or_moderator")
 
     async def _update(self, record: GameRecord, **changes: Any) -> GameRecord:
         try:

@@ -141,6 +141,40 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(interaction, work)
 
+    # -- the host's and the moderators' tools ------------------------------------------------
+
+    @app_commands.command(
+        name="end", description="End the table in this channel for good (host or moderator)"
+    )
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.end_table(self.bot, interaction, locale, record.id)
+
+        await answer(interaction, work)
+
+    @app_commands.command(
+        name="expel", description="Take a player off this table; a bot plays on (host or mod)"
+    )
+    @app_commands.describe(player="The player to take off the table")
+    async def expel(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.expel(self.bot, interaction, locale, record.id, player)
+
+        await answer(interaction, work)
+
+    @app_commands.command(
+        name="host", description="Make another seated player the host (host or moderator)"
+    )
+    @app_commands.describe(player="The seated player who will host")
+    async def host(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.hand_host(self.bot, interaction, locale, record.id, player)
+
+        await answer(interaction, work)
+
     # -- information ----------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="How to play a game")

@@ -1,6 +1,7 @@
 """Storage: one :class:`GameStore` interface; SQLite is the embedded default."""
 
 from bot.store.base import (
+    ABANDONED,
     ACTIVE,
     CANCELLED,
     DELIVERY_KINDS,
@@ -29,6 +30,7 @@ from bot.store.base import (
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
+    "ABANDONED",
     "ACTIVE",
     "CANCELLED",
     "DELIVERY_KINDS",

@@ -15,6 +15,9 @@ LOBBY = "lobby"
 ACTIVE = "active"
 FINISHED = "finished"
 CANCELLED = "cancelled"
+ABANDONED = "abandoned"
+"""Ended by its host or a moderator before the end: kept, with its history; the channel is
+free for another table."""
 OPEN_STATUSES = (LOBBY, ACTIVE)
 
 # What a delivery sends (see :class:`Announcement`).

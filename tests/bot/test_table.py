@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from bot.components import choices_digest
-from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
+from bot.store import ABANDONED, ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
 from bot.table import TableError, TableService
 
 CHANNEL = 100
@@ -239,3 +239,55 @@ async def test_start_refuses_options_the_seated_players_cannot_play(tables: Tabl
         await tables.start(TABLE, 1)
     assert refused.value.code == "options_misfit"
     assert (await tables.get(TABLE)).status == LOBBY
+
+
+async def test_the_host_or_a_moderator_ends_a_table_and_frees_the_channel(
+    tables: TableService,
+) -> None:
+    """Issue 8: an abandoned table is ended (kept with its history, marked abandoned) by its
+    host or a moderator; nobody else may; the channel then hosts a new table."""
+    record = await _started(tables)
+    with pytest.raises(TableError) as refused:
+        await tables.end_table(record.id, 2, "Bob", moderator=False)
+    assert refused.value.code == "not_host_or_moderator"
+    ended = await tables.end_table(record.id, 2, "Bob", moderator=True)
+    assert ended.status == ABANDONED and ended.state == record.state
+    with pytest.raises(TableError) as again:
+        await tables.end_table(record.id, 1, "Ann", moderator=False)
+    assert again.value.code == "table_closed"
+    fresh = await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=3,
+                                   name="Cy", locale="en")  # fmt: skip
+    assert fresh.id != record.id and fresh.status == LOBBY
+
+
+async def test_expelling_a_player_gives_the_seat_to_a_bot_marked_in_the_result(
+    tables: TableService,
+) -> None:
+    record = await _notte_started(tables)
+    with pytest.raises(TableError) as self_expel:
+        await tables.expel(record.id, 1, 1, moderator=False)
+    assert self_expel.value.code == "expel_yourself"
+    with pytest.raises(TableError) as stranger:
+        await tables.expel(record.id, 1, 99, moderator=False)
+    assert stranger.value.code == "not_seated_them"
+    with pytest.raises(TableError) as not_host:
+        await tables.expel(record.id, 2, 3, moderator=False)
+    assert not_host.value.code == "not_host_or_moderator"
+    after = await tables.expel(record.id, 1, 3, moderator=False)
+    assert after.seats[2].is_bot and after.extra["taken_over"] == [2]
+    assert after.status == ACTIVE
+
+
+async def test_the_host_role_passes_to_a_seated_player_only(tables: TableService) -> None:
+    await tables.new_table("monster_day", guild_id=1, channel_id=CHANNEL, user_id=1, name="A",
+                           locale="en")  # fmt: skip
+    await tables.join(TABLE, 2, "B", "en")
+    for target, code in ((9, "not_seated_them"), (1, "already_host")):
+        with pytest.raises(TableError) as refused:
+            await tables.hand_host(TABLE, 1, target, moderator=False)
+        assert refused.value.code == code
+    record = await tables.hand_host(TABLE, 1, 2, moderator=False)
+    assert record.host_id == 2
+    with pytest.raises(TableError):
+        await tables.start(TABLE, 1)  # no longer the host
+    assert (await tables.start(TABLE, 2)).status == ACTIVE
