@@ -1,14 +1,16 @@
 """Things that happen without a click: moves the table makes itself, and reminders.
 
-Bot seats, and a player's only possible move when public information alone forces it, are
-played through the same :meth:`TableService.act_automatically` path as a human's move (same
-lock, same compare-and-swap, same announcement), after a short pause so people can follow.
+Bot seats are played through the same :meth:`TableService.act_automatically` path as a
+human's move (same lock, same compare-and-swap, same announcement), after a short pause so
+people can follow. (A player's only possible move, when public information alone forces it, is
+made by the table service with the move that forced it; the runner plays one only if a table
+was left so by an older version.)
 The courier holds the table's messages while a chain of such moves is made, so the channel
 sees one update for the whole chain.
 
 Nothing waits for ever: a change made while a runner is finishing makes it look again, and a
-sweep every minute (and at start-up) starts a runner for any table where an automatic move is
-due, whatever raced.
+sweep every minute (and at start-up) starts a runner for any table where a bot seat must act,
+whatever raced.
 """
 
 from __future__ import annotations
@@ -100,11 +102,11 @@ class Scheduler:
                 log.warning("automatic move at table %d refused: %s", game_id, error.code)
                 return
 
-    async def resume(self, *, bots_only: bool = False) -> None:
-        """Start a runner wherever an automatic move is due: at start-up everywhere, and in
-        the sweep at tables with a bot seat (a forced move is started by the change that
-        forces it, so only a restart can leave one waiting)."""
-        for record in await self.tables.store.list_active(with_bots=bots_only):
+    async def resume(self) -> None:
+        """Start a runner wherever a bot seat must act (at start-up, and every sweep). A
+        player's forced move is made with the move that forced it, in the same transaction,
+        so only bot seats can be left waiting."""
+        for record in await self.tables.store.list_active(with_bots=True):
             try:
                 self.after_change(record)
             except Exception:
@@ -113,7 +115,7 @@ class Scheduler:
     async def sweep(self) -> None:
         """What the client runs every :data:`SWEEP_SECONDS`: no bot seat stays stuck."""
         try:
-            await self.resume(bots_only=True)
+            await self.resume()
         except Exception:
             log.exception("sweep failed")
 
