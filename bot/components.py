@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PREFIX = "mt"
-KINDS = ("hand", "join", "start", "addbot", "leave", "act", "history")
+KINDS = ("hand", "join", "start", "addbot", "leave", "act", "history", "seatyes", "seatno")
 DIGEST_LENGTH = 10
 _PATTERN = re.compile(
     r"mt:(?P<kind>[a-z]+):(?P<game>\d{1,18})"

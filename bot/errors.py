@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "expel_yourself": N_("You can't expel yourself: use `/game leave` or `/game resign`."),
     "not_seated_them": N_("That person has no seat at this table."),
     "already_host": N_("That player is already the host."),
+    "already_seated_them": N_("That person already plays at this table."),
+    "no_seat_offer": N_("That seat is not on offer any more; nothing was changed."),
+    "not_your_seat_offer": N_("That seat was offered to someone else."),
     "not_seated": N_("You are not seated at this table."),
     "not_enough_players": N_(
         "Not enough players yet: {have} of at least {min}. Invite someone "

@@ -8,6 +8,7 @@ unexpected errors reach the tree's error handler (logged, with an apology to the
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -198,6 +199,58 @@ async def resign(
 
 
 LOBBY_STEPS = {"join": join, "leave": leave, "addbot": add_bot, "start": start}
+
+
+async def offer_seat(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    target: discord.abc.User,
+) -> str:
+    if target.bot:
+        raise TableError("already_seated_them")
+    record = await bot.tables.offer_seat(game_id, interaction.user.id, target.id)
+    await committed(bot, interaction, record)
+    return t(
+        locale,
+        "🪑 Your seat at table #{id} is offered to {who}; it is theirs when they take it.",
+        id=record.id,
+        who=safe_name(display_name(target)),
+    )
+
+
+async def answer_seat_offer(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    seat: int,
+    *,
+    accept: bool,
+) -> str:
+    """The Take / No thanks buttons of a seat offer."""
+    record = await bot.tables.answer_seat_offer(
+        game_id,
+        seat,
+        interaction.user.id,
+        display_name(interaction.user),
+        locale,
+        accept=accept,
+    )
+    await committed(bot, interaction, record)
+    if interaction.message is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.message.edit(view=None)  # answered: its buttons are spent
+    if accept and record.state is None:
+        return t(locale, "🪑 The seat is yours at table #{id}.", id=record.id)
+    if accept:
+        return t(
+            locale,
+            "🪑 The seat is yours at table #{id}. Your hand is on its way by DM.",
+            id=record.id,
+        )
+    return t(locale, "The seat offer at table #{id} is withdrawn.", id=record.id)
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:

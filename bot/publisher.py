@@ -155,6 +155,7 @@ PLATFORM_LINES = {
     "resigned": N_("🏳️ **{who}** resigned."),
     "expelled": N_("🚪 **{who}** was taken off the table; a bot plays on."),
     "abandoned": N_("🛑 **{who}** ended the table. It is kept with its history."),
+    "seat_handed": N_("🪑 **{who}** handed their seat to **{to}**."),
 }
 
 
@@ -163,7 +164,7 @@ def _platform_line(event: dict[str, Any], locale: str, names: list[str]) -> str:
     name = event.get("name")
     who = _safe_name(str(name)) if name else names[int(event.get("seat") or 0)]
     template = PLATFORM_LINES[str(event["type"])]
-    return t(locale, template, who=who)
+    return t(locale, template, who=who, to=_safe_name(str(event.get("to", ""))))
 
 
 PLATFORM_EVENTS = frozenset(PLATFORM_LINES)
@@ -451,6 +452,35 @@ class Publisher:
         )
         url = jump_url(record)
         return f"{where} — {url}" if url else where
+
+    def seat_offer(self, record: GameRecord, seat: int) -> Payload:
+        """Ask the member a seat is offered to, in the channel, with two buttons."""
+        target = record.extra.get("seat_offers", {}).get(str(seat))
+        text = t(
+            record.locale,
+            "🪑 <@{target}>, {who} offers you their seat at table #{id}. Take it?",
+            target=target,
+            who=mention(record, seat),
+            id=record.id,
+        )
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(
+            _button(
+                t(record.locale, "Take the seat"),
+                ComponentRef("seatyes", record.id, version=seat),
+                "🪑",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        buttons.add_item(
+            _button(
+                t(record.locale, "No, thanks"),
+                ComponentRef("seatno", record.id, version=seat),
+                None,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        return Payload(content=text, view=buttons, mentions=pings([target] if target else []))
 
     def closed_dm_notice(self, record: GameRecord, seat: int) -> Payload:
         """Said once per table and player, in the channel: their hand cannot reach them."""

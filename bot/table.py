@@ -402,6 +402,54 @@ class TableService:
             announce = plan.lobby_changed() if record.status == LOBBY else None
             return await self._update(record, host_id=target_id, announce=announce)
 
+    async def offer_seat(self, game_id: int, user_id: int, target_id: int) -> GameRecord:
+        """A player offers their seat to a member who is not playing at this table; it is
+        theirs once they accept (both confirm: the offer, then the acceptance)."""
+        async with self._lock(game_id):
+            record = await self._open(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if target_id == user_id or record.seat_of(target_id) is not None:
+                raise TableError("already_seated_them")
+            offers = {**record.extra.get("seat_offers", {}), str(seat): target_id}
+            extra = {**record.extra, "seat_offers": offers}
+            return await self._update(record, extra=extra, announce=plan.seat_offered(seat))
+
+    async def answer_seat_offer(
+        self, game_id: int, seat: int, user_id: int, name: str, locale: str, *, accept: bool
+    ) -> GameRecord:
+        """The member a seat was offered to takes it (``accept``) or declines; the player who
+        offered it may withdraw the offer the same way."""
+        async with self._lock(game_id):
+            record = await self._open(game_id)
+            offers = dict(record.extra.get("seat_offers", {}))
+            target = offers.get(str(seat))
+            holder = record.seats[seat].user_id if seat < len(record.seats) else None
+            if target is None or holder is None:
+                raise TableError("no_seat_offer")
+            if user_id != target and not (user_id == holder and not accept):
+                raise TableError("not_your_seat_offer")
+            del offers[str(seat)]
+            extra = {**record.extra, "seat_offers": offers}
+            if not accept:
+                return await self._update(record, extra=extra)
+            if record.seat_of(user_id) is not None:
+                raise TableError("already_seated")
+            handed = [{"type": "seat_handed", "seat": seat, "name": record.seats[seat].name,
+                       "to": name}]  # fmt: skip
+            seats = tuple(
+                Seat(user_id, name, locale) if i == seat else s for i, s in enumerate(record.seats)
+            )
+            host_id = user_id if record.host_id == holder else record.host_id
+            return await self._update(
+                record,
+                seats=seats,
+                host_id=host_id,
+                extra=extra,
+                announce=plan.seat_handed(record, seat, handed),
+            )
+
     @staticmethod
     def _bot_takes_over(record: GameRecord, seat: int) -> dict[str, Any]:
         """The changes that give ``seat`` to a bot player for the rest of the game, marked so

@@ -19,6 +19,7 @@ from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
     answer,
+    answer_seat_offer,
     apology,
     history,
     play_button,
@@ -119,6 +120,23 @@ async def _history(
     await answer(interaction, work)
 
 
+async def _seat_offer(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    """Take / No thanks on a seat offer (the seat is in the id's version field)."""
+    record = await table_by_id(bot, interaction, ref.game_id)
+    if ref.version is None:
+        raise TableError("malformed_component")
+    accept = ref.kind == "seatyes"
+
+    async def work(locale: str) -> str:
+        return await answer_seat_offer(
+            bot, interaction, locale, record.id, ref.version or 0, accept=accept
+        )
+
+    await answer(interaction, work)
+
+
 HANDLERS = {
     "hand": _hand,
     "act": _act,
@@ -127,4 +145,6 @@ HANDLERS = {
     "addbot": _lobby,
     "start": _lobby,
     "history": _history,
+    "seatyes": _seat_offer,
+    "seatno": _seat_offer,
 }

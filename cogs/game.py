@@ -165,6 +165,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await answer(interaction, work)
 
     @app_commands.command(
+        name="giveseat", description="Offer your seat at this table to someone else"
+    )
+    @app_commands.describe(player="Who should take your seat (they accept with a button)")
+    async def giveseat(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        async def work(locale: str) -> str:
+            record = await table_in_channel(self.bot, interaction)
+            return await flows.offer_seat(self.bot, interaction, locale, record.id, player)
+
+        await answer(interaction, work)
+
+    @app_commands.command(
         name="host", description="Make another seated player the host (host or moderator)"
     )
     @app_commands.describe(player="The seated player who will host")

@@ -35,6 +35,7 @@ from bot.store import (
     LOBBY_MESSAGE,
     MERGED,
     PENDING,
+    SEAT_OFFER,
     TABLE_POST,
     Announced,
     Delivery,
@@ -308,6 +309,8 @@ class Courier:
                 return await self._lobby(delivery, record)
             if delivery.kind == DM_NOTICE:
                 return await self._notice(delivery, record)
+            if delivery.kind == SEAT_OFFER:
+                return await self._offer(delivery, record)
         except discord.Forbidden as error:
             raise GiveUp(f"forbidden ({error.code}): {error.text}") from error
         except discord.NotFound as error:
@@ -403,6 +406,13 @@ class Courier:
     async def _notice(self, delivery: Delivery, record: GameRecord) -> int:
         assert delivery.seat is not None
         payload = self.publisher.closed_dm_notice(record, delivery.seat)
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        return message.id
+
+    async def _offer(self, delivery: Delivery, record: GameRecord) -> int:
+        assert delivery.seat is not None
+        payload = self.publisher.seat_offer(record, delivery.seat)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         return message.id

@@ -12,7 +12,14 @@ import json
 from typing import Any
 
 from bot.games import PRESENTERS
-from bot.store import HAND_DM, LOBBY_MESSAGE, TABLE_POST, Announcement, GameRecord
+from bot.store import (
+    HAND_DM,
+    LOBBY_MESSAGE,
+    SEAT_OFFER,
+    TABLE_POST,
+    Announcement,
+    GameRecord,
+)
 from rules import Engine
 
 START_NOTE = "start"
@@ -56,6 +63,19 @@ def moved(
 def seat_changed(record: GameRecord, events: list[dict[str, Any]]) -> Announcement:
     """A seat changed hands or the game ended without a move (a resignation)."""
     return Announcement(deliveries=((TABLE_POST, None),), events=tuple(events))
+
+
+def seat_offered(seat: int) -> Announcement:
+    """A player offers their seat to a member: ask that member, in the channel."""
+    return Announcement(deliveries=((SEAT_OFFER, seat),))
+
+
+def seat_handed(record: GameRecord, seat: int, events: list[dict[str, Any]]) -> Announcement:
+    """A seat changed players: the table says so, and the new player gets the seat's hand
+    (a lobby shows the new seat list instead)."""
+    if record.state is None:
+        return lobby_changed()
+    return Announcement(deliveries=((TABLE_POST, None), (HAND_DM, seat)), events=tuple(events))
 
 
 def hands_to_send(

@@ -29,7 +29,9 @@ LOBBY_MESSAGE = "lobby"
 """The lobby message (posted once, then edited)."""
 DM_NOTICE = "notice"
 """A public note, once per table and player, that the player's DMs are closed."""
-DELIVERY_KINDS = (LOBBY_MESSAGE, TABLE_POST, HAND_DM, DM_NOTICE)
+SEAT_OFFER = "offer"
+"""A public message asking a member to take a seat a player offers them (``seat``)."""
+DELIVERY_KINDS = (LOBBY_MESSAGE, TABLE_POST, HAND_DM, DM_NOTICE, SEAT_OFFER)
 """Also the order in which one table's due deliveries are sent."""
 
 # A delivery's life: pending -> sent | failed, or merged into a newer delivery of the same

@@ -58,3 +58,42 @@ async def test_the_host_role_passes_on_in_the_lobby(simcord_env) -> None:
     assert "Only the player who opened the table" in followup_text(refused)
     started = await world.bob.slash(world.channel, "game start")
     assert "has started" in followup_text(started)
+
+
+async def test_a_player_hands_their_seat_to_a_member_who_accepts(simcord_env) -> None:
+    """Issue 8: a player can hand their seat to another member; both confirm (the offer,
+    then the other's button). The new player gets the seat's hand by DM; others can't take
+    it, the seated can't be offered it, and an answered offer is spent."""
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    cy = world.guild.add_member(simcord_env.create_user("cy"))
+    seated = await world.ann.slash(world.channel, "game giveseat", player=world.bob.user)
+    assert "already plays" in followup_text(seated)
+    offered = await world.bob.slash(world.channel, "game giveseat", player=cy.user)
+    assert "offered to" in followup_text(offered), followup_text(offered)
+    offer = world.channel.history()[-1]
+    assert cy.mention in offer.content and offer.components
+    stolen = await world.ann.click(offer, label="Take the seat")
+    assert "offered to someone else" in followup_text(stolen)
+    taken = await cy.click(offer, label="Take the seat")
+    assert "The seat is yours" in followup_text(taken), followup_text(taken)
+    record = await world.record()
+    assert record.seats[1].user_id == cy.id and record.seats[1].name == "cy"
+    await world.bot.courier.wait_idle()
+    assert cy.user.dm_channel.history(), "the new player got the seat's hand"
+    everything = "\n".join(text_of(m) for m in world.channel.history())
+    assert "handed their seat to" in everything  # on the table message (edited: same turn)
+    assert not (await world.record()).extra.get("seat_offers")
+
+
+async def test_a_seat_offer_declined_changes_no_seat(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world)
+    cy = world.guild.add_member(simcord_env.create_user("cy"))
+    await world.bob.slash(world.channel, "game giveseat", player=cy.user)
+    offer = world.channel.history()[-1]
+    declined = await cy.click(offer, label="No, thanks")
+    assert "withdrawn" in followup_text(declined)
+    record = await world.record()
+    assert [s.user_id for s in record.seats] == [world.ann.id, world.bob.id]
