@@ -21,7 +21,7 @@ from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -251,6 +251,34 @@ async def answer_seat_offer(
             id=record.id,
         )
     return t(locale, "The seat offer at table #{id} is withdrawn.", id=record.id)
+
+
+async def notify_settings(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    *,
+    dm: bool | None,
+    reminders: bool | None,
+) -> str:
+    """Change (where given) and show the caller's notification choices; they hold for every
+    table, in every server."""
+    prefs = await bot.store.prefs(interaction.user.id)
+    if dm is not None or reminders is not None:
+        prefs = Prefs(
+            prefs.dm_on_turn if dm is None else dm,
+            prefs.reminders if reminders is None else reminders,
+        )
+        await bot.store.set_prefs(interaction.user.id, prefs)
+    on, off = t(locale, "on"), t(locale, "off")
+    return t(
+        locale,
+        "🔔 DM with your hand and moves when it is your turn: **{dm}**. Reminders: "
+        "**{reminders}**.\nWith DMs off, the channel mentions you at every decision and "
+        "`/game hand` shows your hand.",
+        dm=on if prefs.dm_on_turn else off,
+        reminders=on if prefs.reminders else off,
+    )
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:

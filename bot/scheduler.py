@@ -138,13 +138,19 @@ class Scheduler:
         reminded: list[int] = []
         now = self.clock()
         for record in await self.tables.store.list_active(idle_since=now - self.reminder_after):
-            waiting = [s for s in self.tables.pending(record) if not record.seats[s].is_bot]
+            waiting = [
+                s for s in self.tables.pending(record) if await self._wants_reminders(record, s)
+            ]
             if not waiting:
                 continue
             await self._remind(record, waiting)
             await self.tables.store.mark_reminded(record.id, record.version)
             reminded.append(record.id)
         return reminded
+
+    async def _wants_reminders(self, record: GameRecord, seat: int) -> bool:
+        user_id = record.seats[seat].user_id
+        return user_id is not None and (await self.tables.store.prefs(user_id)).reminders
 
     async def _remind(self, record: GameRecord, seats: list[int]) -> None:
         who = ", ".join(mention(record, seat) for seat in seats)

@@ -186,6 +186,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
         await answer(interaction, work)
 
+    @app_commands.command(name="notify", description="Your DM and reminder settings")
+    @app_commands.describe(
+        dm="DM you your hand and moves when it is your turn",
+        reminders="Remind you when a table waits for your move",
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction[Any],
+        dm: bool | None = None,
+        reminders: bool | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda locale: flows.notify_settings(
+                self.bot, interaction, locale, dm=dm, reminders=reminders
+            ),
+        )
+
     # -- information ----------------------------------------------------------------------
 
     @app_commands.command(name="rules", description="How to play a game")

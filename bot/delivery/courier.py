@@ -332,7 +332,7 @@ class Courier:
     ) -> int:
         tables = self.publisher.tables
         pending = tables.pending(record)
-        closed = [s for s in pending if self._seat_dm_closed(record, s)]
+        closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
         # A new turn, the end, or a player to ping who has no DMs: a new message.
         turn = turn_key(record.game, tables.view(record, None), pending)
         key = f"{record.status}|{turn}|{sorted(closed)}"
@@ -365,9 +365,13 @@ class Courier:
             and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
         )
 
-    def _seat_dm_closed(self, record: GameRecord, seat: int) -> bool:
+    async def _reaches_by_dm(self, record: GameRecord, seat: int) -> bool:
+        """Whether the seat's player hears of their turn by DM: not a bot, DMs open, and
+        DMs wanted (else only a channel mention tells them, so their turn gets a new post)."""
         user_id = record.seats[seat].user_id
-        return user_id is not None and self.dm_is_closed(user_id)
+        if user_id is None:
+            return True
+        return not self.dm_is_closed(user_id) and (await self.store.prefs(user_id)).dm_on_turn
 
     async def _hand(
         self, delivery: Delivery, record: GameRecord, announced: Announced
@@ -375,8 +379,8 @@ class Courier:
         seat = delivery.seat
         assert seat is not None
         user_id = record.seats[seat].user_id
-        if user_id is None:
-            return None  # the seat went to a bot since: nobody to tell
+        if user_id is None or not (await self.store.prefs(user_id)).dm_on_turn:
+            return None  # a bot took the seat since, or the player wants no DMs
         if self.dm_is_closed(user_id):
             await self._closed(record, announced, seat)
             raise GiveUp("DMs closed (known)")

@@ -129,6 +129,16 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Prefs:
+    """A player's notification choices. ``dm_on_turn`` off: no hand DMs (the channel pings
+    them for every decision instead, and ``/game hand`` shows the hand); ``reminders`` off:
+    no reminder pings."""
+
+    dm_on_turn: bool = True
+    reminders: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """What a committed change must show: written in the same transaction as the change, so a
     crash between the commit and Discord cannot lose it (the transactional outbox).
@@ -279,6 +289,12 @@ class GameStore(Protocol):
         ...
 
     async def mark_reminded(self, game_id: int, version: int) -> None: ...
+
+    async def prefs(self, user_id: int) -> Prefs:
+        """A player's notification choices (the defaults until they choose)."""
+        ...
+
+    async def set_prefs(self, user_id: int, prefs: Prefs) -> None: ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 

@@ -97,4 +97,15 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN message_at REAL",
         "ALTER TABLE games ADD COLUMN message_from INTEGER",
     ],
+    # 5: each player's notification choices (a row only once they chose; defaults: all on).
+    [
+        """
+        CREATE TABLE user_prefs (
+            user_id    INTEGER PRIMARY KEY,
+            dm_on_turn INTEGER NOT NULL DEFAULT 1,
+            reminders  INTEGER NOT NULL DEFAULT 1,
+            updated_at REAL    NOT NULL
+        )
+        """,
+    ],
 ]

@@ -34,6 +34,7 @@ from bot.store.base import (
     ChannelBusy,
     Delivery,
     GameRecord,
+    Prefs,
     Seat,
     StoreError,
     VersionConflict,
@@ -390,6 +391,23 @@ class SqliteStore:
         async with self._lock:
             await self._run(
                 "UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id)
+            )
+
+    async def prefs(self, user_id: int) -> Prefs:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT dm_on_turn, reminders FROM user_prefs WHERE user_id = ?", (user_id,)
+            )
+        return Prefs(bool(rows[0][0]), bool(rows[0][1])) if rows else Prefs()
+
+    async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
+        async with self._lock:
+            await self._run(
+                "INSERT INTO user_prefs (user_id, dm_on_turn, reminders, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
+                "dm_on_turn = excluded.dm_on_turn, reminders = excluded.reminders, "
+                "updated_at = excluded.updated_at",
+                (user_id, int(prefs.dm_on_turn), int(prefs.reminders), time.time()),
             )
 
     # -- the outbox -------------------------------------------------------------------------

@@ -159,3 +159,17 @@ async def test_crash_between_writes_leaves_the_old_state(tmp_path: Path) -> None
         assert [json.dumps(a.action) for a in await store.actions(1)] == ['{"n": 1}']
     finally:
         await store.close()
+
+
+async def test_notification_choices_default_on_and_are_kept(tmp_path: Path) -> None:
+    from bot.store import Prefs
+
+    store = await _new_store(tmp_path / "db.sqlite3")
+    try:
+        assert await store.prefs(7) == Prefs(dm_on_turn=True, reminders=True)
+        await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=True))
+        await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=False))
+        assert await store.prefs(7) == Prefs(dm_on_turn=False, reminders=False)
+        assert await store.prefs(8) == Prefs()
+    finally:
+        await store.close()
