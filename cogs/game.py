@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
+from bot import replay as replay_flow
 from bot.flows import answer, display_name, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
@@ -264,6 +265,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 else await flows.latest_table_here(self.bot, interaction)
             )
             return await flows.history(self.bot, record, locale)
+
+        await answer(interaction, work)
+
+    @app_commands.command(name="replay", description="A finished game told again, as an animation")
+    @app_commands.describe(table="Table number (default: the one in this channel)")
+    async def replay(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        """Only a finished table the caller may look at; the animation, then the move log."""
+
+        async def work(locale: str) -> flows.Reply:
+            record = (
+                await flows.table_by_id(self.bot, interaction, table)
+                if table is not None
+                else await flows.latest_table_here(self.bot, interaction)
+            )
+            return await replay_flow.replay(self.bot, interaction, record, locale)
 
         await answer(interaction, work)
 

@@ -26,6 +26,19 @@ def replay(record: dict[str, Any]) -> tuple[Any, dict[str, Any] | None]:
     return state, engine.outcome(state)
 
 
+def public_views(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The public view (``view(state, None)``) at the start and after every action of a
+    recorded game, replayed from its seed: what anyone watching the table saw, and no more.
+    ``/game replay`` animates these. Raises IllegalAction on a bad log."""
+    engine = GAMES[record["game"]]
+    state = engine.setup(int(record["players"]), dict(record["options"]), int(record["seed"]))
+    views = [engine.view(state, None)]
+    for entry in record["actions"]:
+        state, _ = engine.apply(state, int(entry["seat"]), engine.load_action(entry["action"]))
+        views.append(engine.view(state, None))
+    return views
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.replay", description=__doc__)
     parser.add_argument("file", type=Path, help="the replay JSON from /game history")
