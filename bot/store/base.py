@@ -239,6 +239,13 @@ class GameStore(Protocol):
         ``seated``, only those where that user has a seat."""
         ...
 
+    async def list_seated(
+        self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 200
+    ) -> list[GameRecord]:
+        """Tables in every server and in DMs where that user has a seat, newest first: what
+        ``/game mine`` looks through, wherever it is typed."""
+        ...
+
     async def list_active(
         self, *, idle_since: float | None = None, with_bots: bool = False
     ) -> list[GameRecord]:

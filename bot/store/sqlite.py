@@ -55,6 +55,13 @@ _DELIVERY_COLUMNS = (
 _ANNOUNCED_COLUMNS = "id, game_id, version, snapshot, events, notes, created_at"
 _JSON_FIELDS = {"options", "state", "extra"}
 _UPDATABLE = {"status", "options", "seats", "locale", "state", "extra", "host_id"}
+_SEATED = "(seats LIKE ? OR seats LIKE ?)"
+"""Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""
+
+
+def _seated_params(user_id: int) -> list[str]:
+    """Seats are JSON; the exact key and value, so 12 never matches 123."""
+    return [f'%"user_id":{user_id},%', f'%"user_id":{user_id}}}%']
 
 
 def _dumps(value: Any) -> str:
@@ -219,9 +226,8 @@ class SqliteStore:
         where = f"guild_id IS ? AND status IN ({marks})"
         params: list[Any] = [guild_id, *statuses]
         if seated is not None:
-            # Seats are JSON; the exact key and value, so 12 never matches 123.
-            where += " AND (seats LIKE ? OR seats LIKE ?)"
-            params += [f'%"user_id":{seated},%', f'%"user_id":{seated}}}%']
+            where += f" AND {_SEATED}"
+            params += _seated_params(seated)
         async with self._lock:
             rows = await self._fetchall(
                 f"SELECT {_COLUMNS} FROM games WHERE {where} ORDER BY updated_at DESC LIMIT ?",
@@ -231,6 +237,19 @@ class SqliteStore:
         if seated is not None:
             records = [r for r in records if r.seat_of(seated) is not None]
         return records
+
+    async def list_seated(
+        self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 200
+    ) -> list[GameRecord]:
+        marks = ",".join("?" * len(statuses))
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) AND {_SEATED} "
+                "ORDER BY updated_at DESC, id DESC LIMIT ?",
+                (*statuses, *_seated_params(user_id), limit),
+            )
+        records = [_record(row) for row in rows]
+        return [r for r in records if r.seat_of(user_id) is not None]
 
     async def list_active(
         self, *, idle_since: float | None = None, with_bots: bool = False

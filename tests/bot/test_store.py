@@ -173,3 +173,39 @@ async def test_notification_choices_default_on_and_are_kept(tmp_path: Path) -> N
         assert await store.prefs(8) == Prefs()
     finally:
         await store.close()
+
+
+async def test_list_seated_finds_a_players_open_tables_in_every_server_and_dm(
+    tmp_path: Path,
+) -> None:
+    """``/game mine`` reads one query for every server and DMs: only open tables where the
+    user really has a seat (7, never 77), the one touched last first."""
+    store = await _new_store(tmp_path / "db.sqlite3")
+    try:
+        here = await _lobby(store, channel_id=10)
+        there = await store.create(
+            game="monster_day", guild_id=2, channel_id=20, host=Seat(77, "Other"),
+            host_id=77, options={}, locale="en", seed=1, seed_hash="h",
+        )  # fmt: skip
+        there = await store.update(there, seats=(*there.seats, Seat(7, "Ann")))
+        dm = await store.create(
+            game="monster_day", guild_id=None, channel_id=30, host=Seat(7, "Ann"),
+            host_id=7, options={}, locale="en", seed=2, seed_hash="h",
+        )  # fmt: skip
+        await store.update(dm, status=ACTIVE)
+        finished = await _lobby(store, channel_id=40)
+        await store.update(finished, status=FINISHED)
+        await store.create(
+            game="monster_day", guild_id=1, channel_id=50, host=Seat(77, "Other"),
+            host_id=77, options={}, locale="en", seed=3, seed_hash="h",
+        )  # fmt: skip
+        await store.update(here, status=ACTIVE)  # touched last: listed first
+
+        seated = await store.list_seated(7)
+        assert [r.id for r in seated] == [here.id, dm.id, there.id]
+        assert {r.guild_id for r in seated} == {1, 2, None}
+        assert [r.id for r in await store.list_seated(7, limit=1)] == [here.id]
+        assert [r.id for r in await store.list_seated(7, (FINISHED,))] == [finished.id]
+        assert await store.list_seated(8) == []
+    finally:
+        await store.close()
