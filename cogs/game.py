@@ -14,7 +14,7 @@ from bot.flows import answer, display_name, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
 from bot.limits import CONTENT, clip, clip_lines, safe_name
-from bot.publisher import Payload, game_name
+from bot.publisher import Payload, game_name, jump_url
 from bot.store import LOBBY, OPEN_STATUSES, GameRecord
 from bot.table import TableError
 from bot.table_options import chosen_options, variant_choices
@@ -250,6 +250,74 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         name = game_name(record, locale)
         where = f"<#{record.channel_id}>" if record.guild_id is not None else t(locale, "DM")
         return clip(f"• #{record.id} **{name}** — {where} — {status} — {players}", 300)
+
+    @app_commands.command(name="mine", description="Every table where it is your move")
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        """Wherever it is typed (any server or a DM), the caller's open tables everywhere: those
+        waiting for their move first, with jump links, then those waiting for others."""
+
+        async def work(locale: str) -> str:
+            user_id = interaction.user.id
+            records = await self.bot.store.list_seated(user_id, OPEN_STATUSES, LIST_LIMIT)
+            if not records:
+                return t(locale, "You have no open tables. Start one with `/game new`.")
+            my_move: list[str] = []
+            waiting: list[str] = []
+            for record in records:
+                pending = self.bot.tables.pending(record)
+                if any(record.seats[seat].user_id == user_id for seat in pending):
+                    my_move.append(self._my_move_line(record, pending, user_id, locale))
+                else:
+                    waiting.append(self._waiting_line(record, pending, locale))
+            lines = (
+                [t(locale, "**Your move** ({n})", n=len(my_move)), *my_move]
+                if my_move
+                else [t(locale, "No table is waiting for your move.")]
+            )
+            if waiting:
+                lines += [t(locale, "**Waiting for others** ({n})", n=len(waiting)), *waiting]
+            return clip_lines(lines, CONTENT, lambda n: t(locale, "…and {n} more tables.", n=n))
+
+        await answer(interaction, work)
+
+    def _my_move_line(
+        self, record: GameRecord, pending: list[int], user_id: int, locale: str
+    ) -> str:
+        """Game, place, who else must move with the caller, and a link to the table message."""
+        others = [
+            safe_name(record.seats[s].name) for s in pending if record.seats[s].user_id != user_id
+        ]
+        whose = (
+            t(locale, "your move (also {others})", others=clip(", ".join(others), 100))
+            if others
+            else t(locale, "your move")
+        )
+        name, where = game_name(record, locale), self._where(record, locale)
+        line = f"• #{record.id} **{name}** — {where} — {whose}"
+        url = jump_url(record)
+        label = t(locale, "go to the table")
+        return f"{line} — [{label}](<{url}>)" if url else line
+
+    def _waiting_line(self, record: GameRecord, pending: list[int], locale: str) -> str:
+        """A shorter line: game, place and whom the table waits for."""
+        if record.status == LOBBY:
+            status = t(locale, "waiting for the start")
+        elif pending:
+            names = clip(", ".join(safe_name(record.seats[s].name) for s in pending), 100)
+            status = t(locale, "waiting for {who}", who=names)
+        else:
+            status = t(locale, "playing")
+        return (
+            f"• #{record.id} {game_name(record, locale)} — {self._where(record, locale)} — {status}"
+        )
+
+    def _where(self, record: GameRecord, locale: str) -> str:
+        """The server (from the client's cache, escaped) and channel, or "DM"."""
+        if record.guild_id is None:
+            return t(locale, "DM")
+        guild = self.bot.get_guild(record.guild_id)
+        channel = f"<#{record.channel_id}>"
+        return f"{safe_name(guild.name)} › {channel}" if guild is not None else channel
 
     @app_commands.command(
         name="history", description="The move log of a table, to check every roll"
