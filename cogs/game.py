@@ -276,7 +276,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             )
             if waiting:
                 lines += [t(locale, "**Waiting for others** ({n})", n=len(waiting)), *waiting]
-            return clip_lines(lines, CONTENT, lambda n: t(locale, "…and {n} more tables.", n=n))
+
+            def more(n: int) -> str:  # lines are cut from the end: past the waiting ones,
+                n -= 1 if waiting and n > len(waiting) else 0  # the header is not a table
+                return t(locale, "…and {n} more tables.", n=n)
+
+            return clip_lines(lines, CONTENT, more)
 
         await answer(interaction, work)
 

@@ -3,6 +3,8 @@ caller's move, with jump links; then the tables waiting for others, through Disc
 
 from __future__ import annotations
 
+import re
+
 from bot.publisher import jump_url
 from tests.cogs.helpers import followup_text, make_world
 
@@ -89,8 +91,14 @@ async def test_game_mine_says_plainly_when_there_are_no_tables(simcord_env) -> N
 
 
 async def test_game_mine_fits_one_message_with_forty_tables(simcord_env) -> None:
+    """Forty tables at the caller's move and two waiting for others: as many lines as fit,
+    and the "more" count is the number of tables left out (section headers are not tables)."""
     world = make_world(simcord_env)
     host = world.guild.add_member(simcord_env.create_user(MARKDOWN_NAME))
+    for n in range(2):
+        channel = world.guild.create_text_channel(f"lobby-{n}")
+        await world.bob.slash(channel, "game new", game="monster_day")
+        await host.slash(channel, "game join")
     for n in range(40):
         channel = world.guild.create_text_channel(f"tables-{n}")
         await host.slash(channel, "game new", game="monster_day")
@@ -98,5 +106,8 @@ async def test_game_mine_fits_one_message_with_forty_tables(simcord_env) -> None
         await host.slash(channel, "game start")
     text = followup_text(await host.slash(world.channel, "game mine"))
     assert len(text) <= 2000
-    assert "**Your move** (40)" in text and "more tables" in text
-    assert _listed(text, 40) and "https://discord.com/channels/" in text  # the newest first
+    assert "**Your move** (40)" in text and "Waiting for others" not in text
+    assert _listed(text, 42) and "https://discord.com/channels/" in text  # the newest first
+    left_out = re.search(r"…and (\d+) more tables\.", text)
+    assert left_out is not None
+    assert text.count("• #") + int(left_out.group(1)) == 42
