@@ -55,7 +55,9 @@ def frame_width(total: int) -> int:
         return 640
     if total <= 200:
         return 560
-    return 480
+    if total <= 400:
+        return 480
+    return 400
 
 
 def frame_ms(total: int) -> int:
