@@ -56,6 +56,13 @@ GAME_SUBCOMMANDS = {
     "rules",
     "list",
     "history",
+    "end",
+    "expel",
+    "host",
+    "giveseat",
+    "notify",
+    "mine",
+    "replay",
 }
 
 
