@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -89,30 +90,33 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         user = normalise(interaction.locale)
         return user if user == "it" else self.bot.settings.default_locale
 
-    async def _lobby_step(self, interaction: discord.Interaction[Any], step: str) -> None:
-        """A lobby command acts on the open table of the channel it is typed in."""
+    async def _here(
+        self, interaction: discord.Interaction[Any], flow: Callable[..., Awaitable[str]], *args: Any
+    ) -> None:
+        """A command that acts on the open table of the channel it is typed in:
+        ``flow(bot, interaction, locale, table id, *args)``."""
 
         async def work(locale: str) -> str:
             record = await table_in_channel(self.bot, interaction)
-            return await flows.LOBBY_STEPS[step](self.bot, interaction, locale, record.id)
+            return await flow(self.bot, interaction, locale, record.id, *args)
 
         await answer(interaction, work)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self._lobby_step(interaction, "join")
+        await self._here(interaction, flows.LOBBY_STEPS["join"])
 
     @app_commands.command(name="leave", description="Leave the table (resigns a started game)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self._lobby_step(interaction, "leave")
+        await self._here(interaction, flows.LOBBY_STEPS["leave"])
 
     @app_commands.command(name="addbot", description="Seat a bot player (host, before start)")
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await self._lobby_step(interaction, "addbot")
+        await self._here(interaction, flows.LOBBY_STEPS["addbot"])
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self._lobby_step(interaction, "start")
+        await self._here(interaction, flows.LOBBY_STEPS["start"])
 
     # -- during a game --------------------------------------------------------------------
 
@@ -136,11 +140,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
 
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        async def work(locale: str) -> str:
-            record = await table_in_channel(self.bot, interaction)
-            return await flows.resign(self.bot, interaction, locale, record.id)
-
-        await answer(interaction, work)
+        await self._here(interaction, flows.resign)
 
     # -- the host's and the moderators' tools ------------------------------------------------
 
@@ -148,44 +148,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         name="end", description="End the table in this channel for good (host or moderator)"
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        async def work(locale: str) -> str:
-            record = await table_in_channel(self.bot, interaction)
-            return await flows.end_table(self.bot, interaction, locale, record.id)
-
-        await answer(interaction, work)
+        await self._here(interaction, flows.end_table)
 
     @app_commands.command(
         name="expel", description="Take a player off this table; a bot plays on (host or mod)"
     )
     @app_commands.describe(player="The player to take off the table")
     async def expel(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        async def work(locale: str) -> str:
-            record = await table_in_channel(self.bot, interaction)
-            return await flows.expel(self.bot, interaction, locale, record.id, player)
-
-        await answer(interaction, work)
+        await self._here(interaction, flows.expel, player)
 
     @app_commands.command(
         name="giveseat", description="Offer your seat at this table to someone else"
     )
     @app_commands.describe(player="Who should take your seat (they accept with a button)")
     async def giveseat(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        async def work(locale: str) -> str:
-            record = await table_in_channel(self.bot, interaction)
-            return await flows.offer_seat(self.bot, interaction, locale, record.id, player)
-
-        await answer(interaction, work)
+        await self._here(interaction, flows.offer_seat, player)
 
     @app_commands.command(
         name="host", description="Make another seated player the host (host or moderator)"
     )
     @app_commands.describe(player="The seated player who will host")
     async def host(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        async def work(locale: str) -> str:
-            record = await table_in_channel(self.bot, interaction)
-            return await flows.hand_host(self.bot, interaction, locale, record.id, player)
-
-        await answer(interaction, work)
+        await self._here(interaction, flows.hand_host, player)
 
     @app_commands.command(name="notify", description="Your DM and reminder settings")
     @app_commands.describe(
