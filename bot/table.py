@@ -457,7 +457,10 @@ class TableService:
         bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
         seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
         taken = sorted({*record.extra.get("taken_over", []), seat})
-        return {"seats": seats, "extra": {**record.extra, "taken_over": taken}}
+        # Who sat there: ratings count the game for them, not for the bot that finished it.
+        replaced = {str(seat): record.seats[seat].user_id, **record.extra.get("replaced", {})}
+        extra = {**record.extra, "taken_over": taken, "replaced": replaced}
+        return {"seats": seats, "extra": extra}
 
     async def _open(self, game_id: int) -> GameRecord:
         record = await self.get(game_id)

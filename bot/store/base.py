@@ -104,6 +104,10 @@ class GameRecord:
     message_from: int | None = None
     """The first version whose events the latest table message narrates (an edit narrates
     every change since)."""
+    clock: dict[str, Any] = field(default_factory=dict)
+    """The time control and its running deadlines (see :mod:`bot.clock`); empty: no clock."""
+    wake_at: float | None = None
+    """When the scheduler must next look at this table (a reminder or a deadline)."""
 
     def with_changes(self, **changes: Any) -> GameRecord:
         return replace(self, **changes)
@@ -272,10 +276,12 @@ class GameStore(Protocol):
         status: str,
         announce: Announcement | None = None,
         then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
+        **changes: Any,
     ) -> GameRecord:
         """One transaction: append the action (and the ``then`` moves it forced, as ``(seat,
-        action, events)``), write the snapshot, bump the version once per action and store
-        ``announce``, guarded by ``record.version``; raises :class:`VersionConflict`."""
+        action, events)``), write the snapshot (and ``changes``: ``extra``, ``clock``,
+        ``wake_at``), bump the version once per action and store ``announce``, guarded by
+        ``record.version``; raises :class:`VersionConflict`."""
         ...
 
     async def set_message(

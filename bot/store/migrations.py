@@ -108,4 +108,19 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 6: clocks. A table's time control and running deadlines (JSON), and when it next needs
+    # the scheduler (a reminder or a deadline): one indexed column, so finding what is due
+    # among thousands of tables reads only those. ``heartbeat`` says when the bot was last
+    # alive, so time it was down can be given back to every running clock.
+    [
+        "ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE games ADD COLUMN wake_at REAL",
+        "CREATE INDEX games_wake ON games(wake_at) WHERE wake_at IS NOT NULL",
+        """
+        CREATE TABLE heartbeat (
+            id       INTEGER PRIMARY KEY CHECK (id = 1),
+            alive_at REAL NOT NULL
+        )
+        """,
+    ],
 ]

@@ -46,15 +46,27 @@ log = logging.getLogger(__name__)
 _COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, options, seats, locale, seed, seed_hash, "
     "version, state, message_id, created_at, updated_at, reminded_version, extra, "
-    "lobby_message_id, message_key, message_at, message_from"
+    "lobby_message_id, message_key, message_at, message_from, clock, wake_at"
 )
 _DELIVERY_COLUMNS = (
     "id, announcement_id, game_id, version, kind, seat, status, attempts, due_at, merged_into, "
     "message_id"
 )
 _ANNOUNCED_COLUMNS = "id, game_id, version, snapshot, events, notes, created_at"
-_JSON_FIELDS = {"options", "state", "extra"}
-_UPDATABLE = {"status", "options", "seats", "locale", "state", "extra", "host_id"}
+_JSON_FIELDS = {"options", "state", "extra", "clock"}
+_UPDATABLE = {
+    "status",
+    "options",
+    "seats",
+    "locale",
+    "state",
+    "extra",
+    "host_id",
+    "clock",
+    "wake_at",
+}
+_MOVE_CHANGES = {"extra", "clock", "wake_at"}
+"""What a move may change besides the state and status (:meth:`SqliteStore.commit_move`)."""
 _SEATED = "(seats LIKE ? OR seats LIKE ?)"
 """Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""
 
@@ -356,14 +368,20 @@ class SqliteStore:
         status: str,
         announce: Announcement | None = None,
         then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
+        **changes: Any,
     ) -> GameRecord:
+        unknown = set(changes) - _MOVE_CHANGES
+        if unknown:
+            raise StoreError(f"not changed by a move: {sorted(unknown)}")
+        assignments = "".join(f"{name} = ?, " for name in changes)
+        values = [_encode(name, value) for name, value in changes.items()]
         now = time.time()
         moves = [(seat, action, events), *then]
         async with self._transaction():
             rowcount, _ = await self._run(
-                "UPDATE games SET state = ?, status = ?, version = version + ?, "
+                f"UPDATE games SET state = ?, status = ?, {assignments}version = version + ?, "
                 "updated_at = ? WHERE id = ? AND version = ?",
-                (_dumps(state), status, len(moves), now, record.id, record.version),
+                (_dumps(state), status, *values, len(moves), now, record.id, record.version),
             )
             if rowcount != 1:
                 raise VersionConflict(f"game {record.id} is past version {record.version}")
@@ -610,6 +628,8 @@ def _record(row: Any) -> GameRecord:
         message_key,
         message_at,
         message_from,
+        clock,
+        wake_at,
     ) = row
     return GameRecord(
         id=game_id,
@@ -634,4 +654,6 @@ def _record(row: Any) -> GameRecord:
         message_key=message_key,
         message_at=message_at,
         message_from=message_from,
+        clock=json.loads(clock),
+        wake_at=wake_at,
     )
