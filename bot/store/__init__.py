@@ -29,6 +29,14 @@ from bot.store.base import (
     StoreError,
     VersionConflict,
 )
+from bot.store.results import (
+    GameTally,
+    Rate,
+    Rating,
+    RatingPoint,
+    ResultRow,
+    ResultsStore,
+)
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
@@ -55,7 +63,13 @@ __all__ = [
     "Delivery",
     "GameRecord",
     "GameStore",
+    "GameTally",
     "Prefs",
+    "Rate",
+    "Rating",
+    "RatingPoint",
+    "ResultRow",
+    "ResultsStore",
     "Seat",
     "SqliteStore",
     "StoreError",

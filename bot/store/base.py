@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
+from bot.store.results import ResultsStore
+
 LOBBY = "lobby"
 ACTIVE = "active"
 FINISHED = "finished"
@@ -199,7 +201,7 @@ class ActionRecord:
     created_at: float
 
 
-class GameStore(Protocol):
+class GameStore(ResultsStore, Protocol):
     """Storage for tables. Implementations: :class:`bot.store.sqlite.SqliteStore`."""
 
     async def open(self) -> None: ...

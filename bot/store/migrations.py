@@ -123,4 +123,55 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 7: results and ratings, derived from finished games. ``results`` has a row per seat of
+    # every finished game (its primary key makes recording a game twice impossible, so the
+    # ratings can be caught up at any time and never count a game twice); ``ratings`` is one
+    # rating per player and game, across servers (a server's leaderboard lists the players who
+    # played a rated game there); ``rating_history`` is each rated game's rating, for the chart.
+    [
+        """
+        CREATE TABLE results (
+            game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat        INTEGER NOT NULL,
+            game        TEXT    NOT NULL,
+            guild_id    INTEGER,
+            user_id     INTEGER,
+            name        TEXT    NOT NULL,
+            score       REAL,
+            rank        INTEGER NOT NULL,
+            winner      INTEGER NOT NULL,
+            taken_over  INTEGER NOT NULL,
+            rated       INTEGER NOT NULL,
+            finished_at REAL    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """,
+        "CREATE INDEX results_by_user ON results(user_id, game) WHERE user_id IS NOT NULL",
+        "CREATE INDEX results_by_guild ON results(guild_id, game, user_id) WHERE rated = 1",
+        # The finished games, in finishing order: what the catch-up walks.
+        "CREATE INDEX games_finished ON games(updated_at, id) WHERE status = 'finished'",
+        """
+        CREATE TABLE ratings (
+            user_id    INTEGER NOT NULL,
+            game       TEXT    NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            updated_at REAL    NOT NULL,
+            PRIMARY KEY (user_id, game)
+        )
+        """,
+        """
+        CREATE TABLE rating_history (
+            user_id INTEGER NOT NULL,
+            game    TEXT    NOT NULL,
+            game_id INTEGER NOT NULL,
+            mu      REAL    NOT NULL,
+            sigma   REAL    NOT NULL,
+            at      REAL    NOT NULL,
+            PRIMARY KEY (user_id, game, game_id)
+        )
+        """,
+    ],
 ]

@@ -40,6 +40,7 @@ from bot.store.base import (
     VersionConflict,
 )
 from bot.store.migrations import MIGRATIONS
+from bot.store.sqlite_results import ResultsMixin
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore:
+class SqliteStore(ResultsMixin):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
