@@ -14,6 +14,22 @@ MESSAGES: dict[str, str] = {
         "first, or start yours in another channel."
     ),
     "no_table_here": N_("There is no open table in this channel. Start one with `/game new`."),
+    "thread_in_dm": N_(
+        "Threads exist only in a server's channels; nothing was created. Open the table here "
+        "without `thread`."
+    ),
+    "thread_in_thread": N_(
+        "A thread can't hold another thread; nothing was created. Open the table right here "
+        "without `thread`, or use `/game new` in the channel above."
+    ),
+    "thread_not_here": N_(
+        "I can open a thread only from a text channel; nothing was created. Leave out `thread` "
+        "to play here."
+    ),
+    "thread_forbidden": N_(
+        "I may not open a thread here: I need the *Create Public Threads* and *Send Messages in "
+        "Threads* permissions in this channel. Nothing was created."
+    ),
     "no_such_table": N_("That table no longer exists."),
     "already_seated": N_("You are already seated at this table."),
     "table_full": N_("This table is full ({max} players)."),
