@@ -20,6 +20,7 @@ from bot.delivery.courier import Courier
 from bot.flows import apology
 from bot.i18n import CommandTranslator
 from bot.publisher import Publisher
+from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, SqliteStore
 from bot.table import TableService
@@ -41,6 +42,7 @@ class MonsterTableBot(commands.Bot):
         self.settings = settings
         self.store: GameStore = store or SqliteStore(settings.database_path)
         self.tables = TableService(self.store)
+        self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)
         self.courier = Courier(self, self.store, self.publisher)
         self.scheduler = Scheduler(
@@ -64,6 +66,7 @@ class MonsterTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await self.ratings.catch_up()  # games that finished while ratings were not kept
         await self.tree.set_translator(CommandTranslator())
         for extension in self.settings.extensions:  # the Discord adapters, by name
             await self.load_extension(extension)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot import flows, threads
 from bot import replay as replay_flow
+from bot import stats as stats_flow
 from bot.flows import answer, display_name, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
@@ -317,6 +318,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         guild = self.bot.get_guild(record.guild_id)
         channel = f"<#{record.channel_id}>"
         return f"{safe_name(guild.name)} › {channel}" if guild is not None else channel
+
+    @app_commands.command(name="stats", description="A player's games, wins, rating and chart")
+    @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        await answer(
+            interaction,
+            lambda locale: stats_flow.stats(self.bot, interaction, locale, user, game),
+        )
+
+    @app_commands.command(name="leaderboard", description="The best players of a game here")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await answer(
+            interaction, lambda locale: stats_flow.leaderboard(self.bot, interaction, locale, game)
+        )
 
     @app_commands.command(
         name="history", description="The move log of a table, to check every roll"

@@ -63,6 +63,8 @@ GAME_SUBCOMMANDS = {
     "notify",
     "mine",
     "replay",
+    "stats",
+    "leaderboard",
 }
 
 
