@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -51,22 +50,10 @@ TAKEN_OVER_NAME = ("Bot (", ")")
 the person who left it is inside."""
 
 
-@dataclass(frozen=True, slots=True)
-class Placing:
-    """A seat's place in a finished game, as ratings count it."""
-
-    seat: int
-    user_id: int | None
-    name: str
-    score: float | None
-    rank: int
-    winner: bool
-    taken_over: bool
-
-
-def standings(record: GameRecord, outcome: Mapping[str, Any] | None) -> list[Placing]:
-    """Every seat's place: winners first (tied), then the rest by score where the game's
-    scores rank players, then seats a bot took over (tied last)."""
+def standings(record: GameRecord, outcome: Mapping[str, Any] | None) -> list[ResultRow]:
+    """Every seat's result: winners first (tied), then the rest by score where the game's
+    scores rank players, then seats a bot took over (tied last). Rated when two distinct
+    people played."""
     outcome = outcome or {}
     winners = set(outcome.get("winners") or ())
     scores = outcome.get("scores")
@@ -81,18 +68,26 @@ def standings(record: GameRecord, outcome: Mapping[str, Any] | None) -> list[Pla
         points = float(scores[seat]) if scores is not None and order else 0.0
         return (1, -order * points)
 
-    keys = [key(seat) for seat in range(len(record.seats))]
+    seats = range(len(record.seats))
+    keys = [key(seat) for seat in seats]
+    players = [_player(record, seat, taken) for seat in seats]
+    rated = len({user for user in players if user is not None}) >= 2
     return [
-        Placing(
+        ResultRow(
+            game_id=record.id,
             seat=seat,
-            user_id=_player(record, seat, taken),
+            game=record.game,
+            guild_id=record.guild_id,
+            user_id=players[seat],
             name=_name(record, seat, taken),
             score=float(scores[seat]) if scores is not None else None,
             rank=1 + sum(other < keys[seat] for other in keys),
             winner=seat in winners and seat not in taken,
             taken_over=seat in taken,
+            rated=rated,
+            finished_at=record.updated_at,
         )
-        for seat in range(len(record.seats))
+        for seat in seats
     ]
 
 
@@ -110,28 +105,6 @@ def _name(record: GameRecord, seat: int, taken: set[int]) -> str:
     if seat in taken and name.startswith(start) and name.endswith(end):
         return name[len(start) : -len(end)]
     return name
-
-
-def result_rows(record: GameRecord, placings: Sequence[Placing]) -> list[ResultRow]:
-    """The rows stored for a finished game; rated when two distinct people played."""
-    rated = len({p.user_id for p in placings if p.user_id is not None}) >= 2
-    return [
-        ResultRow(
-            game_id=record.id,
-            seat=p.seat,
-            game=record.game,
-            guild_id=record.guild_id,
-            user_id=p.user_id,
-            name=p.name,
-            score=p.score,
-            rank=p.rank,
-            winner=p.winner,
-            taken_over=p.taken_over,
-            rated=rated,
-            finished_at=record.updated_at,
-        )
-        for p in placings
-    ]
 
 
 def people(rows: Sequence[ResultRow]) -> dict[int, tuple[int, bool]]:
@@ -174,7 +147,7 @@ class Ratings:
         outcome = self.tables.outcome(record)
         if outcome is None:
             log.warning("finished table %d has no outcome; recorded unrated", record.id)
-        rows = result_rows(record, standings(record, outcome))
+        rows = standings(record, outcome)
         if not rows:
             return False
         if not rows[0].rated:

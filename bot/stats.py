@@ -12,8 +12,6 @@ localised replies that change nothing.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +20,7 @@ from bot import flows
 from bot.flows import display_name
 from bot.i18n import t
 from bot.limits import CONTENT, clip_lines, safe_name
-from bot.publisher import _RENDER_POOL, Payload
+from bot.publisher import Payload, _in_render_pool
 from bot.store import GameTally, Rating
 from bot.table import TableError
 from render.stats import BoardRow, leaderboard_png, rating_chart_png
@@ -50,13 +48,6 @@ def _checked_game(game: str | None) -> str | None:
     if game is not None and game not in GAMES:
         raise TableError("unknown_game", game=game)
     return game
-
-
-async def _in_pool(function: Any, *args: Any, **kwargs: Any) -> bytes:
-    image: bytes = await asyncio.get_running_loop().run_in_executor(
-        _RENDER_POOL, functools.partial(function, *args, **kwargs)
-    )
-    return image
 
 
 # -- /game stats -------------------------------------------------------------------------------
@@ -144,7 +135,7 @@ async def _chart(
                  "skill, and narrows as games make it surer.")  # fmt: skip
     if rating is not None:
         subtitle = t(locale, "Now {rating}.", rating=number(rating.ordinal)) + " " + subtitle
-    return await _in_pool(
+    return await _in_render_pool(
         rating_chart_png,
         f"{display_name(target)} — {game_title(game, locale)}",
         subtitle,
@@ -175,7 +166,7 @@ async def leaderboard(
                  "game counts once two people play it to the end.", game=title)  # fmt: skip
     top = everyone[:TOP]
     names = [await bot.store.player_name(r.user_id) or "" for r in top]
-    image = await _in_pool(
+    image = await _in_render_pool(
         leaderboard_png,
         t(locale, "{game} — leaderboard", game=title),
         _server_line(interaction, locale, len(everyone)),

@@ -25,6 +25,11 @@ ORDINAL_Z = 3.0
 certainly have, so a lucky first game does not top the leaderboard."""
 
 
+def ordinal(mu: float, sigma: float) -> float:
+    """The number shown and ranked by: ``mu - 3 sigma``."""
+    return mu - ORDINAL_Z * sigma
+
+
 @dataclass(frozen=True, slots=True)
 class ResultRow:
     """One seat of a finished game, as the ratings count it.
@@ -64,8 +69,7 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """The number shown and ranked by: ``mu - 3 sigma``."""
-        return self.mu - ORDINAL_Z * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +83,7 @@ class RatingPoint:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - ORDINAL_Z * self.sigma
+        return ordinal(self.mu, self.sigma)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.ratings import Ratings, people, result_rows, standings
-from bot.store import ACTIVE, FINISHED, GameRecord, SqliteStore
+from bot.ratings import Ratings, people, standings
+from bot.store import ACTIVE, FINISHED, GameRecord, Seat, SqliteStore
 from bot.table import TableService
 
 GUILD = 1
@@ -233,11 +233,9 @@ async def test_notte_di_terrore_ranks_by_fewest_terror_with_bots_left_out(
         assert (first.mu > second.mu) == (rows[0].rank < rows[2].rank)
 
 
-def test_standings_tie_shared_winners_and_rank_the_rest_by_score(tables: TableService) -> None:
+def test_standings_tie_shared_winners_and_rank_the_rest_by_score() -> None:
     """Pure: a shared win is a tie for first; more Monster Day points or less Notte Terror
     places higher; an unknown game ties every non-winner."""
-    from bot.store import Seat
-
     seats = tuple(Seat(u, f"P{u}") for u in (1, 2, 3, 4))
     record = GameRecord(7, "notte_di_terrore", GUILD, 10, 1, FINISHED, {}, seats, "en", 0, "",
                         1, None, None, 0.0, 5.0)  # fmt: skip
@@ -247,7 +245,7 @@ def test_standings_tie_shared_winners_and_rank_the_rest_by_score(tables: TableSe
     assert [p.rank for p in standings(record, outcome)] == [2, 1, 4, 3]
     unknown = record.with_changes(game="some_future_game")
     assert [p.rank for p in standings(unknown, outcome)] == [2, 1, 2, 2]
-    rows = result_rows(record, standings(record, outcome))
+    rows = standings(record, outcome)
     assert people(rows) == {1: (2, False), 2: (1, True), 3: (4, False), 4: (3, False)}
 
 
