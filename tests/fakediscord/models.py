@@ -22,6 +22,8 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
+THREAD_TYPES = frozenset({10, 11, 12})  # announcement, public and private threads
 
 # Message flags.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
@@ -46,6 +48,9 @@ EVERYONE_PERMISSIONS = (
     | (1 << 38)  # SEND_MESSAGES_IN_THREADS
 )
 BOT_ROLE_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13)  # + MANAGE_MESSAGES
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 
 _counter = itertools.count(1)
 
@@ -151,7 +156,8 @@ class FakeMember:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel or a DM channel (then `recipient` is set and `guild_id` is None)."""
+    """A guild text channel, a DM channel (then `recipient` is set and `guild_id` is None) or
+    a thread (then `parent_id` is its text channel and the thread fields below apply)."""
 
     id: int
     type: int
@@ -161,11 +167,24 @@ class FakeChannel:
     position: int = 0
     topic: str | None = None
     last_message_id: int | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    members: set[int] = field(default_factory=set)
+    message_count: int = 0
+    created_at: str = field(default_factory=iso_now)
 
     @property
     def is_dm(self) -> bool:
         """True for a DM channel between the bot and one user."""
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        """True for a thread of a text channel."""
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
@@ -175,6 +194,8 @@ class FakeChannel:
     def payload(self, *, with_guild_id: bool = True) -> dict[str, Any]:
         """The channel object as Discord sends it."""
         last = str(self.last_message_id) if self.last_message_id else None
+        if self.is_thread:
+            return self._thread_payload(last, with_guild_id=with_guild_id)
         if self.is_dm:
             assert self.recipient is not None
             return {
@@ -201,6 +222,32 @@ class FakeChannel:
             data["guild_id"] = str(self.guild_id)
         return data
 
+    def _thread_payload(self, last: str | None, *, with_guild_id: bool) -> dict[str, Any]:
+        """A thread channel object: its parent, owner, counts and `thread_metadata`."""
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "name": self.name,
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "last_message_id": last,
+            "rate_limit_per_user": 0,
+            "message_count": self.message_count,
+            "total_message_sent": self.message_count,
+            "member_count": min(len(self.members), 50),
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": self.created_at,
+                "locked": self.locked,
+                "create_timestamp": self.created_at,
+            },
+        }
+        if with_guild_id:
+            data["guild_id"] = str(self.guild_id)
+        return data
+
 
 @dataclass(eq=False)
 class FakeGuild:
@@ -213,6 +260,7 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     roles: dict[int, FakeRole] = field(default_factory=dict)
+    threads: dict[int, FakeChannel] = field(default_factory=dict)
 
     def permissions_of(self, user_id: int) -> int:
         """Guild-level permissions (no channel overwrites): owner and admins get all."""
@@ -271,7 +319,7 @@ class FakeGuild:
                 "member_count": len(self.members),
                 "members": [m.payload() for m in self.members.values()],
                 "channels": [c.payload(with_guild_id=False) for c in self.channels.values()],
-                "threads": [],
+                "threads": [t.payload() for t in self.threads.values() if not t.archived],
                 "voice_states": [],
                 "presences": [],
                 "stage_instances": [],

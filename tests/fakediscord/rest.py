@@ -488,6 +488,8 @@ class Rest:
             return form_error(errors)
         if is_empty(body, files):
             return empty_message()
+        if (refused := self.fake.threads.before_send(channel)) is not None:
+            return refused
         body["flags"] = (body.get("flags") or 0) & ~FLAG_EPHEMERAL
         earlier = self.fake.message_by_nonce(channel, body)
         if earlier is not None:  # enforce_nonce: the same send again returns the first message
@@ -515,6 +517,8 @@ class Rest:
             return discord_error(404, 10008, "Unknown Message")
         if msg.author is not self.fake.bot:
             return discord_error(403, 50005, "Cannot edit a message authored by another user")
+        if (refused := self.fake.threads.before_edit(msg.channel)) is not None:
+            return refused
         body, files = await read_body(request)
         errors = validate_message(body or {})
         self._check_files(errors, files)

@@ -46,6 +46,7 @@ from .models import (
     snowflake,
 )
 from .rest import API_PREFIX, RequestRecord, Rest, Upload
+from .threads import Threads
 
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 5.0
@@ -85,6 +86,7 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
         self.rest = Rest(self)
+        self.threads = Threads(self)
         self._tokens: dict[str, InteractionResult] = {}
         self._dms: dict[int, FakeChannel] = {}
         self._messages: dict[int, FakeMessage] = {}
@@ -104,6 +106,7 @@ class FakeDiscord:
         """Listen on 127.0.0.1 on a free port."""
         app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024**2)
         app.add_routes(self.rest.routes())
+        app.add_routes(self.threads.routes())
         app.router.add_get("/", self.gateway.handle, name="gateway")
         app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn, name="cdn")
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
