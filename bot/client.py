@@ -52,11 +52,15 @@ class MonsterTableBot(commands.Bot):
             bot_delay=settings.bot_move_delay_seconds,
             reminder_after=settings.reminder_after_seconds,
         )
+        # A game's end updates the ratings at once (they also catch up at start-up and on
+        # every /game stats, so a crash in between loses nothing).
+        self.scheduler.on_finished.append(lambda _record: self.ratings.catch_up())
         # Periodic duties, as discord.ext.tasks loops (they survive reconnects, and test
         # harnesses recognise their sleeps).
         self._loops: list[tasks.Loop[Any]] = [
             tasks.loop(seconds=settings.delivery_poll_seconds)(self.courier.poll),
             tasks.loop(seconds=SWEEP_SECONDS)(self.scheduler.sweep),
+            tasks.loop(seconds=settings.clock_check_seconds)(self.scheduler.tick),
         ]
         if settings.reminder_check_seconds > 0:
             self._loops.append(
@@ -71,6 +75,7 @@ class MonsterTableBot(commands.Bot):
         for extension in self.settings.extensions:  # the Discord adapters, by name
             await self.load_extension(extension)
         await self.sync_commands()
+        await self.scheduler.give_back_downtime()  # before any deadline is looked at
         await self.scheduler.resume()
         # The first poll delivers what a previous run committed but did not show.
         for loop in self._loops:

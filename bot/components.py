@@ -19,7 +19,22 @@ from dataclasses import dataclass
 from typing import Any
 
 PREFIX = "mt"
-KINDS = ("hand", "join", "start", "addbot", "leave", "act", "history", "seatyes", "seatno")
+KINDS = (
+    "hand",
+    "join",
+    "start",
+    "addbot",
+    "leave",
+    "act",
+    "history",
+    "seatyes",
+    "seatno",
+    "votewait",
+    "voteskip",
+    "votebot",
+)
+VOTE_KINDS = ("votewait", "voteskip", "votebot")
+"""A vote on an absent seat: ``mt:vote<choice>:<table>:<version that opened it>:<seat>``."""
 DIGEST_LENGTH = 10
 _PATTERN = re.compile(
     r"mt:(?P<kind>[a-z]+):(?P<game>\d{1,18})"
@@ -68,5 +83,7 @@ def parse(custom_id: str) -> ComponentRef | None:
     index = int(match["index"]) if match["index"] else None
     digest = match["digest"]
     if match["kind"] == "act" and (digest is None or index is None):
+        return None
+    if match["kind"] in VOTE_KINDS and (version is None or index is None):
         return None
     return ComponentRef(match["kind"], int(match["game"]), version, index, digest)

@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     reply_wait_seconds: float = Field(default=8.0, ge=0)
     # How often the outbox looks for deliveries due again (retries, and after a restart).
     delivery_poll_seconds: float = Field(default=5.0, gt=0)
+    # How often the clocks are looked at (deadlines due, reminders before them).
+    clock_check_seconds: float = Field(default=5.0, gt=0)
     log_level: str = "INFO"
     # discord.py extensions holding the slash commands and buttons (loaded by name).
     extensions: tuple[str, ...] = ("cogs",)

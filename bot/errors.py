@@ -31,6 +31,13 @@ MESSAGES: dict[str, str] = {
         "Threads* permissions in this channel. Nothing was created."
     ),
     "no_such_table": N_("That table no longer exists."),
+    "no_vote": N_("That vote is over; nothing was changed."),
+    "vote_on_yourself": N_(
+        "The others are voting on your seat: just make your move, and the vote ends."
+    ),
+    "already_voted": N_("You have already voted; a vote can't be changed."),
+    "cannot_skip": N_("This game can't skip that turn now; vote to wait or for a bot instead."),
+    "bad_clock": N_("A time bank needs a time per move: pick a `clock` too, or leave out `bank`."),
     "already_seated": N_("You are already seated at this table."),
     "table_full": N_("This table is full ({max} players)."),
     "not_host": N_("Only the player who opened the table can do that."),

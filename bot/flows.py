@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.components import ComponentRef
 from bot.errors import error_text
 from bot.games.texts import history_text
@@ -430,3 +431,39 @@ async def history(bot: MonsterTableBot, record: GameRecord, locale: str) -> Payl
         image=text.encode(),
         filename=f"table-{record.id}-history.txt",
     )
+
+
+async def cast_vote(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    seat: int,
+    opened: int,
+    choice: str,
+) -> str:
+    """A vote on a seat whose time ran out (one click each; see :mod:`bot.deadlines`)."""
+    result = await bot.scheduler.deadlines.vote(game_id, interaction.user.id, seat, opened, choice)
+    if result.decision is None:
+        return t(
+            locale,
+            "🗳️ Your vote is counted ({votes} of {voters}).",
+            votes=result.votes,
+            voters=result.voters,
+        )
+    await committed(bot, interaction, result.record)
+    return t(locale, "🗳️ Your vote decided it: the table shows what happens next.")
+
+
+def time_control(per_move: str, bank: str) -> Clock | None:
+    """The clock ``/game new`` asked for (choice ids of :data:`bot.clock.PER_MOVE_CHOICES`
+    and :data:`bot.clock.BANK_CHOICES`), or None for no clock."""
+    seconds = PER_MOVE_CHOICES.get(per_move)
+    extra = BANK_CHOICES.get(bank)
+    if seconds is None or extra is None:
+        raise TableError("bad_option", option="clock" if seconds is None else "bank")
+    if not seconds:
+        if extra:
+            raise TableError("bad_clock")
+        return None
+    return Clock(per_move=seconds, bank=extra)

@@ -23,8 +23,10 @@ from typing import Any
 import discord
 
 import render
-from bot import table_options
+from bot import table_options, timing
+from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
+from bot.deadlines import Deadlines
 from bot.delivery.plan import START_NOTE
 from bot.games import PRESENTERS, GamePresenter
 from bot.i18n import N_, normalise, t
@@ -156,6 +158,14 @@ PLATFORM_LINES = {
     "expelled": N_("🚪 **{who}** was taken off the table; a bot plays on."),
     "abandoned": N_("🛑 **{who}** ended the table. It is kept with its history."),
     "seat_handed": N_("🪑 **{who}** handed their seat to **{to}**."),
+    "time_up": N_("⌛ **{who}**'s time ran out. The table waits for them."),
+    "vote_opened": N_(
+        "⌛ **{who}**'s time ran out. The other players vote: wait longer, skip the turn "
+        "where the game allows it, or let a bot play the seat to the end."
+    ),
+    "vote_wait": N_("🗳️ The table waits longer for **{who}**."),
+    "vote_skip": N_("🗳️ The table skips **{who}**'s turn."),
+    "vote_bot": N_("🗳️ A bot plays **{who}**'s seat to the end."),
 }
 
 
@@ -195,6 +205,7 @@ class Publisher:
     def __init__(self, client: discord.Client, tables: TableService) -> None:
         self.client = client
         self.tables = tables
+        self.deadlines = Deadlines(tables)
 
     # -- public table message ---------------------------------------------------------------
 
@@ -239,8 +250,14 @@ class Publisher:
         embed.set_footer(text=self._fairness_line(record, locale))
         content, pinged = self.turn_line(record, locale)
         notes_text = [self._note(record, note, locale) for note in notes]
-        content = "\n".join(filter(None, [content, *notes_text]))
+        clock_lines = timing.deadline_lines(record, locale, names)
+        content = "\n".join(filter(None, [content, *clock_lines, *notes_text]))
         buttons = discord.ui.View(timeout=None)
+        votes = {seat: self.deadlines.choices(record, seat) for seat, _ in timing.votes(record)}
+        for button in timing.vote_buttons(record, votes, locale):
+            buttons.add_item(button)
+        for seat in votes:  # whoever votes is asked by name
+            pinged += [u for u in self.deadlines.voters(record, seat) if u not in pinged]
         if record.status == ACTIVE:
             buttons.add_item(_button(t(locale, "My hand"), ComponentRef("hand", record.id), "🃏"))
         buttons.add_item(
@@ -348,6 +365,9 @@ class Publisher:
         )
         if options:
             embed.add_field(name=t(locale, "Options"), value=options)
+        clock = Clock.load(record.clock)
+        if clock.enabled:
+            embed.add_field(name=t(locale, "Clock"), value=timing.time_control_text(clock, locale))
         buttons = None
         if record.status == LOBBY:
             buttons = discord.ui.View(timeout=None)

@@ -10,7 +10,9 @@ sees one update for the whole chain.
 
 Nothing waits for ever: a change made while a runner is finishing makes it look again, and a
 sweep every minute (and at start-up) starts a runner for any table where a bot seat must act,
-whatever raced.
+whatever raced. Clocks (:mod:`bot.deadlines`): every few seconds :meth:`Scheduler.tick` wakes
+the tables whose ``wake_at`` came (a deadline, or a reminder before one) and writes the
+heartbeat that lets a restart give back the time the bot was down.
 """
 
 from __future__ import annotations
@@ -18,12 +20,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
+import discord
+
+from bot import timing
+from bot.clock import Clock
+from bot.deadlines import Reminder
 from bot.delivery.courier import Courier
 from bot.i18n import t
-from bot.publisher import Publisher, humans, jump_url, mention, pings
-from bot.store import ACTIVE, GameRecord
+from bot.publisher import Publisher, game_name, humans, jump_url, mention, pings
+from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -51,6 +59,10 @@ class Scheduler:
         self.clock = clock
         self._runners: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self.deadlines = publisher.deadlines
+        self.on_finished: list[Callable[[GameRecord], Coroutine[Any, Any, object]]] = []
+        """Called (in the background) after a change that finished a game: ratings."""
+        self._background: set[asyncio.Task[object]] = set()
 
     # -- automatic moves ------------------------------------------------------------------
 
@@ -62,6 +74,8 @@ class Scheduler:
 
     def after_change(self, record: GameRecord) -> None:
         """Call after any committed change: makes sure a runner plays what is due."""
+        if record.status == FINISHED:
+            self._finished(record)
         if record.status != ACTIVE:
             return
         running = self._runners.get(record.id)
@@ -73,6 +87,15 @@ class Scheduler:
         self._runners[record.id] = asyncio.create_task(
             self._run(record.id), name=f"automatic-{record.id}"
         )
+
+    def _finished(self, record: GameRecord) -> None:
+        """A game ended: run the hooks (ratings) in the background."""
+        for hook in self.on_finished:
+            task: asyncio.Task[object] = asyncio.create_task(
+                hook(record), name=f"finished-{record.id}"
+            )
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def _run(self, game_id: int) -> None:
         """Play every automatic move that is due, then look again if something changed while
@@ -95,7 +118,9 @@ class Scheduler:
             if not due:
                 return
             try:
-                await self.tables.act_automatically(game_id, due[0], record.version)
+                moved = await self.tables.act_automatically(game_id, due[0], record.version)
+                if moved.finished:
+                    self._finished(moved.after)
             except TableError as error:
                 if error.code == "stale":
                     continue  # a person moved meanwhile: look again
@@ -130,6 +155,57 @@ class Scheduler:
         while any(not task.done() for task in self._runners.values()):
             await asyncio.gather(*self._runners.values(), return_exceptions=True)
 
+    # -- clocks ---------------------------------------------------------------------------
+
+    async def tick(self) -> list[int]:
+        """What the client runs every ``CLOCK_CHECK_SECONDS``: act on every table whose
+        deadline or reminder came. Returns the ids of the tables woken."""
+        woken: list[int] = []
+        try:
+            await self.tables.store.heartbeat(self.tables.clock())
+            for game_id in await self.tables.store.waking(self.tables.clock()):
+                await self._wake(game_id)
+                woken.append(game_id)
+        except Exception:
+            log.exception("clock pass failed")
+        return woken
+
+    async def _wake(self, game_id: int) -> None:
+        try:
+            woken = await self.deadlines.wake(game_id)
+        except Exception:
+            log.exception("deadline of table %d failed; the next tick retries", game_id)
+            return
+        if woken.changed and woken.record is not None:
+            self.courier.kick(game_id)
+            self.after_change(woken.record)
+        for reminder in woken.reminders:
+            await self._send_reminder(reminder)
+
+    async def _send_reminder(self, reminder: Reminder) -> None:
+        """A DM with a jump link, unless the player turned reminders off (at most once: the
+        clock records it before it is sent)."""
+        record, seat = reminder.record, reminder.seat
+        info = record.seats[seat]
+        if info.user_id is None or not await self._wants_reminders(record, seat):
+            return
+        text = timing.reminder_text(
+            info.locale, game_name(record, info.locale), record.id, reminder.due, jump_url(record)
+        )
+        try:
+            channel = await self.publisher.client.create_dm(discord.Object(id=info.user_id))
+            await channel.send(text)
+        except discord.HTTPException as error:  # closed DMs: the table shows the deadline
+            log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)
+
+    async def give_back_downtime(self) -> float:
+        """At start-up, before anything is due: time the bot was down is added to every
+        running clock."""
+        gap = await self.deadlines.give_back_downtime()
+        if gap:
+            log.info("gave every running clock back %.0f s of downtime", gap)
+        return gap
+
     # -- reminders ------------------------------------------------------------------------
 
     async def remind_idle(self) -> list[int]:
@@ -138,6 +214,8 @@ class Scheduler:
         reminded: list[int] = []
         now = self.clock()
         for record in await self.tables.store.list_active(idle_since=now - self.reminder_after):
+            if Clock.load(record.clock).enabled:
+                continue  # a clocked table reminds by DM before each deadline
             waiting = [
                 s for s in self.tables.pending(record) if await self._wants_reminders(record, s)
             ]

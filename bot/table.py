@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.clock import Clock
 from bot.components import choices_digest
 from bot.delivery import plan
 from bot.store import (
@@ -93,9 +95,17 @@ class _StateCache:
 class TableService:
     """Creates tables, seats players, starts games and applies actions."""
 
-    def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        seed_source: Callable[[], int] | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.clock = clock
+        """What time it is for deadlines (tests move it by hand)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = _StateCache()
 
@@ -159,7 +169,9 @@ class TableService:
         name: str,
         locale: str,
         options: dict[str, Any] | None = None,
+        time_control: Clock | None = None,
     ) -> GameRecord:
+        """A lobby; ``time_control`` (time per move and bank) starts running at the start."""
         engine = self.engine(game)
         chosen = _validated_options(engine, options or {})
         seed = self.seed_source()
@@ -175,6 +187,7 @@ class TableService:
                 seed=seed,
                 seed_hash=rules.seed_commitment(seed),
                 announce=plan.lobby_changed(),
+                clock=(time_control or Clock()).dump(),
             )
         except ChannelBusy:
             existing = await self.store.open_in_channel(channel_id)
@@ -234,7 +247,11 @@ class TableService:
             except ValueError:  # e.g. the first player named is a seat nobody took
                 raise TableError("options_misfit", have=len(record.seats)) from None
             started = await self._update(
-                record, status=ACTIVE, state=engine.dump(state), announce=plan.started(record)
+                record,
+                status=ACTIVE,
+                state=engine.dump(state),
+                announce=plan.started(record),
+                **self.clock_after(record, state),
             )
             self._states.put(started, state)
             return started
@@ -332,14 +349,16 @@ class TableService:
             # A platform event: the publisher narrates it, with the name the player had.
             resigned = [{"type": "resigned", "seat": seat, "name": record.seats[seat].name}]
             announce = plan.seat_changed(record, resigned)
+            state = self.state(record)
             if len(record.seats) > 2:
                 after = await self._update(
-                    record, **self._bot_takes_over(record, seat), announce=announce
+                    record, **self._bot_takes_over(record, seat, state), announce=announce
                 )
             else:
                 extra = {**record.extra, "resigned": seat}
-                after = await self._update(record, status=FINISHED, extra=extra, announce=announce)
-            state = self.state(record)
+                after = await self._update(
+                    record, status=FINISHED, extra=extra, announce=announce, wake_at=None
+                )
             return MoveResult(record, after, seat, resigned, state, state)
 
     # -- the host's and the moderators' tools ------------------------------------------------
@@ -357,7 +376,9 @@ class TableService:
                 plan.lobby_changed() if record.status == LOBBY else plan.seat_changed(record, ended)
             )
             extra = {**record.extra, "ended_by": user_id}
-            return await self._update(record, status=ABANDONED, extra=extra, announce=announce)
+            return await self._update(
+                record, status=ABANDONED, extra=extra, announce=announce, wake_at=None
+            )
 
     async def expel(
         self, game_id: int, user_id: int, target_id: int, *, moderator: bool
@@ -384,7 +405,7 @@ class TableService:
             expelled = [{"type": "expelled", "seat": seat, "name": record.seats[seat].name}]
             return await self._update(
                 record,
-                **self._bot_takes_over(record, seat),
+                **self._bot_takes_over(record, seat, self.state(record)),
                 announce=plan.seat_changed(record, expelled),
             )
 
@@ -450,17 +471,18 @@ class TableService:
                 announce=plan.seat_handed(record, seat, handed),
             )
 
-    @staticmethod
-    def _bot_takes_over(record: GameRecord, seat: int) -> dict[str, Any]:
+    def _bot_takes_over(self, record: GameRecord, seat: int, state: Any) -> dict[str, Any]:
         """The changes that give ``seat`` to a bot player for the rest of the game, marked so
-        that the result says which seats a bot finished."""
+        that the result says which seats a bot finished (its clock stops: bots are not
+        timed)."""
         bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
         seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
         taken = sorted({*record.extra.get("taken_over", []), seat})
         # Who sat there: ratings count the game for them, not for the bot that finished it.
         replaced = {str(seat): record.seats[seat].user_id, **record.extra.get("replaced", {})}
         extra = {**record.extra, "taken_over": taken, "replaced": replaced}
-        return {"seats": seats, "extra": extra}
+        clock = self.clock_after(record.with_changes(seats=seats), state)
+        return {"seats": seats, "extra": extra, **clock}
 
     async def _open(self, game_id: int) -> GameRecord:
         record = await self.get(game_id)
@@ -468,9 +490,16 @@ class TableService:
             raise TableError("table_closed", game_id=record.id)
         return record
 
-    async def _apply(self, record: GameRecord, seat: int, action: Any) -> MoveResult:
+    async def _apply(
+        self,
+        record: GameRecord,
+        seat: int,
+        action: Any,
+        narrated: list[dict[str, Any]] | None = None,
+    ) -> MoveResult:
         """Apply ``action`` and every move it forces on a player (see :meth:`_forced`), and
-        commit them in one transaction with what they must show."""
+        commit them in one transaction with what they must show (``narrated``: platform events
+        told before the move, such as the vote that skipped it) and the clock they leave."""
         engine = self.engine(record.game)
         state = self.state(record)
         if seat not in engine.pending(state):
@@ -482,7 +511,11 @@ class TableService:
         except IllegalAction as illegal:
             raise TableError(f"illegal.{illegal.code}", **illegal.details) from illegal
         new_state, forced = self._forced(record, new_state)
-        everything = [*events, *(event for _, _, happened in forced for event in happened)]
+        everything = [
+            *(narrated or []),
+            *events,
+            *(event for _, _, happened in forced for event in happened),
+        ]
         status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
         announce = plan.moved(engine, record, state, new_state, seat, everything)
         try:
@@ -495,6 +528,7 @@ class TableService:
                 status=status,
                 announce=announce,
                 then=forced,
+                **self.clock_after(record, new_state, acted=seat),
             )
         except VersionConflict:
             raise TableError("stale") from None
@@ -531,6 +565,23 @@ class TableService:
             state, happened = engine.apply(state, seat, move)
             made.append((seat, engine.dump_action(move), happened))
         return state, made
+
+    # -- clocks ---------------------------------------------------------------------------
+
+    def clock_after(
+        self, record: GameRecord, state: Any, acted: int | None = None
+    ) -> dict[str, Any]:
+        """The ``clock`` and ``wake_at`` a change leaves (written in the change's own
+        transaction), or nothing for a table without a time control: the human seats that
+        must act in ``state`` run their clocks, the others' stop (:meth:`Clock.follow`)."""
+        clock = Clock.load(record.clock)
+        if not clock.enabled:
+            return {}
+        engine = self.engine(record.game)
+        waiting = [] if engine.outcome(state) is not None else engine.pending(state)
+        people = [seat for seat in waiting if not record.seats[seat].is_bot]
+        clock = clock.follow(people, self.clock(), acted)
+        return {"clock": clock.dump(), "wake_at": clock.wake_at()}
 
     # -- helpers --------------------------------------------------------------------------
 

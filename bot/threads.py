@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.clock import Clock
 from bot.flows import display_name
 from bot.i18n import t
 from bot.limits import clip
@@ -94,6 +95,7 @@ async def new_table_in_thread(
     game: str,
     options: dict[str, Any],
     locale: str,
+    time_control: Clock | None = None,
 ) -> GameRecord:
     """Open a thread from the channel the command was typed in and the table in it; the
     host is added to the thread so it shows in their channel list. ``locale`` is the table's."""
@@ -108,6 +110,7 @@ async def new_table_in_thread(
             name=display_name(interaction.user),
             locale=locale,
             options=options,
+            time_control=time_control,
         )
     except Exception:
         await discard(thread, bot.store, locale)

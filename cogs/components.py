@@ -21,6 +21,7 @@ from bot.flows import (
     answer,
     answer_seat_offer,
     apology,
+    cast_vote,
     history,
     play_button,
     show_hand,
@@ -137,6 +138,21 @@ async def _seat_offer(
     await answer(interaction, work)
 
 
+async def _vote(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    """Wait / Skip / Bot on a seat whose time ran out (the vote and the seat are in the id)."""
+    record = await table_by_id(bot, interaction, ref.game_id)
+    choice = ref.kind.removeprefix("vote")
+
+    async def work(locale: str) -> str:
+        return await cast_vote(
+            bot, interaction, locale, record.id, ref.index or 0, ref.version or 0, choice
+        )
+
+    await answer(interaction, work)
+
+
 HANDLERS = {
     "hand": _hand,
     "act": _act,
@@ -147,4 +163,7 @@ HANDLERS = {
     "history": _history,
     "seatyes": _seat_offer,
     "seatno": _seat_offer,
+    "votewait": _vote,
+    "voteskip": _vote,
+    "votebot": _vote,
 }

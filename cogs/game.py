@@ -28,6 +28,21 @@ if TYPE_CHECKING:
 LIST_LIMIT = 200
 """Tables read for ``/game list``; as many as fit in one message are shown."""
 
+CLOCK_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (
+        ("none", "No clock"),
+        ("10m", "10 minutes"),
+        ("1h", "1 hour"),
+        ("12h", "12 hours"),
+        ("24h", "24 hours"),
+        ("3d", "3 days"),
+    )
+]
+BANK_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (("none", "No bank"), ("1h", "1 hour"), ("1d", "1 day"), ("3d", "3 days"))
+]
 GAME_CHOICES = [
     app_commands.Choice(name=engine.names["en"], value=game_id) for game_id, engine in GAMES.items()
 ]
@@ -46,8 +61,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         variant="A way to play it (default: the standard game)",
         options="More options as name=value, e.g. places=5 victory=home_first",
         thread="Play it in a new thread of this channel, so the channel can host many tables",
+        clock="Time per move (default: no clock); when it runs out, the others vote",
+        bank="Extra time each player may spend over the game, once a move's time is used up",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, bank=BANK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -55,6 +72,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         variant: str | None = None,
         options: str | None = None,
         thread: bool = False,
+        clock: str = "none",
+        bank: str = "none",
     ) -> None:
         """Every game's options come from its declared schema (``bot.table_options``): a
         variant picked from autocomplete or typed in either language, then ``name=value`` text.
@@ -65,9 +84,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 raise TableError("no_table_here")
             chosen = chosen_options(game, variant, options, locale)
             table_locale = self._table_locale(interaction)
+            time_control = flows.time_control(clock, bank)
             if thread:
                 record = await threads.new_table_in_thread(
-                    self.bot, interaction, game=game, options=chosen, locale=table_locale
+                    self.bot,
+                    interaction,
+                    game=game,
+                    options=chosen,
+                    locale=table_locale,
+                    time_control=time_control,
                 )
                 await flows.committed(self.bot, interaction, record)
                 return threads.opened_reply(locale, record)
@@ -79,6 +104,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 name=display_name(interaction.user),
                 locale=table_locale,
                 options=chosen,
+                time_control=time_control,
             )
             await flows.committed(self.bot, interaction, record)
             return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)

@@ -142,6 +142,12 @@ class Engine(Protocol):
         else ``None``. Each game documents its cases."""
         ...
 
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """The move by which ``seat`` lets its turn go by, where the rules allow one (a pass),
+        else ``None``: what the table plays when the others vote to skip a player whose time
+        ran out. Each game documents it."""
+        ...
+
 
 class RulesModule(Protocol):
     """What :class:`ModuleEngine` calls in a game's rules module (a module satisfies a
@@ -231,3 +237,8 @@ class ModuleEngine:
         """The module's ``forced_action``; a game without one never forces a move."""
         forced = getattr(self.rules, "forced_action", None)
         return forced(state, seat) if forced is not None else None
+
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """The module's ``skip_action``; a game without one never lets a turn be skipped."""
+        skip = getattr(self.rules, "skip_action", None)
+        return skip(state, seat) if skip is not None else None

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot import timing
 from bot.delivery.plan import turn_key
 from bot.store import (
     DELIVERY_KINDS,
@@ -335,7 +336,8 @@ class Courier:
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
         # A new turn, the end, or a player to ping who has no DMs: a new message.
         turn = turn_key(record.game, tables.view(record, None), pending)
-        key = f"{record.status}|{turn}|{sorted(closed)}"
+        # An open vote asks the others: a new message too, so that it pings them.
+        key = f"{record.status}|{turn}|{sorted(closed)}|{timing.votes(record)}"
         first = min([announced.version, *(d.version for d in merged)])
         editing = self._can_edit(record, key)
         if editing:

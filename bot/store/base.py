@@ -7,7 +7,7 @@ version it was computed from (compare-and-swap), so two simultaneous clicks appl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
@@ -221,6 +221,7 @@ class GameStore(ResultsStore, Protocol):
         seed: int,
         seed_hash: str,
         announce: Announcement | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> GameRecord:
         """A new lobby; raises :class:`ChannelBusy` when the channel has an open table."""
         ...
@@ -359,4 +360,34 @@ class GameStore(ResultsStore, Protocol):
 
     async def purge_announcements(self, before: float) -> int:
         """Forget announcements older than ``before`` whose deliveries are all done."""
+        ...
+
+    # -- clocks -------------------------------------------------------------------------------
+
+    async def waking(self, now: float, limit: int = 500) -> list[int]:
+        """Active tables whose clock needs the scheduler by ``now`` (a reminder or a
+        deadline), most overdue first."""
+        ...
+
+    async def set_clock(
+        self, record: GameRecord, clock: dict[str, Any], wake_at: float | None
+    ) -> GameRecord:
+        """Write a clock that changed without a game change (a reminder sent, a vote cast):
+        guarded by ``record.version`` but not bumping it; raises :class:`VersionConflict`."""
+        ...
+
+    async def heartbeat(self, now: float | None = None) -> None:
+        """The bot is alive at ``now`` (see :meth:`give_back_downtime`)."""
+        ...
+
+    async def give_back_downtime(
+        self,
+        now: float,
+        grace: float,
+        shift: Callable[[dict[str, Any], float], tuple[dict[str, Any], float | None]],
+    ) -> float:
+        """At start-up: if the last heartbeat is more than ``grace`` seconds old, move every
+        running clock later by the gap (``shift`` computes each), in one transaction with
+        the new heartbeat, so a crash halfway never shifts a clock twice. Returns the gap
+        given back (0 when none)."""
         ...

@@ -40,6 +40,7 @@ from bot.store.base import (
     VersionConflict,
 )
 from bot.store.migrations import MIGRATIONS
+from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class SqliteStore(ResultsMixin):
+class SqliteStore(ClockSql, ResultsMixin):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
@@ -308,14 +309,15 @@ class SqliteStore(ResultsMixin):
         seed: int,
         seed_hash: str,
         announce: Announcement | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> GameRecord:
         now = time.time()
         try:
             async with self._transaction():
                 _, game_id = await self._run(
                     "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
-                    "seats, locale, seed, seed_hash, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    "seats, locale, seed, seed_hash, created_at, updated_at, clock) "
+                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         game,
                         guild_id,
@@ -328,6 +330,7 @@ class SqliteStore(ResultsMixin):
                         seed_hash,
                         now,
                         now,
+                        _dumps(clock or {}),
                     ),
                 )
                 await self._announce(int(game_id or 0), announce, now)

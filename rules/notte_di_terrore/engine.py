@@ -19,7 +19,7 @@ from typing import Any
 
 from rules.base import Event, Rng
 from rules.notte_di_terrore import cards
-from rules.notte_di_terrore.forced import forced_action
+from rules.notte_di_terrore.forced import forced_action, skip_action
 from rules.notte_di_terrore.legality import (
     being_placement_error,
     check_action,
@@ -152,6 +152,7 @@ __all__ = [
     "revealed_forbidden",
     "scores",
     "setup",
+    "skip_action",
     "terror_score",
     "view",
     "weapon",

@@ -26,6 +26,16 @@ from rules.notte_di_terrore.model import (
 )
 
 
+def skip_action(state: State, seat: int) -> Action | None:
+    """How ``seat`` lets its turn go by when its time ran out and the others vote to skip it:
+    ``Pass`` in an Apparition ("Chi non può o non vuole posizionare carte deve dire «passo»"),
+    the one decision the rules let anyone decline; None elsewhere (a fight or a discard is the
+    player's own, so the vote offers waiting or a bot instead)."""
+    if seat in pending(state) and state.phase == "apparition":
+        return Pass()
+    return None
+
+
 def forced_action(state: State, seat: int) -> Action | None:
     """``seat``'s one legal move when the public table shows it is the only one, else None:
     ``Pass`` in an Apparition, ``EndResolution`` in a fight, ``Refill(0)`` in a Discard step

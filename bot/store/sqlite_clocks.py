@@ -1,0 +1,95 @@
+"""SQLite for clocks: finding the tables whose deadlines or reminders are due, writing a clock
+without making it a game change, and giving back the time the bot was down.
+
+A mixin of :class:`bot.store.sqlite.SqliteStore` (the store's operations by concern, one
+module each); it runs its statements through the store's own lock and transactions.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from bot.store.base import GameRecord, VersionConflict
+
+ClockShift = Callable[[dict[str, Any], float], tuple[dict[str, Any], float | None]]
+"""``(stored clock, seconds) -> (clock moved that much later, its new wake_at)``."""
+
+
+class _Sql(Protocol):
+    """What these operations need of the store they are mixed into."""
+
+    async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]: ...
+
+    async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
+
+    def _transaction(self) -> AbstractAsyncContextManager[None]: ...
+
+    async def get(self, game_id: int) -> GameRecord | None: ...
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class ClockSql:
+    """The clock operations of :class:`bot.store.base.GameStore` on SQLite."""
+
+    async def waking(self: _Sql, now: float, limit: int = 500) -> list[int]:
+        async with self._transaction():
+            rows = await self._fetchall(
+                "SELECT id FROM games WHERE wake_at <= ? AND status = 'active' "
+                "ORDER BY wake_at LIMIT ?",
+                (now, limit),
+            )
+        return [int(row[0]) for row in rows]
+
+    async def set_clock(
+        self: _Sql, record: GameRecord, clock: dict[str, Any], wake_at: float | None
+    ) -> GameRecord:
+        async with self._transaction():
+            rowcount, _ = await self._run(
+                "UPDATE games SET clock = ?, wake_at = ? WHERE id = ? AND version = ?",
+                (_dumps(clock), wake_at, record.id, record.version),
+            )
+        if rowcount != 1:
+            raise VersionConflict(f"game {record.id} is past version {record.version}")
+        return record.with_changes(clock=clock, wake_at=wake_at)
+
+    async def heartbeat(self: _Sql, now: float | None = None) -> None:
+        async with self._transaction():
+            await self._run(
+                "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
+                "ON CONFLICT(id) DO UPDATE SET alive_at = excluded.alive_at",
+                (time.time() if now is None else now,),
+            )
+
+    async def give_back_downtime(self: _Sql, now: float, grace: float, shift: ClockShift) -> float:
+        async with self._transaction():
+            rows = await self._fetchall("SELECT alive_at FROM heartbeat WHERE id = 1")
+            gap = now - float(rows[0][0]) if rows else 0.0
+            if gap > grace:
+                await _shift_every_clock(self, gap, shift)
+            else:
+                gap = 0.0
+            await self._run(
+                "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
+                "ON CONFLICT(id) DO UPDATE SET alive_at = excluded.alive_at",
+                (now,),
+            )
+        return gap
+
+
+async def _shift_every_clock(store: _Sql, gap: float, shift: ClockShift) -> None:
+    rows = await store._fetchall(
+        "SELECT id, clock FROM games WHERE wake_at IS NOT NULL AND status = 'active'"
+    )
+    for game_id, clock in rows:
+        moved, wake_at = shift(json.loads(clock), gap)
+        await store._run(
+            "UPDATE games SET clock = ?, wake_at = ? WHERE id = ?",
+            (_dumps(moved), wake_at, game_id),
+        )
