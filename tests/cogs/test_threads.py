@@ -165,3 +165,13 @@ async def test_a_thread_whose_table_failed_is_deleted_or_says_so(simcord_env) ->
     await threads.discard(kept, world.bot.store, "en")
     (handle,) = locked.threads
     assert "could not be opened" in _texts(handle)  # (simcord archives only with Manage Channels)
+
+
+async def test_a_voice_channel_chat_can_hold_no_thread(simcord_env) -> None:
+    """Only a text channel opens threads: from a voice channel's chat, a clear refusal and
+    nothing created."""
+    world = make_world(simcord_env)
+    voice = world.guild.create_voice_channel("voice")
+    refused = await world.ann.slash(voice, "game new", game="monster_day", thread=True)
+    assert "only from a text channel" in followup_text(refused), followup_text(refused)
+    assert voice.threads == [] and await world.bot.store.get(1) is None
