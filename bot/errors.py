@@ -26,6 +26,10 @@ MESSAGES: dict[str, str] = {
         "I can open a thread only from a text channel; nothing was created. Leave out `thread` "
         "to play here."
     ),
+    "thread_not_allowed": N_(
+        "You may not open threads in this channel, so I won't open one for you; nothing was "
+        "created. Leave out `thread` to play here."
+    ),
     "thread_forbidden": N_(
         "I may not open a thread here: I need the *Create Public Threads* and *Send Messages in "
         "Threads* permissions in this channel. Nothing was created."

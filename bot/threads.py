@@ -63,7 +63,9 @@ def thread_name(game: str, locale: str, table_id: int | None = None) -> str:
 
 def parent_channel(interaction: discord.Interaction[Any]) -> discord.TextChannel:
     """The server text channel the command was typed in, where the bot may open a thread and
-    post in it; a clear refusal otherwise (DMs, a thread, a voice chat, missing permissions)."""
+    post in it; a clear refusal otherwise (DMs, a thread, a voice chat, missing permissions).
+    The member must be allowed to open threads there too: the bot opens no thread for someone
+    the server does not let open one."""
     if interaction.guild_id is None:
         raise TableError("thread_in_dm")
     channel = interaction.channel
@@ -71,6 +73,8 @@ def parent_channel(interaction: discord.Interaction[Any]) -> discord.TextChannel
         raise TableError("thread_in_thread")
     if not isinstance(channel, discord.TextChannel):
         raise TableError("thread_not_here")
+    if not interaction.permissions.create_public_threads:
+        raise TableError("thread_not_allowed")
     if not interaction.app_permissions >= NEEDED:
         raise TableError("thread_forbidden")
     return channel

@@ -167,6 +167,18 @@ async def test_a_thread_whose_table_failed_is_deleted_or_says_so(simcord_env) ->
     assert "could not be opened" in _texts(handle)  # (simcord archives only with Manage Channels)
 
 
+async def test_no_thread_for_a_member_who_may_not_open_threads(simcord_env) -> None:
+    """The bot opens no thread for a member the server does not let open threads there."""
+    world = make_world(simcord_env)
+    no_threads = discord.PermissionOverwrite(create_public_threads=False)
+    channel = world.guild.create_text_channel("no-threads", overwrites={world.ann: no_threads})
+    refused = await world.ann.slash(channel, "game new", game="monster_day", thread=True)
+    assert "You may not open threads in this channel" in followup_text(refused)
+    assert channel.threads == [] and await world.bot.store.get(1) is None
+    opened = await world.bob.slash(channel, "game new", game="monster_day", thread=True)
+    assert "Table #1 is open in its own thread" in followup_text(opened)
+
+
 async def test_a_voice_channel_chat_can_hold_no_thread(simcord_env) -> None:
     """Only a text channel opens threads: from a voice channel's chat, a clear refusal and
     nothing created."""
