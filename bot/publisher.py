@@ -250,14 +250,16 @@ class Publisher:
         embed.set_footer(text=self._fairness_line(record, locale))
         content, pinged = self.turn_line(record, locale)
         notes_text = [self._note(record, note, locale) for note in notes]
-        clock_lines = timing.deadline_lines(record, locale, names)
-        content = "\n".join(filter(None, [content, *clock_lines, *notes_text]))
-        buttons = discord.ui.View(timeout=None)
         votes = {seat: self.deadlines.choices(record, seat) for seat, _ in timing.votes(record)}
-        for button in timing.vote_buttons(record, votes, locale):
-            buttons.add_item(button)
         for seat in votes:  # whoever votes is asked by name
             pinged += [u for u in self.deadlines.voters(record, seat) if u not in pinged]
+        clock_lines = timing.deadline_lines(
+            record, locale, names, lambda seat: self._voters_named(record, seat, locale)
+        )
+        content = "\n".join(filter(None, [content, *clock_lines, *notes_text]))
+        buttons = discord.ui.View(timeout=None)
+        for button in timing.vote_buttons(record, votes, locale):
+            buttons.add_item(button)
         if record.status == ACTIVE:
             buttons.add_item(_button(t(locale, "My hand"), ComponentRef("hand", record.id), "🃏"))
         buttons.add_item(
@@ -271,6 +273,11 @@ class Publisher:
         return Payload(
             content=content or None, embed=embed, image=image, view=buttons, mentions=pings(pinged)
         )
+
+    def _voters_named(self, record: GameRecord, seat: int, locale: str) -> str:
+        voters = set(self.deadlines.voters(record, seat))
+        seats = [s for s, info in enumerate(record.seats) if info.user_id in voters]
+        return _and(locale, [mention(record, s) for s in seats])
 
     @staticmethod
     def _note(record: GameRecord, note: str, locale: str) -> str:

@@ -9,6 +9,7 @@ keep a countdown current.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -60,26 +61,29 @@ def time_control_text(clock: Clock, locale: str) -> str:
     return text
 
 
-def deadline_lines(record: GameRecord, locale: str, names: list[str]) -> list[str]:
-    """One line per running deadline of an active table: who, and by when."""
+def deadline_lines(
+    record: GameRecord, locale: str, names: list[str], voters: Callable[[int], str]
+) -> list[str]:
+    """One line per running deadline of an active table: who, and by when (``voters(seat)``
+    names, as mentions, who votes on an absent seat: the line asks them)."""
     clock = Clock.load(record.clock)
     if record.status != ACTIVE or not clock.enabled:
         return []
     lines = []
     for deadline in sorted(clock.deadlines, key=lambda d: d.due):
         who = names[deadline.seat]
+        when = timestamp(deadline.due)
         if deadline.kind == MOVE:
-            lines.append(
-                t(locale, "⏳ {who} moves by {when}", who=who, when=timestamp(deadline.due))
-            )
+            lines.append(t(locale, "⏳ {who} moves by {when}", who=who, when=when))
         elif deadline.kind == VOTE:
             lines.append(
                 t(
                     locale,
-                    "🗳️ {who}'s time ran out: the others vote until {when} (no vote: a bot "
+                    "🗳️ {who}'s time ran out: {voters}, vote until {when} (no vote: a bot "
                     "plays on).",
                     who=who,
-                    when=timestamp(deadline.due),
+                    voters=voters(deadline.seat),
+                    when=when,
                 )
             )
     return lines
