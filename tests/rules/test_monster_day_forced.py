@@ -63,3 +63,12 @@ def test_a_forced_play_is_the_only_play_and_follows_from_public_facts(extended: 
             for _ in range(3):
                 assert md.forced_action(_swap_hidden(state, seat, rng), seat) == move
             state, _ = md.apply(state, seat, bot.bot_action(state, seat))
+
+
+def test_i14_every_turn_plays_a_card_so_no_turn_is_skipped() -> None:
+    """"Durante il tuo turno, esegui ciascuna delle seguenti azioni: (a) esercita influenza..."
+    — a turn always plays a card, so a vote on a player whose time ran out never offers to
+    skip it (waiting, or a bot, instead)."""
+    engine = GAMES["monster_day"]
+    state = engine.setup(2, {}, 3)
+    assert all(engine.skip_action(state, seat) is None for seat in range(2))

@@ -109,3 +109,22 @@ def test_a_forced_move_is_the_only_move_and_follows_from_public_facts(players: i
                     other = hide_differently(state, None, rng, own_hand=True)
                     assert e.forced_action(other, seat) == move
     assert forced > 20
+
+
+# -- skip_action (I23): what a vote may play for a player whose time ran out ------------------
+
+
+def test_a3_a_timed_out_player_may_be_skipped_only_by_saying_passo_in_an_apparition() -> None:
+    """A3 "Chi non può o non vuole posizionare carte deve dire 'passo'": the one decision the
+    rules let anyone decline, so the one a vote may skip, whatever the hand holds."""
+    state = at_apparition(hands={1: ("ghoul:1", "zombie:2")})
+    assert ENGINE.skip_action(state, 1) == Pass()
+    assert Pass() in ENGINE.legal_actions(state, 1)
+    assert ENGINE.skip_action(state, 2) is None  # not this seat's decision now
+
+
+def test_a_fight_a_discard_and_the_split_are_never_skipped() -> None:
+    fight = at_resolution(monsters=())
+    assert all(ENGINE.skip_action(fight, seat) is None for seat in range(3))
+    start = ENGINE.setup(3, {}, 7)
+    assert all(ENGINE.skip_action(start, seat) is None for seat in ENGINE.pending(start))
