@@ -1,0 +1,65 @@
+"""Time controls and the clock-out vote through Discord (simcord): the options of /game new,
+the countdown on the table, the vote buttons and their refusals. The table service's clock is
+moved by hand (no test sleeps); the scheduler's tick is called as its loop would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.clock import MOVE, VOTE, Clock
+from tests.cogs.helpers import followup_text, make_world, open_table, text_of
+
+
+class Now:
+    def __init__(self, t: float) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def _clocked_game(simcord_env: Any) -> tuple[Any, Now]:
+    world = make_world(simcord_env)
+    now = Now(world.bot.tables.clock())
+    world.bot.tables.clock = now
+    await open_table(world, clock="1h", bank="1d")
+    lobby = "\n".join(text_of(m) for m in world.channel.history())
+    assert "1 hour per move, plus a 1 day bank each" in lobby, lobby
+    await world.ann.slash(world.channel, "game start")
+    await world.bot.courier.wait_idle()
+    return world, now
+
+
+async def test_a_bank_without_a_clock_is_refused_and_opens_nothing(simcord_env) -> None:
+    world = make_world(simcord_env)
+    result = await world.ann.slash(world.channel, "game new", game="monster_day", bank="1d")
+    assert "A time bank needs a time per move" in followup_text(result) and result.ephemeral
+    assert await world.bot.store.open_in_channel(world.channel.id) is None
+
+
+async def test_the_table_counts_down_and_a_timed_out_player_is_voted_on(simcord_env) -> None:
+    world, now = await _clocked_game(simcord_env)
+    record = await world.record()
+    [seat] = world.bot.tables.pending(record)
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    assert deadline is not None
+    table = world.channel.history()[-1]
+    assert f"<t:{int(deadline.due)}:R>" in text_of(table), text_of(table)
+
+    now.t = deadline.due
+    assert await world.bot.scheduler.tick() == [record.id]
+    await world.bot.courier.wait_idle()
+    voting = world.channel.history()[-1]
+    assert "time ran out" in text_of(voting) and "Skip" not in text_of(voting)
+    absent = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    other = world.bob if absent is world.ann else world.ann
+    mine = await absent.click(voting, label="A bot plays on")
+    assert "just make your move" in followup_text(mine) and mine.ephemeral
+    counted = await other.click(voting, label="Wait longer")
+    assert "decided" in followup_text(counted), followup_text(counted)  # one voter: a majority
+    again = await other.click(voting, label="A bot plays on")
+    assert "That vote is over" in followup_text(again)
+    after = await world.record()
+    clock = Clock.load(after.clock)
+    assert clock.get(VOTE, seat) is None and clock.get(MOVE, seat) is not None
+    assert not after.seats[seat].is_bot
