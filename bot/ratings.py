@@ -144,7 +144,13 @@ class Ratings:
 
     async def record(self, record: GameRecord) -> bool:
         """Record one finished game and move its players' ratings (if it is rated)."""
-        outcome = self.tables.outcome(record)
+        try:
+            outcome = self.tables.outcome(record)
+        except Exception:
+            # A game no longer known, or a state that no longer loads, must not stop the
+            # start-up or the commands: log it, leave it out, try again at the next catch-up.
+            log.exception("finished table %d: no outcome, not recorded", record.id)
+            return False
         if outcome is None:
             log.warning("finished table %d has no outcome; recorded unrated", record.id)
         rows = standings(record, outcome)

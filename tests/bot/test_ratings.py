@@ -113,6 +113,21 @@ async def test_unfinished_abandoned_and_cancelled_games_are_never_recorded(
     assert await tables.store.rating(1, "monster_day") is None
 
 
+async def test_a_finished_table_whose_outcome_cannot_be_read_is_skipped(
+    tables: TableService, ratings: Ratings
+) -> None:
+    """A game no longer known (or a state that no longer loads) stops neither the start-up
+    nor the commands: it is left out, and the games after it are recorded."""
+    store = tables.store
+    gone = await store.create(game="retired_game", guild_id=GUILD, channel_id=9, host=Seat(1, "A"),
+                              host_id=1, options={}, locale="en", seed=1, seed_hash="")  # fmt: skip
+    await store.update(gone, status=FINISHED, state={"whatever": True})
+    later = await _finished(tables, "monster_day", [1, 2])
+    assert await ratings.catch_up() == 1
+    assert await store.results_of(gone.id) == []
+    assert len(await store.results_of(later.id)) == 2
+
+
 async def test_games_are_rated_in_finishing_order(tables: TableService, ratings: Ratings) -> None:
     first = await _finished(tables, "monster_day", [1, 2], channel=10)
     second = await _finished(tables, "monster_day", [1, 2], channel=11)
