@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock
+from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock, Deadline
 from bot.deadlines import Deadlines
 from bot.store import ACTIVE, FINISHED, GameRecord, SqliteStore
 from bot.table import TableError, TableService
@@ -69,6 +69,13 @@ async def _table(
 
 def _clock(record: GameRecord) -> Clock:
     return Clock.load(record.clock)
+
+
+def _vote(record: GameRecord, seat: int) -> Deadline:
+    """The open vote on ``seat`` (there must be one)."""
+    vote = _clock(record).get(VOTE, seat)
+    assert vote is not None, record.clock
+    return vote
 
 
 async def _play(tables: TableService, record: GameRecord, seat: int) -> GameRecord:
@@ -180,7 +187,7 @@ async def test_a_majority_for_a_bot_gives_the_seat_to_a_bot_and_the_result_says_
     seat = tables.pending(record)[0]
     after = await _time_out(deadlines, tables, now, seat)
     voters = deadlines.voters(after, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     first = await deadlines.vote(TABLE, voters[-1], seat, opened, BOT)
     assert first.decision is None and first.votes == 1 and first.voters == 2
     second = await deadlines.vote(TABLE, voters[0], seat, opened, BOT)
@@ -213,7 +220,7 @@ async def test_the_host_decides_alone_and_a_bot_finishes_the_game(
     record = await _table(tables, game, people)
     record, seat = await _not_the_hosts_turn(tables, record)
     after = await _time_out(deadlines, tables, now, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     result = await deadlines.vote(TABLE, 1, seat, opened, BOT)
     assert result.decision == BOT
     finished = await _finish(tables, result.record)
@@ -227,7 +234,7 @@ async def test_wait_gives_the_player_another_move_time_without_bank(
     record = await _table(tables, "monster_day", 2)
     record, seat = await _not_the_hosts_turn(tables, record)
     after = await _time_out(deadlines, tables, now, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     now.t += 60
     result = await deadlines.vote(TABLE, 1, seat, opened, WAIT)
     deadline = _clock(result.record).get(MOVE, seat)
@@ -243,7 +250,7 @@ async def test_skip_plays_the_games_pass_for_the_absent_player(
     record, seat = await _not_the_hosts_turn(tables, record)
     after = await _time_out(deadlines, tables, now, seat)
     assert SKIP in deadlines.choices(after, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     result = await deadlines.vote(TABLE, 1, seat, opened, SKIP)
     assert result.decision == SKIP and result.move is not None
     log = await tables.store.actions(TABLE)
@@ -251,9 +258,7 @@ async def test_skip_plays_the_games_pass_for_the_absent_player(
     assert result.move.events[0]["type"] == "vote_skip"
 
 
-async def _not_the_hosts_turn(
-    tables: TableService, record: GameRecord
-) -> tuple[GameRecord, int]:
+async def _not_the_hosts_turn(tables: TableService, record: GameRecord) -> tuple[GameRecord, int]:
     """Play until a seat other than the host's (user 1) must act; that seat."""
     for _ in range(50):
         others = [s for s in tables.pending(record) if record.seats[s].user_id != 1]
@@ -280,9 +285,7 @@ async def test_a_vote_nobody_casts_ends_with_a_bot_in_the_seat(
     record = await _table(tables, "notte_di_terrore", 3)
     seat = tables.pending(record)[0]
     after = await _time_out(deadlines, tables, now, seat)
-    vote = _clock(after).get(VOTE, seat)
-    assert vote is not None
-    now.t = vote.due
+    now.t = _vote(after, seat).due
     assert (await deadlines.wake(TABLE)).changed
     assert (await tables.get(TABLE)).seats[seat].is_bot
 
@@ -306,7 +309,7 @@ async def test_votes_refused_change_nothing(
     record = await _table(tables, "notte_di_terrore", 4)
     record, seat = await _not_the_hosts_turn(tables, record)
     after = await _time_out(deadlines, tables, now, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     voter = next(u for u in deadlines.voters(after, seat) if u != 1)
     await deadlines.vote(TABLE, voter, seat, opened, WAIT)
     cases: list[tuple[int, int, str, str]] = [
@@ -368,7 +371,7 @@ async def test_a_skip_vote_and_the_players_move_at_once_apply_one(
     record = await _until_apparition(tables, record)
     record, seat = await _not_the_hosts_turn(tables, record)
     after = await _time_out(deadlines, tables, now, seat)
-    opened = _clock(after).get(VOTE, seat).opened  # type: ignore[union-attr]
+    opened = _vote(after, seat).opened
     actions_before = len(await tables.store.actions(TABLE))
     results: list[Any] = await asyncio.gather(
         deadlines.vote(TABLE, 1, seat, opened, SKIP),
