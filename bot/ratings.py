@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -151,9 +152,10 @@ class Ratings:
             # start-up or the commands: log it, leave it out, try again at the next catch-up.
             log.exception("finished table %d: no outcome, not recorded", record.id)
             return False
-        if outcome is None:
-            log.warning("finished table %d has no outcome; recorded unrated", record.id)
         rows = standings(record, outcome)
+        if outcome is None:  # not expected of a finished game: keep the seats, rate nobody
+            log.warning("finished table %d has no outcome; recorded unrated", record.id)
+            rows = [replace(row, rated=False) for row in rows]
         if not rows:
             return False
         if not rows[0].rated:

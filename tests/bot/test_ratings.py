@@ -128,6 +128,19 @@ async def test_a_finished_table_whose_outcome_cannot_be_read_is_skipped(
     assert len(await store.results_of(later.id)) == 2
 
 
+async def test_a_finished_table_without_an_outcome_is_kept_but_rates_nobody(
+    tables: TableService, ratings: Ratings
+) -> None:
+    store = tables.store
+    odd = await store.create(game="monster_day", guild_id=GUILD, channel_id=9, host=Seat(1, "A"),
+                             host_id=1, options={}, locale="en", seed=1, seed_hash="")  # fmt: skip
+    await store.update(odd, status=FINISHED, seats=(Seat(1, "A"), Seat(2, "B")))
+    assert await ratings.catch_up() == 1
+    rows = await store.results_of(odd.id)
+    assert [(r.user_id, r.rated, r.winner) for r in rows] == [(1, False, False), (2, False, False)]
+    assert await store.rating(1, "monster_day") is None
+
+
 async def test_games_are_rated_in_finishing_order(tables: TableService, ratings: Ratings) -> None:
     first = await _finished(tables, "monster_day", [1, 2], channel=10)
     second = await _finished(tables, "monster_day", [1, 2], channel=11)
