@@ -89,6 +89,12 @@ def deadline_lines(
     return lines
 
 
+def due_of(record: GameRecord, seat: int) -> float | None:
+    """When ``seat``'s running move deadline falls due, if it has one."""
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    return deadline.due if deadline is not None else None
+
+
 def vote_buttons(record: GameRecord, choices: dict[int, list[str]], locale: str) -> list[Any]:
     """The buttons of every open vote (``choices``: the seat -> what its vote offers)."""
     clock = Clock.load(record.clock)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import flows, threads
+from bot import flows, threads, timing
 from bot import replay as replay_flow
 from bot import stats as stats_flow
 from bot.flows import answer, display_name, show_hand, table_in_channel
@@ -320,6 +320,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         )
         name, where = game_name(record, locale), self._where(record, locale)
         line = f"• #{record.id} **{name}** — {where} — {whose}"
+        seat = record.seat_of(user_id)
+        due = timing.due_of(record, seat) if seat is not None else None
+        if due is not None:  # a clocked table: by when
+            line += " " + t(locale, "⏳ by {when}", when=timing.timestamp(due))
         url = jump_url(record)
         label = t(locale, "go to the table")
         return f"{line} — [{label}](<{url}>)" if url else line

@@ -45,6 +45,9 @@ async def test_the_table_counts_down_and_a_timed_out_player_is_voted_on(simcord_
     assert deadline is not None
     table = world.channel.history()[-1]
     assert f"<t:{int(deadline.due)}:R>" in text_of(table), text_of(table)
+    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    mine = await mover.slash(world.channel, "game mine")
+    assert f"by <t:{int(deadline.due)}:R>" in followup_text(mine), followup_text(mine)
 
     now.t = deadline.due
     assert await world.bot.scheduler.tick() == [record.id]
