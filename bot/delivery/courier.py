@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DISCORD_CANNOT_DM = 50007
+THREAD_ARCHIVED = 50083
+"""Discord refuses to edit a message of an archived thread (a table in its own thread, after
+a week without a message); posting one there unarchives an unlocked thread."""
 DM_RETRY_AFTER_SECONDS = 3600
 """A closed DM is not tried again for an hour: repeated 403s count toward Discord's ban on
 invalid requests."""
@@ -353,8 +356,9 @@ class Courier:
             try:
                 await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
                 return record.message_id
-            except discord.NotFound:
-                pass  # deleted meanwhile: post it anew
+            except discord.HTTPException as error:
+                if not post_anew(error):
+                    raise
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
         return message.id
@@ -434,11 +438,18 @@ class Courier:
                     **payload.edit_kwargs()
                 )
                 return record.lobby_message_id
-            except discord.NotFound:
-                pass
+            except discord.HTTPException as error:
+                if not post_anew(error):
+                    raise
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         await self.store.set_lobby_message(record.id, message.id)
         return message.id
+
+
+def post_anew(error: discord.HTTPException) -> bool:
+    """Whether a refused edit is better made as a new post: the message was deleted meanwhile,
+    or its thread archived (posting brings the thread back)."""
+    return isinstance(error, discord.NotFound) or error.code == THREAD_ARCHIVED
 
 
 __all__ = ["MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]

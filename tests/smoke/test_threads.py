@@ -57,3 +57,22 @@ async def test_a_thread_table_is_played_while_the_channel_hosts_its_own(world: W
     in_channel = [visible_text(m) for m in fake.messages(channel)]
     assert in_channel and not any("board.png" in text for text in in_channel)
     assert len(fake.threads.of(channel)) == 1
+
+
+async def test_a_lobby_in_a_thread_that_archived_is_shown_again(world: World) -> None:
+    """A lobby left a week without a message archives its thread; Discord refuses to edit a
+    message there, so the next join posts the lobby anew, which brings the thread back."""
+    fake, channel, alice, bob = world.fake, world.channel, world.alice, world.bob
+    async with bot_running(world):
+        opened = await fake.slash(
+            alice, channel, "game new", game="monster_day", thread=True, timeout=WAIT
+        )
+        assert_accepted(opened)
+        (thread,) = fake.threads.of(channel)
+        first = await fake.wait_for_message(thread, lambda m: bool(m.components), timeout=WAIT)
+        fake.threads.archive(thread)
+        assert_accepted(await fake.slash(bob, thread, "game join", timeout=WAIT))
+        again = await fake.wait_for_message(
+            thread, lambda m: m is not first and bob.mention in visible_text(m), timeout=WAIT
+        )
+        assert again.components and not thread.archived
