@@ -7,6 +7,7 @@ module each); it runs its statements through the store's own lock and transactio
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -21,6 +22,8 @@ ClockShift = Callable[[dict[str, Any], float], tuple[dict[str, Any], float | Non
 
 class _Sql(Protocol):
     """What these operations need of the store they are mixed into."""
+
+    _lock: asyncio.Lock
 
     async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]: ...
 
@@ -39,7 +42,7 @@ class ClockSql:
     """The clock operations of :class:`bot.store.base.GameStore` on SQLite."""
 
     async def waking(self: _Sql, now: float, limit: int = 500) -> list[int]:
-        async with self._transaction():
+        async with self._lock:  # a read: no write transaction
             rows = await self._fetchall(
                 "SELECT id FROM games WHERE wake_at <= ? AND status = 'active' "
                 "ORDER BY wake_at LIMIT ?",
