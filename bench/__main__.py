@@ -21,6 +21,7 @@ from bench import (
     OUT_DIR,
     REPO_ROOT,
     channel,
+    clocks,
     engine,
     interaction,
     memory,
@@ -43,6 +44,7 @@ SECTIONS: dict[str, Section] = {
     "notte": notte.run,
     "notte-interaction": notte_interaction.run,
     "channel": channel.run,
+    "clocks": clocks.run,
 }
 
 

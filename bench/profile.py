@@ -22,6 +22,8 @@ class Profile:
     setup_concurrency: int  # tables opened at once through the commands (untimed)
     memory_pool: int  # real playouts the stored snapshots are taken from
     memory_plays: int  # /monsterday play commands served before the last RSS reading
+    clock_tables: int = 10_000  # active tables with a running clock (issue 8: 10,000)
+    clock_waking_calls: int = 2_000  # timed store.waking calls, with ~1% due and with none
 
 
 FULL = Profile(
@@ -50,4 +52,6 @@ QUICK = Profile(
     setup_concurrency=8,
     memory_pool=40,
     memory_plays=6,
+    clock_tables=2_000,
+    clock_waking_calls=500,
 )
