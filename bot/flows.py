@@ -467,3 +467,28 @@ def time_control(per_move: str, bank: str) -> Clock | None:
             raise TableError("bad_clock")
         return None
     return Clock(per_move=seconds, bank=extra)
+
+
+async def open_table(
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    channel_id: int,
+    *,
+    game: str,
+    options: dict[str, Any],
+    locale: str,
+    time_control: Clock | None = None,
+) -> GameRecord:
+    """The caller opens and hosts a table of ``game`` in ``channel_id``: the channel the
+    command was typed in, or the thread opened for it (``bot.threads``). ``locale`` is the
+    table's."""
+    return await bot.tables.new_table(
+        game,
+        guild_id=interaction.guild_id,
+        channel_id=channel_id,
+        user_id=interaction.user.id,
+        name=display_name(interaction.user),
+        locale=locale,
+        options=options,
+        time_control=time_control,
+    )

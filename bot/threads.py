@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.clock import Clock
-from bot.flows import display_name
+from bot.flows import open_table
 from bot.i18n import t
 from bot.limits import clip
 from bot.store import GameRecord
@@ -106,14 +106,13 @@ async def new_table_in_thread(
     parent = parent_channel(interaction)
     thread = await open_thread(parent, thread_name(game, locale))
     try:
-        record = await bot.tables.new_table(
-            game,
-            guild_id=interaction.guild_id,
-            channel_id=thread.id,
-            user_id=interaction.user.id,
-            name=display_name(interaction.user),
-            locale=locale,
+        record = await open_table(
+            bot,
+            interaction,
+            thread.id,
+            game=game,
             options=options,
+            locale=locale,
             time_control=time_control,
         )
     except Exception:

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import flows, threads, timing
 from bot import replay as replay_flow
 from bot import stats as stats_flow
-from bot.flows import answer, display_name, show_hand, table_in_channel
+from bot.flows import answer, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
 from bot.limits import CONTENT, clip, clip_lines, safe_name
@@ -96,14 +96,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 )
                 await flows.committed(self.bot, interaction, record)
                 return threads.opened_reply(locale, record)
-            record = await self.bot.tables.new_table(
-                game,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                name=display_name(interaction.user),
-                locale=table_locale,
+            record = await flows.open_table(
+                self.bot,
+                interaction,
+                interaction.channel_id,
+                game=game,
                 options=chosen,
+                locale=table_locale,
                 time_control=time_control,
             )
             await flows.committed(self.bot, interaction, record)
