@@ -61,6 +61,9 @@ class MonsterTableBot(commands.Bot):
             tasks.loop(seconds=settings.delivery_poll_seconds)(self.courier.poll),
             tasks.loop(seconds=SWEEP_SECONDS)(self.scheduler.sweep),
             tasks.loop(seconds=settings.clock_check_seconds)(self.scheduler.tick),
+            # Games that finished while ratings were not kept (a first start after an
+            # upgrade may have thousands): in the background, never delaying the start.
+            tasks.loop(seconds=SWEEP_SECONDS)(self._catch_up_ratings),
         ]
         if settings.reminder_check_seconds > 0:
             self._loops.append(
@@ -70,7 +73,6 @@ class MonsterTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        await self.ratings.catch_up()  # games that finished while ratings were not kept
         await self.tree.set_translator(CommandTranslator())
         for extension in self.settings.extensions:  # the Discord adapters, by name
             await self.load_extension(extension)
@@ -80,6 +82,12 @@ class MonsterTableBot(commands.Bot):
         # The first poll delivers what a previous run committed but did not show.
         for loop in self._loops:
             loop.start()
+
+    async def _catch_up_ratings(self) -> None:
+        try:
+            await self.ratings.catch_up()
+        except Exception:
+            log.exception("ratings catch-up failed; the next pass retries")
 
     async def sync_commands(self) -> None:
         """Dev guild: instant sync there; otherwise global (can take a while to appear)."""
