@@ -119,6 +119,16 @@ class SqliteStore(ClockSql, ResultsMixin):
         _, rowcount, lastrowid = await self._statement(sql, params)
         return rowcount, lastrowid
 
+    async def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """Execute one statement for every row, in one call on aiosqlite's worker thread (one
+        round trip, not one per row)."""
+        connection = self.db
+
+        def run() -> None:
+            connection._conn.executemany(sql, rows).close()
+
+        await connection._execute(run)  # type: ignore[no-untyped-call]
+
     async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         rows, _, _ = await self._statement(sql, params)
         return rows

@@ -29,6 +29,8 @@ class _Sql(Protocol):
 
     async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
 
+    async def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None: ...
+
     def _transaction(self) -> AbstractAsyncContextManager[None]: ...
 
     async def get(self, game_id: int) -> GameRecord | None: ...
@@ -90,9 +92,8 @@ async def _shift_every_clock(store: _Sql, gap: float, shift: ClockShift) -> None
     rows = await store._fetchall(
         "SELECT id, clock FROM games WHERE wake_at IS NOT NULL AND status = 'active'"
     )
+    moved = []
     for game_id, clock in rows:
-        moved, wake_at = shift(json.loads(clock), gap)
-        await store._run(
-            "UPDATE games SET clock = ?, wake_at = ? WHERE id = ?",
-            (_dumps(moved), wake_at, game_id),
-        )
+        later, wake_at = shift(json.loads(clock), gap)
+        moved.append((_dumps(later), wake_at, game_id))
+    await store._run_many("UPDATE games SET clock = ?, wake_at = ? WHERE id = ?", moved)
