@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -42,7 +42,7 @@ THREAD_TYPES = frozenset(
         discord.ChannelType.news_thread,
     }
 )
-AUTO_ARCHIVE_MINUTES = 10080
+AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 """A week, the longest Discord offers: a table's thread stays in the channel list between
 moves of a slow game (posting in an archived, unlocked thread brings it back anyway)."""
 NAME_LIMIT = 100

@@ -66,7 +66,7 @@ def test_a_forced_play_is_the_only_play_and_follows_from_public_facts(extended: 
 
 
 def test_i14_every_turn_plays_a_card_so_no_turn_is_skipped() -> None:
-    """"Durante il tuo turno, esegui ciascuna delle seguenti azioni: (a) esercita influenza..."
+    """ "Durante il tuo turno, esegui ciascuna delle seguenti azioni: (a) esercita influenza..."
     — a turn always plays a card, so a vote on a player whose time ran out never offers to
     skip it (waiting, or a bot, instead)."""
     engine = GAMES["monster_day"]
