@@ -66,3 +66,38 @@ async def test_the_table_counts_down_and_a_timed_out_player_is_voted_on(simcord_
     clock = Clock.load(after.clock)
     assert clock.get(VOTE, seat) is None and clock.get(MOVE, seat) is not None
     assert not after.seats[seat].is_bot
+
+
+async def test_a_player_is_reminded_by_dm_at_half_time_and_near_the_end(simcord_env) -> None:
+    world, now = await _clocked_game(simcord_env)
+    record = await world.record()
+    [seat] = world.bot.tables.pending(record)
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    assert deadline is not None
+    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    other = world.bob if mover is world.ann else world.ann
+    before = len(mover.user.dm_channel.history())
+    others_before = len(other.user.dm_channel.history())
+    span = deadline.due - deadline.since
+    for share in (0.5, 0.5, 0.95):  # half time (twice: reminded once), then the last tenth
+        now.t = deadline.since + share * span
+        await world.bot.scheduler.tick()
+    reminders = mover.user.dm_channel.history()[before:]
+    assert len(reminders) == 2, [text_of(m) for m in reminders]
+    assert all(f"<t:{int(deadline.due)}:R>" in text_of(m) for m in reminders)
+    assert f"/channels/{world.guild.id}/{world.channel.id}/" in text_of(reminders[0])
+    assert len(other.user.dm_channel.history()) == others_before  # only who must move
+
+
+async def test_no_reminder_for_a_player_who_turned_them_off(simcord_env) -> None:
+    world, now = await _clocked_game(simcord_env)
+    record = await world.record()
+    [seat] = world.bot.tables.pending(record)
+    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    await mover.slash(world.channel, "game notify", reminders=False)
+    before = len(mover.user.dm_channel.history())
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    assert deadline is not None
+    now.t = deadline.since + 0.95 * (deadline.due - deadline.since)
+    assert await world.bot.scheduler.tick() == [record.id]
+    assert len(mover.user.dm_channel.history()) == before
