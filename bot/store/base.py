@@ -373,7 +373,8 @@ class GameStore(ResultsStore, Protocol):
         self, record: GameRecord, clock: dict[str, Any], wake_at: float | None
     ) -> GameRecord:
         """Write a clock that changed without a game change (a reminder sent, a vote cast):
-        guarded by ``record.version`` but not bumping it; raises :class:`VersionConflict`."""
+        guarded by ``record.version`` and ``record.clock`` (not bumping the version, so
+        buttons stay valid); raises :class:`VersionConflict`."""
         ...
 
     async def heartbeat(self, now: float | None = None) -> None:

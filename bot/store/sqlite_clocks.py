@@ -56,9 +56,12 @@ class ClockSql:
         self: _Sql, record: GameRecord, clock: dict[str, Any], wake_at: float | None
     ) -> GameRecord:
         async with self._transaction():
+            # The clock read is part of the guard: two votes written at once from the same
+            # version (no bump) must not overwrite each other.
             rowcount, _ = await self._run(
-                "UPDATE games SET clock = ?, wake_at = ? WHERE id = ? AND version = ?",
-                (_dumps(clock), wake_at, record.id, record.version),
+                "UPDATE games SET clock = ?, wake_at = ? "
+                "WHERE id = ? AND version = ? AND clock = ?",
+                (_dumps(clock), wake_at, record.id, record.version, _dumps(record.clock)),
             )
         if rowcount != 1:
             raise VersionConflict(f"game {record.id} is past version {record.version}")

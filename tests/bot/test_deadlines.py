@@ -431,3 +431,26 @@ async def test_a_quick_restart_gives_nothing_back(
     now.t += 5
     assert await deadlines.give_back_downtime() == 0
     assert (await tables.get(TABLE)).clock == record.clock
+
+
+async def test_two_votes_from_two_processes_at_once_are_both_counted_or_one_is_refused(
+    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+) -> None:
+    record = await _table(tables, "notte_di_terrore", 4)
+    record, seat = await _not_the_hosts_turn(tables, record)
+    after = await _time_out(deadlines, tables, now, seat)
+    opened = _vote(after, seat).opened
+    voters = [u for u in deadlines.voters(after, seat) if u != 1]
+    other_process = Deadlines(TableService(store, clock=now))
+    results = await asyncio.gather(
+        deadlines.vote(TABLE, voters[0], seat, opened, WAIT),
+        other_process.vote(TABLE, voters[1], seat, opened, WAIT),
+        return_exceptions=True,
+    )
+    counted = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, TableError)]
+    assert len(counted) + len(refused) == 2 and all(r.code == "stale" for r in refused)
+    final = await tables.get(TABLE)
+    vote = _clock(final).get(VOTE, seat)
+    decided = any(r.decision is not None for r in counted)
+    assert decided or (vote is not None and len(vote.votes) == len(counted))
