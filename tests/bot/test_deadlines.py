@@ -218,9 +218,7 @@ async def test_the_host_decides_alone_and_a_bot_finishes_the_game(
     tables: TableService, deadlines: Deadlines, now: Now, game: str, people: int
 ) -> None:
     record = await _table(tables, game, people)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
-    opened = _vote(after, seat).opened
+    _, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     result = await deadlines.vote(TABLE, 1, seat, opened, BOT)
     assert result.decision == BOT
     finished = await _finish(tables, result.record)
@@ -232,9 +230,7 @@ async def test_wait_gives_the_player_another_move_time_without_bank(
     tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "monster_day", 2)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
-    opened = _vote(after, seat).opened
+    _, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     now.t += 60
     result = await deadlines.vote(TABLE, 1, seat, opened, WAIT)
     deadline = _clock(result.record).get(MOVE, seat)
@@ -247,10 +243,8 @@ async def test_skip_plays_the_games_pass_for_the_absent_player(
 ) -> None:
     record = await _table(tables, "notte_di_terrore", 3)
     record = await _until_apparition(tables, record)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
+    after, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     assert SKIP in deadlines.choices(after, seat)
-    opened = _vote(after, seat).opened
     result = await deadlines.vote(TABLE, 1, seat, opened, SKIP)
     assert result.decision == SKIP and result.move is not None
     log = await tables.store.actions(TABLE)
@@ -266,6 +260,16 @@ async def _not_the_hosts_turn(tables: TableService, record: GameRecord) -> tuple
             return record, others[0]
         record = await _play(tables, record, tables.pending(record)[0])
     raise AssertionError("the host plays for ever")
+
+
+async def _guest_voted_on(
+    deadlines: Deadlines, tables: TableService, now: Now, record: GameRecord
+) -> tuple[GameRecord, int, int]:
+    """Play on until a guest (not the host) must act, let their time run out: the table with
+    the vote open on them, their seat, and the version that opened the vote."""
+    record, seat = await _not_the_hosts_turn(tables, record)
+    after = await _time_out(deadlines, tables, now, seat)
+    return after, seat, _vote(after, seat).opened
 
 
 async def _until_apparition(tables: TableService, record: GameRecord) -> GameRecord:
@@ -307,9 +311,7 @@ async def test_votes_refused_change_nothing(
     tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "notte_di_terrore", 4)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
-    opened = _vote(after, seat).opened
+    after, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     voter = next(u for u in deadlines.voters(after, seat) if u != 1)
     await deadlines.vote(TABLE, voter, seat, opened, WAIT)
     cases: list[tuple[int, int, str, str]] = [
@@ -369,9 +371,7 @@ async def test_a_skip_vote_and_the_players_move_at_once_apply_one(
 ) -> None:
     record = await _table(tables, "notte_di_terrore", 3)
     record = await _until_apparition(tables, record)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
-    opened = _vote(after, seat).opened
+    after, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     actions_before = len(await tables.store.actions(TABLE))
     results: list[Any] = await asyncio.gather(
         deadlines.vote(TABLE, 1, seat, opened, SKIP),
@@ -437,9 +437,7 @@ async def test_two_votes_from_two_processes_at_once_are_both_counted_or_one_is_r
     store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "notte_di_terrore", 4)
-    record, seat = await _not_the_hosts_turn(tables, record)
-    after = await _time_out(deadlines, tables, now, seat)
-    opened = _vote(after, seat).opened
+    after, seat, opened = await _guest_voted_on(deadlines, tables, now, record)
     voters = [u for u in deadlines.voters(after, seat) if u != 1]
     other_process = Deadlines(TableService(store, clock=now))
     results = await asyncio.gather(
