@@ -145,10 +145,15 @@ class Scheduler:
             log.exception("sweep failed")
 
     async def stop(self) -> None:
-        for task in self._runners.values():
+        """Cancel the runners and the finishing hooks still running (a hook caught by a
+        shutdown, such as a ratings catch-up, is redone at the next start), before the store
+        closes under them."""
+        tasks = [*self._runners.values(), *self._background]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._runners.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._runners.clear()
+        self._background.clear()
 
     async def wait_idle(self) -> None:
         """Wait until no runner is busy (used by tests and the benchmark)."""

@@ -4,6 +4,7 @@ moved by hand (no test sleeps); the scheduler's tick is called as its loop would
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.clock import MOVE, VOTE, Clock
@@ -101,3 +102,27 @@ async def test_no_reminder_for_a_player_who_turned_them_off(simcord_env) -> None
     now.t = deadline.since + 0.95 * (deadline.due - deadline.since)
     assert await world.bot.scheduler.tick() == [record.id]
     assert len(mover.user.dm_channel.history()) == before
+
+
+async def test_a_finishing_hook_still_running_is_stopped_before_the_store_closes(
+    simcord_env,
+) -> None:
+    """A game that ends just before a shutdown starts the ratings catch-up in the background;
+    stopping the bot must end it before the store closes, or it fails on a closed store."""
+    world = make_world(simcord_env)
+    record = await open_table(world)
+    started, cancelled = asyncio.Event(), asyncio.Event()
+
+    async def slow_hook(_record: Any) -> None:
+        started.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    world.bot.scheduler.on_finished.append(slow_hook)
+    world.bot.scheduler.after_change(record.with_changes(status="finished"))
+    await started.wait()
+    await world.bot.scheduler.stop()
+    assert cancelled.is_set()
