@@ -11,7 +11,6 @@ default ``synchronous`` every commit waits for the disk, and /tmp could be memor
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from bench.playouts import ENGINE, GAME, random_action
 from bench.profile import Profile
 from bench.report import Figure, Result, latency, scale_label
 from bot.store import ACTIVE, FINISHED, GameRecord, SqliteStore
+from bot.store.encoding import dumps
 from bot.table import TableService
 
 SECTION = "store"
@@ -38,9 +38,8 @@ class Table:
     state: Any
 
 
-def store_json(value: Any) -> str:
-    """JSON as the store encodes it (``bot/store/sqlite.py``), for rows written around it."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+store_json = dumps
+"""JSON as the store encodes it, for rows written around it."""
 
 
 def fresh_path(path: Path) -> Path:

@@ -39,6 +39,7 @@ from bot.store.base import (
     StoreError,
     VersionConflict,
 )
+from bot.store.encoding import dumps as _dumps
 from bot.store.migrations import MIGRATIONS
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
@@ -76,10 +77,6 @@ _SEATED = "(seats LIKE ? OR seats LIKE ?)"
 def _seated_params(user_id: int) -> list[str]:
     """Seats are JSON; the exact key and value, so 12 never matches 123."""
     return [f'%"user_id":{user_id},%', f'%"user_id":{user_id}}}%']
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class SqliteStore(ClockSql, ResultsMixin):

@@ -15,9 +15,14 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from bot.store.base import GameRecord, VersionConflict
+from bot.store.encoding import dumps as _dumps
 
 ClockShift = Callable[[dict[str, Any], float], tuple[dict[str, Any], float | None]]
 """``(stored clock, seconds) -> (clock moved that much later, its new wake_at)``."""
+_HEARTBEAT = (
+    "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
+    "ON CONFLICT(id) DO UPDATE SET alive_at = excluded.alive_at"
+)
 
 
 class _Sql(Protocol):
@@ -34,10 +39,6 @@ class _Sql(Protocol):
     def _transaction(self) -> AbstractAsyncContextManager[None]: ...
 
     async def get(self, game_id: int) -> GameRecord | None: ...
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class ClockSql:
@@ -69,11 +70,7 @@ class ClockSql:
 
     async def heartbeat(self: _Sql, now: float | None = None) -> None:
         async with self._transaction():
-            await self._run(
-                "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
-                "ON CONFLICT(id) DO UPDATE SET alive_at = excluded.alive_at",
-                (time.time() if now is None else now,),
-            )
+            await self._run(_HEARTBEAT, (time.time() if now is None else now,))
 
     async def give_back_downtime(self: _Sql, now: float, grace: float, shift: ClockShift) -> float:
         async with self._transaction():
@@ -83,11 +80,7 @@ class ClockSql:
                 await _shift_every_clock(self, gap, shift)
             else:
                 gap = 0.0
-            await self._run(
-                "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
-                "ON CONFLICT(id) DO UPDATE SET alive_at = excluded.alive_at",
-                (now,),
-            )
+            await self._run(_HEARTBEAT, (now,))
         return gap
 
 
