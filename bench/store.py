@@ -52,11 +52,12 @@ def fresh_path(path: Path) -> Path:
 
 async def open_table(service: TableService, channel_id: int) -> Table:
     """New table, second player joins, host starts: the three writes of the real lobby."""
-    await service.new_table(
+    opened = await service.new_table(
         GAME, guild_id=GUILD_ID, channel_id=channel_id, user_id=ANN, name="ann", locale="en"
     )
-    await service.join(channel_id, BOB, "bob", "en")
-    record = await service.start(channel_id, ANN)
+    # By the table's id: once a finished game is replaced, ids and channels differ.
+    await service.join(opened.id, BOB, "bob", "en")
+    record = await service.start(opened.id, ANN)
     return Table(record, service.state(record))
 
 
