@@ -344,7 +344,6 @@ class Publisher:
 
     def lobby_payload(self, record: GameRecord, locale: str | None = None) -> Payload:
         locale = locale or record.locale
-        engine = self.tables.engine(record.game)
         embed = discord.Embed(
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
             colour=COLOUR,
@@ -355,7 +354,7 @@ class Publisher:
                 "A new table is open! Join with the button or `/game join`; the host starts "
                 "it with `/game start`. Seats: {have}/{max}.",
                 have=len(record.seats),
-                max=engine.max_players,
+                max=self.tables.seat_range(record)[1],
             )
         elif record.status == ACTIVE:
             embed.description = t(locale, "The game is on: follow it in the table messages below.")

@@ -238,10 +238,9 @@ class TableService:
             record = await self._lobby(game_id)
             self._require_host(record, user_id)
             engine = self.engine(record.game)
-            if len(record.seats) < engine.min_players:
-                raise TableError(
-                    "not_enough_players", min=engine.min_players, have=len(record.seats)
-                )
+            fewest, _ = self.seat_range(record)
+            if len(record.seats) < fewest:
+                raise TableError("not_enough_players", min=fewest, have=len(record.seats))
             try:
                 state = engine.setup(len(record.seats), dict(record.options), record.seed)
             except ValueError:  # e.g. the first player named is a seat nobody took
@@ -593,8 +592,12 @@ class TableService:
             raise TableError("table_closed", game_id=record.id)
         return record
 
+    def seat_range(self, record: GameRecord) -> tuple[int, int]:
+        """The fewest and most seats this table's game and options allow (a solo mode: one)."""
+        return self.engine(record.game).seat_range(dict(record.options))
+
     def _require_room(self, record: GameRecord) -> None:
-        most = self.engine(record.game).max_players
+        _, most = self.seat_range(record)
         if len(record.seats) >= most:
             raise TableError("table_full", max=most)
 

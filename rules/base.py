@@ -103,6 +103,11 @@ class Engine(Protocol):
 
     def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State: ...
 
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """The fewest and most seats a table with these (validated) options may have: a
+        mode can narrow :attr:`min_players`..:attr:`max_players` (a solo mode takes one)."""
+        ...
+
     def pending(self, state: State) -> list[int]:
         """The seats that must act now; empty when the game is over."""
         ...
@@ -202,6 +207,15 @@ class ModuleEngine:
 
     def setup(self, num_players: int, options: dict[str, Any], seed: int) -> State:
         return self.rules.setup(num_players, validate(self.option_specs, options), seed)
+
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """The module's ``seat_range(options)`` within :attr:`min_players`..
+        :attr:`max_players`; a game whose options never change the seats has none."""
+        narrow = getattr(self.rules, "seat_range", None)
+        if narrow is None:
+            return self.min_players, self.max_players
+        low, high = narrow(validate(self.option_specs, options))
+        return max(low, self.min_players), min(high, self.max_players)
 
     def pending(self, state: State) -> list[int]:
         return self.rules.pending(state)

@@ -51,11 +51,9 @@ def checked_config(config: Config) -> Config:
     engine = GAMES[config.game]
     if config.games < 1:
         raise ConfigError("--games must be at least 1")
-    if not engine.min_players <= config.players <= engine.max_players:
-        raise ConfigError(
-            f"{config.game} is for {engine.min_players}..{engine.max_players} players, "
-            f"not {config.players}"
-        )
+    fewest, most = engine.seat_range(dict(config.options))
+    if not fewest <= config.players <= most:
+        raise ConfigError(f"{config.game} is for {fewest}..{most} players, not {config.players}")
     try:
         engine.setup(config.players, dict(config.options), config.seed)
     except ValueError as error:  # OptionError included
@@ -107,7 +105,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
             raise ConfigError(f"no folder for {path}: create {path.resolve().parent} first")
     variant, base = variant_options(args.game, args.variant)
     options = chosen_options(args.game, base, args.option)
-    players = args.players or GAMES[args.game].min_players
+    players = args.players or GAMES[args.game].seat_range(dict(options))[0]
     jobs = max(1, args.jobs)
     config = Config(args.game, args.games, players, args.seed, options, jobs, variant)
     return checked_config(config)
