@@ -87,9 +87,16 @@ def standings(record: GameRecord, outcome: Mapping[str, Any] | None) -> list[Res
             taken_over=seat in taken,
             rated=rated,
             finished_at=record.updated_at,
+            board=_solo_board(outcome),
         )
         for seat in seats
     ]
+
+
+def _solo_board(outcome: Mapping[str, Any]) -> str | None:
+    """The high-score board of a solo game's outcome (``"solo"``), None for other games."""
+    board = outcome.get("solo")
+    return str(board) if isinstance(board, str) and board else None
 
 
 def _player(record: GameRecord, seat: int, taken: set[int]) -> int | None:

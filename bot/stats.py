@@ -18,10 +18,11 @@ import discord
 
 from bot import flows
 from bot.flows import display_name
+from bot.games import solo_label
 from bot.i18n import t
 from bot.limits import CONTENT, clip_lines, safe_name
 from bot.publisher import Payload, _in_render_pool
-from bot.store import GameTally, Rating
+from bot.store import GameTally, Rating, SoloScore
 from bot.table import TableError
 from render.stats import BoardRow, leaderboard_png, rating_chart_png
 from rules import GAMES
@@ -33,6 +34,8 @@ TOP = 10
 """Players on a leaderboard image."""
 TOP_IN_TEXT = 3
 """Players named in the leaderboard's text (the image has the rest)."""
+RECORDS_SHOWN = 4
+"""Earlier personal bests shown struck through after a solo board's best score."""
 
 
 def game_title(game: str, locale: str) -> str:
@@ -74,8 +77,10 @@ async def stats(
         return _no_games(locale, who, game)
     ratings = {x.game: await bot.store.rating(target.id, x.game) for x in tallies}
     lines = [t(locale, "📊 **{who}**", who=who)]
+    solo = await bot.store.solo_scores(target.id, game)
     for tally in tallies:
         lines.append(await _stats_line(bot, interaction, locale, tally, ratings[tally.game]))
+        lines += solo_lines(locale, [s for s in solo if s.game == tally.game])
     reply = clip_lines(lines, CONTENT - 200, lambda n: t(locale, "…and {n} more games.", n=n))
     charted = _most_rated(ratings)  # with ``game`` given, ratings holds that game alone
     if charted is None:
@@ -119,6 +124,42 @@ async def _stats_line(
         rated=rating.games,
     )
     return head + " · " + rated
+
+
+def solo_lines(locale: str, scores: list[SoloScore]) -> list[str]:
+    """The high-score table of one game's solo boards, one line each, the way the rulebook
+    keeps it on paper ("Annota il tuo punteggio più alto ... Se superi quel punteggio,
+    barralo"): the best score, then the bests it beat struck through, newest first, with the
+    games played (and won, on a board where the game can be lost)."""
+    boards: dict[str, list[SoloScore]] = {}
+    for score in scores:  # oldest first
+        boards.setdefault(score.board, []).append(score)
+    lines = []
+    for board, played in boards.items():
+        records = _records([s.score for s in played if s.score is not None])
+        best = records[-1] if records else None
+        older = "".join(f" ~~{_points(x)}~~" for x in reversed(records[-1 - RECORDS_SHOWN : -1]))
+        line = t(locale, "  🏅 {board}: best **{best}**{older} · played {games}",
+                 board=solo_label(scores[0].game, board, locale),
+                 best=_points(best) if best is not None else "–", older=older,
+                 games=len(played))  # fmt: skip
+        if not all(s.winner for s in played):
+            line += ", " + t(locale, "won {wins}", wins=sum(s.winner for s in played))
+        lines.append(line)
+    return lines
+
+
+def _records(scores: list[float]) -> list[float]:
+    """Each score that beat every earlier one, in the order they were set."""
+    records: list[float] = []
+    for score in scores:
+        if not records or score > records[-1]:
+            records.append(score)
+    return records
+
+
+def _points(score: float) -> str:
+    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
 
 
 def _most_rated(ratings: dict[str, Rating | None]) -> str | None:

@@ -43,6 +43,13 @@ class GamePresenter(Protocol):
 PRESENTERS: dict[str, GamePresenter] = {}
 
 
+def solo_label(game: str, board: str, locale: str) -> str:
+    """A solo high-score board's name (``"beat_yourself"`` → "Beat yourself"), from the game's
+    presenter where it names its boards (``solo_label(board, locale)``), else the board id."""
+    label = getattr(PRESENTERS.get(game), "solo_label", None)
+    return str(label(board, locale)) if label is not None else board
+
+
 def _load() -> None:
     from bot.games.monster_day import MonsterDayPresenter
     from bot.games.notte_di_terrore import NotteDiTerrorePresenter

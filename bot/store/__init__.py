@@ -36,6 +36,7 @@ from bot.store.results import (
     RatingPoint,
     ResultRow,
     ResultsStore,
+    SoloScore,
 )
 from bot.store.sqlite import SqliteStore
 
@@ -71,6 +72,7 @@ __all__ = [
     "ResultRow",
     "ResultsStore",
     "Seat",
+    "SoloScore",
     "SqliteStore",
     "StoreError",
     "VersionConflict",

@@ -174,4 +174,12 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 8: solo high scores. A finished solo game's outcome names its "board" (the mode, and
+    # for a game with difficulty levels the level: scores are compared only on one board);
+    # the player's results on a board, in finishing order, are their high-score table.
+    [
+        "ALTER TABLE results ADD COLUMN board TEXT",
+        "CREATE INDEX results_solo ON results(user_id, game, board, finished_at) "
+        "WHERE board IS NOT NULL",
+    ],
 ]

@@ -52,6 +52,9 @@ class ResultRow:
     taken_over: bool
     rated: bool
     finished_at: float
+    board: str | None = None
+    """A solo game's board (its mode, and level where it has levels), from the outcome's
+    ``"solo"``: the player's high-score table is per board. None for a game with opponents."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,18 @@ class GameTally:
     wins: int
 
 
+@dataclass(frozen=True, slots=True)
+class SoloScore:
+    """One finished solo game of a player: the high-score table is built from these."""
+
+    game_id: int
+    game: str
+    board: str
+    score: float | None
+    winner: bool
+    finished_at: float
+
+
 Rate = Callable[[Mapping[int, Rating]], Sequence[Rating]]
 """Given the current ratings of a game's players (absent: never rated), the new ratings to
 write. Called inside the recording transaction, so no other update can slip in between."""
@@ -131,6 +146,10 @@ class ResultsStore(Protocol):
     async def server_rank(self, user_id: int, game: str, guild_id: int) -> tuple[int, int] | None:
         """The user's place on the server's leaderboard and how many are on it; None when
         they are not on it."""
+        ...
+
+    async def solo_scores(self, user_id: int, game: str | None = None) -> list[SoloScore]:
+        """The user's finished solo games (of ``game``, or of every game), oldest first."""
         ...
 
     async def player_name(self, user_id: int) -> str | None:

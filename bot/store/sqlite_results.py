@@ -21,11 +21,12 @@ from bot.store.results import (
     Rating,
     RatingPoint,
     ResultRow,
+    SoloScore,
 )
 
 _RESULT_COLUMNS = (
     "game_id, seat, game, guild_id, user_id, name, score, rank, winner, taken_over, rated, "
-    "finished_at"
+    "finished_at, board"
 )
 _RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, updated_at"
 _ORDINAL = f"(mu - {ORDINAL_Z} * sigma)"
@@ -82,7 +83,7 @@ class ResultsMixin:
 
     async def _insert_result(self, row: ResultRow) -> None:
         await self._run(
-            f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 13)})",
             (
                 row.game_id,
                 row.seat,
@@ -96,6 +97,7 @@ class ResultsMixin:
                 int(row.taken_over),
                 int(row.rated),
                 row.finished_at,
+                row.board,
             ),
         )
 
@@ -174,6 +176,17 @@ class ResultsMixin:
         order = [row[0] for row in rows]
         return (order.index(user_id) + 1, len(order)) if user_id in order else None
 
+    async def solo_scores(self, user_id: int, game: str | None = None) -> list[SoloScore]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT game_id, game, board, score, winner, finished_at FROM results "
+                "WHERE user_id = ? AND board IS NOT NULL AND (? IS NULL OR game = ?) "
+                "ORDER BY finished_at, game_id",
+                (user_id, game, game),
+            )
+        return [SoloScore(g, name, board, score, bool(won), at)
+                for g, name, board, score, won, at in rows]  # fmt: skip
+
     async def player_name(self, user_id: int) -> str | None:
         async with self._lock:
             rows = await self._fetchall(
@@ -186,6 +199,6 @@ class ResultsMixin:
 
 def _result(row: Any) -> ResultRow:
     (game_id, seat, game, guild_id, user_id, name, score, rank, winner, taken_over, rated,
-     finished_at) = row  # fmt: skip
+     finished_at, board) = row  # fmt: skip
     return ResultRow(game_id, seat, game, guild_id, user_id, name, score, rank, bool(winner),
-                     bool(taken_over), bool(rated), finished_at)  # fmt: skip
+                     bool(taken_over), bool(rated), finished_at, board)  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -302,3 +303,40 @@ async def test_leaderboard_lists_players_of_the_server_best_first(
     assert await tables.store.leaderboard("notte_di_terrore", 1) == []
     assert await tables.store.player_name(3) == "P3"
     assert await tables.store.player_name(99) is None
+
+
+# -- solo high scores --------------------------------------------------------------------------
+
+
+def test_a_solo_outcome_names_its_high_score_board() -> None:
+    """Pure: the outcome's ``"solo"`` is the result's board; a game with opponents has none."""
+    record = GameRecord(8, "notte_di_terrore", None, 10, 1, FINISHED, {}, (Seat(1, "P1"),), "en",
+                        0, "", 1, None, None, 0.0, 5.0)  # fmt: skip
+    (row,) = standings(record, {"winners": [0], "scores": [97], "solo": "beat_yourself"})
+    assert (row.board, row.score, row.rank, row.rated) == ("beat_yourself", 97.0, 1, False)
+    (row,) = standings(record, {"winners": [], "scores": [40, 52], "solo": "against_jack+3"})
+    assert (row.board, row.winner, row.rank) == ("against_jack+3", False, 1)
+    assert standings(record, {"winners": [0], "scores": [3]})[0].board is None
+
+
+async def test_solo_scores_come_back_per_user_in_finishing_order(tables: TableService) -> None:
+    """The store keeps each solo result's board; ``solo_scores`` lists one player's, oldest
+    first, of one game or all, and never another player's nor a game with opponents."""
+    store = tables.store
+    plays = [(5, "beat_yourself", 80, 30.0), (5, "beat_yourself", 95, 10.0),
+             (6, "beat_yourself", 200, 20.0), (5, "against_jack+0", 70, 40.0)]  # fmt: skip
+    for channel, (user, board, score, at) in enumerate(plays, start=10):
+        record = await _finished(tables, "monster_day", [1, 2], channel=channel)
+        (row, _) = standings(record, tables.outcome(record))
+        solo = replace(row, user_id=user, score=score, board=board, finished_at=at, rated=False)
+        assert await store.record_result([solo], None)
+    await _finished(tables, "monster_day", [5, 2], channel=30)
+    await Ratings(store, tables).catch_up()  # a game with an opponent: on no solo board
+    mine = await store.solo_scores(5)
+    assert [(s.board, s.score) for s in mine] == [
+        ("beat_yourself", 95),
+        ("beat_yourself", 80),
+        ("against_jack+0", 70),
+    ]
+    assert await store.solo_scores(5, "notte_di_terrore") == []
+    assert [s.score for s in await store.solo_scores(6, "monster_day")] == [200]
