@@ -23,10 +23,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-DATA_DIR = Path(__file__).with_name("data")
+from rules.monsters_on_board.content import COLOURS, ContentError
 
-COLOURS: tuple[str, ...] = ("pink", "blue", "green", "orange", "purple", "black")
-"""The six die/creature colours (I5), in the board's order."""
+DATA_DIR = Path(__file__).with_name("data")
 
 BACK_ICONS: tuple[str, ...] = (
     "swap",
@@ -62,7 +61,7 @@ BACKS_PER_PAIR = (2, 3)
 """Each unordered pair of back icons is on 2 or 3 cards (16 x 3 + 12 x 2 = 72, I25)."""
 
 
-class CardDataError(ValueError):
+class CardDataError(ContentError):
     """A card data file breaks a rule of the specification; the message names every entry."""
 
 
@@ -174,10 +173,10 @@ def load_arch_cards(path: Path = DATA_DIR / "arch_cards.json") -> Mapping[str, A
     raw = json.loads(path.read_text(encoding="utf-8"))
     entries = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(entries, list):
-        raise CardDataError("arch_cards.json: no 'cards' list")
+        raise CardDataError(["arch_cards.json: no 'cards' list"])
     errors = [e for i, entry in enumerate(entries) for e in _entry_errors(i, entry)]
     if errors:
-        raise CardDataError("\n".join(errors))
+        raise CardDataError(errors)
     cards = [
         ArchCard(
             id=e["id"],
@@ -192,7 +191,7 @@ def load_arch_cards(path: Path = DATA_DIR / "arch_cards.json") -> Mapping[str, A
     ]
     errors = _deck_errors(cards)
     if errors:
-        raise CardDataError("\n".join(errors))
+        raise CardDataError(errors)
     return MappingProxyType({c.id: c for c in cards})
 
 

@@ -410,13 +410,13 @@ def load_prophecy_cards(path: Path = DATA_DIR / "prophecy.json") -> Mapping[str,
     raw = json.loads(path.read_text(encoding="utf-8"))
     entries = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(entries, list):
-        raise CardDataError("prophecy.json: no 'cards' list")
+        raise CardDataError(["prophecy.json: no 'cards' list"])
     errors = [e for i, entry in enumerate(entries) for e in _card_errors(i, entry)]
     numbers = [e.get("number") for e in entries if isinstance(e, dict)]
     if numbers != list(NUMBERS):
         errors.append(f"prophecy.json: numbers must be 01..12 in order, got {numbers}")
     if errors:
-        raise CardDataError("\n".join(errors))
+        raise CardDataError(errors)
     return MappingProxyType({e["number"]: _build(e) for e in entries})
 
 
