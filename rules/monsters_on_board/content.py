@@ -184,6 +184,10 @@ def _int(value: Any) -> int:
     return value
 
 
+def _strs(entry: Any, *keys: str) -> list[str]:
+    return [_str(entry[key]) for key in keys]
+
+
 def _frozen(mapping: dict[Any, T]) -> Mapping[Any, T]:
     return MappingProxyType(mapping)
 
@@ -223,14 +227,8 @@ def _colours(raw: Any, check: Check) -> dict[str, Colour]:
     for e in raw["colours"]:
         r, g, b = (_int(v) for v in e["rgb"])
         check(all(0 <= v <= 255 for v in (r, g, b)), f"{e['id']}: rgb out of 0..255")
-        colour = Colour(
-            _str(e["id"]),
-            _str(e["it"]),
-            _str(e["en"]),
-            _str(e["symbol"]),
-            _str(e["letter"]),
-            (r, g, b),
-        )
+        cid, it, en, symbol, letter = _strs(e, "id", "it", "en", "symbol", "letter")
+        colour = Colour(cid, it, en, symbol, letter, (r, g, b))
         colours[colour.id] = colour
     check(tuple(colours) == COLOURS, f"colour ids must be {list(COLOURS)} in order")
     for field in ("symbol", "letter", "rgb"):
@@ -243,7 +241,7 @@ def _icons(raw: Any, check: Check) -> _Icons:
     info: dict[str, IconInfo] = {}
     with_amount = set()
     for e in raw["icons"]:
-        icon = IconInfo(_str(e["kind"]), _str(e["it"]), _str(e["en"]), _str(e["glyph"]))
+        icon = IconInfo(*_strs(e, "kind", "it", "en", "glyph"))
         check(icon.kind not in info and ":" not in icon.kind, f"bad or repeated kind {icon.kind}")
         info[icon.kind] = icon
         if e["amount"] is True:
@@ -342,20 +340,12 @@ def _normal(raw: Any, check: Check, icons: _Icons) -> NormalBoard:
     places = [*lodges, *starts.values(), *add_slots.values(), _str(raw["final"]), *spaces]
     check(len(set(places)) == len(places) and len(lodges) == 6, "6 lodges; ids unique")
     tracks = tuple(_track(t, check, icons) for t in raw["tracks"])
-    rows, columns = _int(raw["order"]["rows"]), _int(raw["order"]["columns"])
-    check(len(tracks) == rows, "one summoning track per Order row (I22)")
+    order = (_int(raw["order"]["rows"]), _int(raw["order"]["columns"]))
+    check(len(tracks) == order[0], "one summoning track per Order row (I22)")
     return NormalBoard(
-        tuple(areas),
-        _frozen(spaces),
-        _frozen(path),
-        lodges,
-        tracks,
-        rows,
-        columns,
-        _frozen(starts),
-        _frozen(add_slots),
-        raw["final"],
-    )
+        tuple(areas), _frozen(spaces), _frozen(path), lodges, tracks, order[0], order[1],
+        _frozen(starts), _frozen(add_slots), raw["final"],
+    )  # fmt: skip
 
 
 def _family(raw: Any, check: Check, icons: _Icons) -> FamilyBoard:
@@ -367,14 +357,9 @@ def _family(raw: Any, check: Check, icons: _Icons) -> FamilyBoard:
     check(not any(icons.bad(i) for i in actions.values()), "area actions: unknown icon")
     returns = [e["area"] for e in raw["area_actions"] if e["return_to_start"] is True]
     check(returns == [AREAS], "only the last area sends the creature back to start (FM11)")
-    order = raw["order"]
-    return FamilyBoard(
-        _frozen(lanes),
-        _frozen(actions),
-        _int(order["rows"]),
-        _int(order["columns"]),
-        _int(raw["servant_spaces_per_row"]),
-    )
+    rows, columns = (_int(raw["order"][k]) for k in ("rows", "columns"))
+    spare = _int(raw["servant_spaces_per_row"])
+    return FamilyBoard(_frozen(lanes), _frozen(actions), rows, columns, spare)
 
 
 def _market(raw: Any, check: Check) -> tuple[int, ...]:
@@ -387,7 +372,7 @@ def _market(raw: Any, check: Check) -> tuple[int, ...]:
 def _ghosts(raw: Any, check: Check, icons: _Icons) -> dict[str, Ghost]:
     ghosts: dict[str, Ghost] = {}
     for n, e in enumerate(raw["ghosts"], start=1):
-        g = Ghost(_str(e["id"]), _str(e["colour"]), _str(e["icon"]), _str(e["it"]), _str(e["en"]))
+        g = Ghost(*_strs(e, "id", "colour", "icon", "it", "en"))
         check(g.id == f"g{n:02d}", f"ghost {n} has id {g.id}, want g{n:02d}")
         check(g.colour in (*COLOURS, MULTI) and not icons.bad(g.icon), f"{g.id}: colour/icon")
         check(not (g.colour == MULTI and g.icon == "add_creature"), f"{g.id}: multi adds none")
@@ -400,8 +385,8 @@ def _ghosts(raw: Any, check: Check, icons: _Icons) -> dict[str, Ghost]:
     check(kinds == want, f"I13: 5 coloured per colour, 6 multi, 6 add-creature; got {kinds}")
     adders = sorted(g.colour for g in ghosts.values() if g.icon == "add_creature")
     check(adders == sorted(COLOURS), "one add-creature ghost per colour")
-    check(len({g.en for g in ghosts.values()}) == len(ghosts), "English names are unique")
-    check(len({g.it for g in ghosts.values()}) == len(ghosts), "Italian names are unique")
+    names = {g.en for g in ghosts.values()} | {g.it for g in ghosts.values()}
+    check(len(names) == 2 * len(ghosts), "names are unique")
     return ghosts
 
 
@@ -410,7 +395,7 @@ def _solo_cards(raw: Any, check: Check) -> dict[str, SoloCard]:
     for n, e in enumerate(raw["solo_cards"], start=1):
         c1, c2 = (_str(c) for c in e["deck_colours"])
         symbols = tuple(SoloSymbol(_str(s["colour"]), _str(s["pick"])) for s in e["symbols"])
-        card = SoloCard(_str(e["id"]), (c1, c2), symbols, _str(e["it"]), _str(e["en"]))
+        card = SoloCard(_str(e["id"]), (c1, c2), symbols, *_strs(e, "it", "en"))
         check(card.id == f"s{n:02d}", f"solo card {n} has id {card.id}, want s{n:02d}")
         check(c1 != c2 and {c1, c2} <= set(COLOURS), f"{card.id}: two different deck colours")
         check(len(symbols) == 3, f"{card.id}: three symbols")
@@ -430,10 +415,8 @@ def _solo_cards(raw: Any, check: Check) -> dict[str, SoloCard]:
             len(mine) == 10 and picks == Counter(high=15, low=15),
             f"I34: {colour} on 10 cards with 15 high and 15 low",
         )
-    check(
-        len({c.en for c in cards.values()} | {c.it for c in cards.values()}) == 60,
-        "names are unique",
-    )
+    names = {c.en for c in cards.values()} | {c.it for c in cards.values()}
+    check(len(names) == 2 * len(cards), "names are unique")
     return cards
 
 
@@ -518,18 +501,9 @@ def load_content(directory: Path = DATA_DIR) -> Content:
     colours, dice, normal, family, prices, ghosts, solo, counts = found
     assert colours and dice and normal and family and prices and ghosts and solo and counts
     result = Content(
-        _frozen(colours),
-        _frozen(dice),
-        _frozen(evil[0]),
-        evil[1],
-        icons.info,
-        normal,
-        family,
-        prices,
-        _frozen(ghosts),
-        _frozen(solo),
-        _frozen(counts),
-    )
+        _frozen(colours), _frozen(dice), _frozen(evil[0]), evil[1], icons.info, normal, family,
+        prices, _frozen(ghosts), _frozen(solo), _frozen(counts),
+    )  # fmt: skip
     _cross_check(result, loader.fail)
     if loader.problems:
         raise ContentError(loader.problems)
