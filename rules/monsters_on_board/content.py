@@ -484,19 +484,20 @@ def load_content(directory: Path = DATA_DIR) -> Content:
     """Read and validate every content file in ``directory``; :class:`ContentError` if broken."""
     loader = _Loader(directory)
     icons = loader.parse("icons.json", _icons)
-    known = icons or _Icons(MappingProxyType({}), set())
+    if icons is None:  # every other file is checked against the icons: stop here
+        raise ContentError(loader.problems)
     evil = loader.parse("evil.json", _evil)
     found = (
         loader.parse("colours.json", _colours),
-        loader.parse("dice.json", lambda raw, check: _dice(raw, check, known)),
-        loader.parse("board_normal.json", lambda raw, check: _normal(raw, check, known)),
-        loader.parse("board_family.json", lambda raw, check: _family(raw, check, known)),
+        loader.parse("dice.json", lambda raw, check: _dice(raw, check, icons)),
+        loader.parse("board_normal.json", lambda raw, check: _normal(raw, check, icons)),
+        loader.parse("board_family.json", lambda raw, check: _family(raw, check, icons)),
         loader.parse("market.json", _market),
-        loader.parse("ghosts.json", lambda raw, check: _ghosts(raw, check, known)),
+        loader.parse("ghosts.json", lambda raw, check: _ghosts(raw, check, icons)),
         loader.parse("solo_cards.json", _solo_cards),
         loader.parse("components.json", _components),
     )
-    if loader.problems or icons is None or evil is None or None in found:
+    if loader.problems or evil is None or None in found:
         raise ContentError(loader.problems)
     colours, dice, normal, family, prices, ghosts, solo, counts = found
     assert colours and dice and normal and family and prices and ghosts and solo and counts
