@@ -26,8 +26,8 @@ from rules.monsters_on_board.arch import (
 )
 from rules.monsters_on_board.content import COLOURS, content, icon_kind
 from rules.monsters_on_board.prophecy import (
-    PROPHECY_CAP,
     LINE_TESTS,
+    PROPHECY_CAP,
     Cells,
     Placed,
     evaluate,
@@ -82,7 +82,7 @@ def test_content_arch_cards_each_colour_pair_once_among_pairs() -> None:
 def test_content_arch_cards_scared_and_champion_two_per_colour() -> None:
     for kind in ("scared", "champion"):
         colours = Counter(c.params["colour"] for c in CARDS.values() if c.kind == kind)
-        assert colours == Counter({colour: 2 for colour in COLOURS})
+        assert colours == Counter(dict.fromkeys(COLOURS, 2))
 
 
 def test_content_arch_cards_three_in_row_variants() -> None:
