@@ -70,9 +70,10 @@ def safe_name(name: str) -> str:
     return discord.utils.escape_mentions(escaped)
 
 
-def fit_embed(embed: discord.Embed) -> discord.Embed:
+def fit_embed(embed: discord.Embed, total: int = EMBED_TOTAL) -> discord.Embed:
     """Clip every part of ``embed`` to Discord's limits, the description last to give way
-    when the whole passes 6,000 characters."""
+    when the whole passes ``total`` (6,000 characters, less what the message's other embeds
+    take: the limit is per message)."""
     if embed.title:
         embed.title = clip(embed.title, EMBED_TITLE)
     if embed.description:
@@ -86,7 +87,7 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         )
     if embed.footer.text:
         embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
-    excess = len(embed) - EMBED_TOTAL
+    excess = len(embed) - total
     if excess > 0 and embed.description:
         embed.description = clip(embed.description, max(len(embed.description) - excess, 1))
     return embed

@@ -18,7 +18,7 @@ import io
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -30,11 +30,22 @@ from bot.deadlines import Deadlines
 from bot.delivery.plan import START_NOTE
 from bot.games import PRESENTERS, GamePresenter
 from bot.i18n import N_, normalise, t
-from bot.limits import BUTTON_LABEL, CONTENT, FIELD_VALUE, clip, clip_lines, fit_embed, plain_name
+from bot.limits import (
+    BUTTON_LABEL,
+    CONTENT,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_VALUE,
+    clip,
+    clip_lines,
+    fit_embed,
+    plain_name,
+)
 from bot.limits import safe_name as _safe_name
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import TableService
 
+R = TypeVar("R")
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
 MAX_BUTTONS = 25  # Discord: five rows of five
 NO_PINGS = discord.AllowedMentions.none()
@@ -45,7 +56,7 @@ NO_PINGS = discord.AllowedMentions.none()
 _RENDER_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
 
-async def _in_render_pool(function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+async def _in_render_pool(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     return await asyncio.get_running_loop().run_in_executor(
         _RENDER_POOL, functools.partial(function, *args, **kwargs)
     )
@@ -60,7 +71,10 @@ def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
 
 @dataclass
 class Payload:
-    """A message to send or edit. Files are rebuilt per send: a discord.File is single-use."""
+    """A message to send or edit. Files are rebuilt per send: a discord.File is single-use.
+
+    ``more_images`` are further images, each under its own small embed titled by its caption
+    (a board per player, below the table's own embed and image)."""
 
     content: str | None = None
     embed: discord.Embed | None = None
@@ -68,32 +82,55 @@ class Payload:
     filename: str = "board.png"
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
+    more_images: list[tuple[str, str, bytes]] = field(default_factory=list)
+    """``(filename, caption, png)`` each."""
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
         if self.content is not None:
             kwargs["content"] = clip(self.content, CONTENT)
-        if self.embed is not None:
-            kwargs["embed"] = fit_embed(self.embed)
-        if self.image is not None:
-            kwargs["file"] = self.file()
+        extra = [self._image_embed(name, caption) for name, caption, _ in self.more_images]
+        room = EMBED_TOTAL - sum(len(embed) for embed in extra)
+        embeds = ([fit_embed(self.embed, room)] if self.embed is not None else []) + extra
+        if len(embeds) == 1:
+            kwargs["embed"] = embeds[0]
+        elif embeds:
+            kwargs["embeds"] = embeds
+        files = self.files()
+        if len(files) == 1:
+            kwargs["file"] = files[0]
+        elif files:
+            kwargs["files"] = files
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """The same message as an edit: the image replaces the old attachments, and an edit
+        """The same message as an edit: the images replace the old attachments, and an edit
         never pings (Discord does not notify mentions added by an edit anyway)."""
         kwargs = self.send_kwargs()
         kwargs["allowed_mentions"] = NO_PINGS
         kwargs.setdefault("content", None)
         if "file" in kwargs:
             kwargs["attachments"] = [kwargs.pop("file")]
+        elif "files" in kwargs:
+            kwargs["attachments"] = kwargs.pop("files")
         kwargs["view"] = self.view
         return kwargs
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.image or b""), filename=self.filename)
+
+    def files(self) -> list[discord.File]:
+        """The main image (if any), then each further image."""
+        files = [self.file()] if self.image is not None else []
+        return files + [
+            discord.File(io.BytesIO(png), filename=name) for name, _, png in self.more_images
+        ]
+
+    def _image_embed(self, filename: str, caption: str) -> discord.Embed:
+        embed = discord.Embed(title=clip(caption, EMBED_TITLE), colour=COLOUR)
+        return embed.set_image(url=f"attachment://{filename}")
 
 
 def option_text(game: str, name: str, value: Any, locale: str) -> str:
@@ -223,8 +260,8 @@ class Publisher:
         view = self.tables.view(record, None)
         names = markdown_names(record)
         presenter = PRESENTERS[record.game]
-        image = await _in_render_pool(
-            render.render_board,
+        board, *seat_boards = await _in_render_pool(
+            render.render_table,
             record.game,
             view,
             locale=normalise(locale),
@@ -270,8 +307,15 @@ class Publisher:
                 style=discord.ButtonStyle.secondary,
             )
         )
+        names = seat_names(record)
+        more = [(f"seat-{seat + 1}.png", names[seat], png) for seat, png in enumerate(seat_boards)]
         return Payload(
-            content=content or None, embed=embed, image=image, view=buttons, mentions=pings(pinged)
+            content=content or None,
+            embed=embed,
+            image=board,
+            view=buttons,
+            mentions=pings(pinged),
+            more_images=more,
         )
 
     def _voters_named(self, record: GameRecord, seat: int, locale: str) -> str:

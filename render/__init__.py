@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import BoardRenderer, encode_png, lang, player_names
+from render.common import BoardRenderer, SeatBoardRenderer, encode_png, lang, player_names
 from render.monster_day import MonsterDayRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
 
@@ -36,11 +36,13 @@ def _renderer(game_id: str) -> BoardRenderer:
 
 
 def _seat_count(view: dict[str, Any]) -> int:
-    """How many seats a view has: its ``players`` list when it has one (Notte di Terrore),
-    else its per-seat ``hand_counts`` / ``scores`` (Monster Day); 2 when it says nothing."""
-    players = view.get("players")
-    if isinstance(players, list) and players:
-        return len(players)
+    """How many seats a view has: its ``players`` (Notte di Terrore) or ``seats`` (Monsters on
+    Board) list when it has one, else its per-seat ``hand_counts`` / ``scores`` (Monster Day);
+    2 when it says nothing."""
+    for key in ("players", "seats"):
+        listed = view.get(key)
+        if isinstance(listed, list) and listed:
+            return len(listed)
     return len(view.get("hand_counts") or view.get("scores") or []) or 2
 
 
@@ -63,6 +65,30 @@ def render_board(
     return encode_png(board_image(game_id, view, locale=locale, players=players))
 
 
+def seat_board_images(
+    game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
+) -> list[Image.Image]:
+    """One image per seat for a game that draws a board per player
+    (:class:`~render.common.SeatBoardRenderer`); empty for a game drawn as one image."""
+    renderer = _renderer(game_id)
+    if not isinstance(renderer, SeatBoardRenderer):
+        return []
+    seats = _seat_count(view)
+    names = player_names(players, max(seats, len(players or [])), locale)
+    return [renderer.seat_board(view, seat, locale=lang(locale), players=names)
+            for seat in range(seats)]  # fmt: skip
+
+
+def render_table(
+    game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
+) -> list[bytes]:
+    """PNG bytes of the whole public table: the shared board first, then each seat's own
+    board where the game draws them (see :func:`seat_board_images`)."""
+    images = [board_image(game_id, view, locale=locale, players=players)]
+    images += seat_board_images(game_id, view, locale=locale, players=players)
+    return [encode_png(image) for image in images]
+
+
 def hand_image(game_id: str, view: dict[str, Any], *, locale: str = "en") -> Image.Image:
     return _renderer(game_id).hand(view, locale=lang(locale))
 
@@ -76,8 +102,11 @@ def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> by
 __all__ = [
     "RENDERERS",
     "BoardRenderer",
+    "SeatBoardRenderer",
     "board_image",
     "hand_image",
     "render_board",
     "render_hand",
+    "render_table",
+    "seat_board_images",
 ]

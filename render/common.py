@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -47,6 +47,19 @@ class BoardRenderer(Protocol):
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         """One seat's hidden hand, drawn from that seat's own view (sent by DM)."""
+        ...
+
+
+@runtime_checkable
+class SeatBoardRenderer(BoardRenderer, Protocol):
+    """A game whose table is a board per player as well as a shared board (Monsters on
+    Board's town paths): each seat's board is its own image under the shared one, so each
+    stays readable on a phone, where one composite of four would not."""
+
+    def seat_board(
+        self, view: dict[str, Any], seat: int, *, locale: str, players: list[str]
+    ) -> Image.Image:
+        """Seat ``seat``'s own board, drawn from the public view."""
         ...
 
 

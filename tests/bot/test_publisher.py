@@ -47,6 +47,7 @@ def discord_json(payload: Payload) -> dict[str, Any]:
     """The body discord.py sends for ``payload`` (as a new message)."""
     kwargs = payload.send_kwargs()
     kwargs.pop("file", None)  # files are checked apart; the body is what Discord validates
+    kwargs.pop("files", None)
     params = discord.http.handle_message_parameters(**kwargs)
     return params.payload or {}
 
@@ -198,3 +199,31 @@ async def test_the_move_log_shows_names_escaped(tables: TableService) -> None:
     text = history_text(record, await tables.store.actions(record.id), "en", finished=True)
     assert "<@123456789012345678>" not in text and "<@\u200b123456789012345678>" in text
     assert "\\*bob\\*" in text
+
+
+@given(repeat=st.integers(min_value=0, max_value=7000), names=NAMES)
+@settings(max_examples=20, deadline=None)
+def test_a_board_per_player_comes_as_one_embed_and_file_each_within_the_limits(
+    repeat: int, names: list[str]
+) -> None:
+    """A table with a board per seat (``more_images``) is one message: the table's embed and
+    image, then one titled embed per seat showing its own file; 6,000 characters over all the
+    embeds, and an edit replaces every attachment."""
+    description = ("🎲 " * repeat)[:4096]
+    embed = discord.Embed(title="Monsters on Board — table #1", description=description)
+    embed.add_field(name="Players", value="x" * 1024).set_footer(text="y" * 2048)
+    more = [(f"seat-{n}.png", name, b"png") for n, name in enumerate(names[:4], start=1)]
+    payload = Payload(embed=embed, image=b"png", more_images=more)
+    sent = payload.send_kwargs()
+    assert [f.filename for f in sent["files"]] == ["board.png", *(m[0] for m in more)]
+    embeds = sent["embeds"]
+    assert [e.image.url for e in embeds[1:]] == [f"attachment://{m[0]}" for m in more]
+    assert sum(len(e) for e in embeds) <= 6000
+    assert_fits(payload, "a board per player")
+    edit = payload.edit_kwargs()
+    assert "files" not in edit and len(edit["attachments"]) == 1 + len(more)
+
+
+def test_one_image_stays_one_embed_and_one_file() -> None:
+    sent = Payload(embed=discord.Embed(title="x"), image=b"png").send_kwargs()
+    assert "embed" in sent and "file" in sent and "embeds" not in sent and "files" not in sent
