@@ -13,7 +13,7 @@ def register(engine: Engine) -> Engine:
 
 
 def _load_games() -> None:
-    from rules import monster_day, notte_di_terrore  # noqa: F401  (register themselves)
+    from rules import monster_day, monsters_on_board, notte_di_terrore  # noqa: F401  (register themselves)
 
 
 _load_games()

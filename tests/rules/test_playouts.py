@@ -24,6 +24,7 @@ import pytest
 
 from rules import GAMES, Engine, validate
 from rules.monster_day import engine as md
+from rules.monsters_on_board import model as mob
 from rules.notte_di_terrore import cards as nt_cards
 from rules.notte_di_terrore import engine as nt
 
@@ -105,9 +106,59 @@ def _nt_invariant(initial: nt.State, state: nt.State) -> None:
         assert len([m for m in p.monsters if m.summoned_by is None]) <= 3
 
 
+def _mob_dice(state: mob.State) -> Counter[str]:
+    """Every Lord die wherever it lies: bag, cars, Avenues, Orders (removed dice stay in the
+    Order, marked by the score sheet)."""
+    found = list(state.bag) + [d for car in state.cars for d, _ in filter(None, car)]
+    for seat in state.seats:
+        found += [d for d, _ in seat.avenue] + [d for row in seat.order for d, _ in row]
+    found += [d for d, _ in state.ai_picks]
+    return Counter(found)
+
+
+def _mob_secrets(state: mob.State, viewer: int | None) -> set[str]:
+    """Other seats' prophecy cards, the Arch deck, the ghost supply and the solo deck (their
+    order and ids); a pick is hidden by not naming it (``picked: true``), its die stays in the
+    public car until the pass."""
+    hidden = {s.prophecy for i, s in enumerate(state.seats) if i != viewer and s.prophecy}
+    if state.over:
+        hidden = set()
+    return hidden | set(state.arch_deck) | set(state.ghost_supply) | set(state.solo_deck)
+
+
+def _mob_invariant(initial: mob.State, state: mob.State) -> None:
+    assert _mob_dice(state) == _mob_dice(initial) and sum(_mob_dice(state).values()) == 78
+    ghosts = [*state.ghost_supply, *filter(None, state.ghost_market), *state.ghost_discard]
+    ghosts += [g for seat in state.seats for _, g in seat.ghosts]
+    assert sorted(ghosts) == sorted(set(ghosts)) and len(ghosts) == 42
+    cards = [*state.arch_deck, *filter(None, state.arch_market), *state.arch_discard]
+    cards += [c for seat in state.seats for c in (*seat.arch, *seat.flipped)]
+    assert sorted(cards) == sorted(set(cards)) and len(cards) == 72
+    for seat in state.seats:
+        assert 0 <= seat.evil <= mob.MAX_EVIL and seat.juice >= 0
+        assert all(len(row) <= mob.COLUMNS for row in seat.order)
+        assert all(1 <= v <= 6 for v in seat.jack) and all(0 <= v <= 6 for v in seat.summon)
+        places = [loc for _, loc in seat.creatures if loc != "final"] + list(seat.servants)
+        assert len(places) == len(set(places)), "a creature or servant shares a space"
+
+
+def _mob_at_end(state: mob.State, steps: int) -> None:
+    """E1: after six rounds every Order is full (18 dice)."""
+    assert state.round == mob.ROUNDS
+    assert all(sum(len(row) for row in seat.order) == 18 for seat in state.seats)
+
+
 HOOKS: dict[str, Hooks] = {
     "monster_day": Hooks(
         secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
+    ),
+    # A Monsters on Board game is ~300-600 actions: a few seeds per variant keep it quick.
+    "monsters_on_board": Hooks(
+        secrets=_mob_secrets,
+        invariant=_mob_invariant,
+        max_steps=20_000,
+        at_end=_mob_at_end,
+        seeds=3,
     ),
     # A Notte di Terrore game is ~500 actions, each checked for every viewer: a few seeds per
     # variant (3, 4 and 5 players each) keep this under a minute.

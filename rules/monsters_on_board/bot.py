@@ -1,0 +1,153 @@
+"""A quick Monsters on Board bot: it scores each legal action with a cheap evaluation of its
+immediate effect and plays the best, ties to the first listed.
+
+Why no search: phases 3-4 alone are dozens of decisions a round; a greedy eye on Juice, Evil,
+creatures advanced, dice that match its own creatures and the Order's shape plays far better
+than random at well under a few milliseconds a move. What it weighs:
+
+- picks: icons worth having, and a high rank (the fourth die gives Evil, J4);
+- activations: the actions the move will stop on;
+- placements: keep the highest die for Evil, fill rows up to their Spider Jack die (F2);
+- icons: Juice now, Evil, summoning, feeding the Spider Jack die of a full row, moving;
+- spectral: Arch cards and ghosts when Evil allows, cheap ones first; passing otherwise;
+- flips: only in the final window when a card's back is worth more than its score is
+  unlikely to be (never: a kept card may score at F8), so it says Done.
+"""
+
+from __future__ import annotations
+
+from rules.monsters_on_board import content as mob
+from rules.monsters_on_board.effects import next_location, stop_items, summoning
+from rules.monsters_on_board.model import (
+    Action,
+    Activate,
+    BuyArch,
+    BuyGhost,
+    Done,
+    Flip,
+    MoveNext,
+    Pass,
+    Pick,
+    Place,
+    Seat,
+    Skip,
+    State,
+    Use,
+    die_colour,
+)
+
+ICON_VALUE = {
+    "juice": 1.0,
+    "evil": 1.5,
+    "call": 2.5,
+    "feed": 2.0,
+    "move_creature": 2.0,
+    "promote": 0.6,
+    "swap": 0.3,
+    "move_servant": 0.2,
+    "add_creature": 3.0,
+}
+
+
+def icon_value(icon: str) -> float:
+    kind = mob.icon_kind(icon)
+    value = ICON_VALUE.get(kind, 0.0)
+    if kind == "juice":
+        return value * mob.icon_amount(icon)
+    return value * mob.icon_amount(icon) if kind == "evil" else value
+
+
+def bot_action(state: State, seat: int) -> Action:
+    from rules.monsters_on_board.engine import legal_actions
+
+    legal = legal_actions(state, seat)
+    best, best_score = legal[0], float("-inf")
+    for action in legal:
+        score = _score(state, seat, action)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _score(state: State, seat_i: int, action: Action) -> float:
+    seat = state.seats[seat_i]
+    if isinstance(action, Flip):
+        return -100.0
+    if isinstance(action, (Done, Skip, Pass)):
+        return 0.0
+    if isinstance(action, Pick):
+        return _pick(state, seat, action)
+    if isinstance(action, Activate):
+        return _activate(seat, action)
+    if isinstance(action, MoveNext):
+        return -float(action.creature)
+    if isinstance(action, Place):
+        return _place(seat, action)
+    if isinstance(action, Use):
+        return _use(seat, action)
+    if isinstance(action, BuyArch):
+        return 3.0 + action.slot * 0.5
+    return _ghost(state, seat, action)
+
+
+def _pick(state: State, seat: Seat, action: Pick) -> float:
+    from rules.monsters_on_board.draft import car_of
+
+    car = state.cars[car_of(state, state.seats.index(seat))]
+    rank = next(r for d in car if d and d[0] == action.die for r in [d[1]])
+    icons = mob.content().dice[action.die].faces[rank]
+    colour = die_colour(action.die)
+    moving = sum(c == colour and loc != "final" for c, loc in seat.creatures)
+    return sum(icon_value(i) for i in icons) + 0.4 * rank + 1.5 * moving
+
+
+def _activate(seat: Seat, action: Activate) -> float:
+    colour = die_colour(action.die)
+    total = 0.0
+    for i, (c, _) in enumerate(seat.creatures):
+        if c == colour:
+            there = next_location(seat, i)
+            total += 1.0 if there == "final" else 0.5
+            if there != "final":
+                total += sum(icon_value(icon) for _, icon in stop_items(seat, there))
+    return total
+
+
+def _place(seat: Seat, action: Place) -> float:
+    rank = next(r for d, r in seat.avenue if d == action.die)
+    highest = max(r for _, r in seat.avenue)
+    row = seat.order[action.row]
+    room = seat.jack[action.row] - len(row)
+    score = sum(icon_value(i) for i in mob.content().dice[action.die].faces[rank])
+    score -= 2.0 if rank == highest else 0.0
+    score += 1.0 if room > 0 else -0.5
+    return score + rank * 0.2 - len(row) * 0.1
+
+
+def _use(seat: Seat, action: Use) -> float:
+    kind = mob.icon_kind(action.icon)
+    value = icon_value(action.icon)
+    if kind == "call":
+        row = int(action.params[0])
+        position = seat.summon[row] + 1
+        track = mob.content().normal.tracks[row][position]
+        if track.summon:
+            value += summoning(seat.order[row], seat.jack[row])
+    elif kind == "feed":
+        row = int(action.params[0])
+        value += 1.0 if len(seat.order[row]) > seat.jack[row] else 0.0
+    elif kind == "promote":
+        value = 0.1 if action.params[1] == 1 else -0.1
+    elif kind == "swap":
+        value = -0.1
+    elif kind == "move_servant":
+        value = -0.2
+    return value
+
+
+def _ghost(state: State, seat: Seat, action: BuyGhost) -> float:
+    ghost = state.ghost_market[action.slot]
+    if ghost is None:
+        return -1.0
+    icon = mob.content().ghosts[ghost].icon
+    return 1.0 + icon_value(icon) + action.slot * 0.3
