@@ -53,6 +53,7 @@ __all__ = [
     "Placed",
     "ProphecyCard",
     "ProphecyResult",
+    "column_cells",
     "evaluate",
     "load_prophecy_cards",
     "prophecy_cards",
@@ -226,7 +227,8 @@ def _row(order: Order, r: int) -> Cells:
     return tuple(order[r])
 
 
-def _column(order: Order, c: int) -> Cells:
+def column_cells(order: Order, c: int) -> Cells:
+    """Column ``c`` of the Order, top to bottom (None where a row has no die there)."""
     return tuple(row[c] if c < len(row) else None for row in order)
 
 
@@ -253,7 +255,7 @@ def _score_columns(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
     met = []
     for cond in card.conditions:
         column = cond.params["column"] - 1
-        juice = LINE_TESTS[cond.test](cond, _column(order, column))
+        juice = LINE_TESTS[cond.test](cond, column_cells(order, column))
         if juice:
             met.append(Met(cond.id, juice, {"column": column}))
     return tuple(met)
@@ -264,7 +266,7 @@ def _score_groups(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
     (cond,) = card.conditions
     groups = []
     for g in range(COLUMNS // 2):
-        dice = [p for c in (2 * g, 2 * g + 1) for p in _column(order, c)]
+        dice = [p for c in (2 * g, 2 * g + 1) for p in column_cells(order, c)]
         ranks = {d.rank for d in dice if d is not None}
         if None not in dice and len(dice) == 2 * ROWS and len(ranks) == 2 * ROWS:
             groups.append(g)

@@ -26,6 +26,7 @@ from rules.monsters_on_board.content import FINAL_AREA, NEIGHBOURHOODS
 from rules.monsters_on_board.prophecy import (
     PROPHECY_CAP,
     Placed,
+    column_cells,
     evaluate,
     prophecy_max,
     prophecy_score,
@@ -124,10 +125,6 @@ def kept_order(
         tuple(None if (r, c) in gone else p for c, p in enumerate(row))
         for r, row in enumerate(order)
     )
-
-
-def _column(order: OrderGrid, c: int) -> list[Placed | None]:
-    return [row[c] if c < len(row) else None for row in order]
 
 
 def _dice(order: OrderGrid) -> list[Placed]:
@@ -239,7 +236,7 @@ def _ghosts_one(card: ArchCard, s: _Scoring) -> Count:
 def _columns30(card: ArchCard, s: _Scoring) -> Count:
     """AM7: 12 once for two adjacent columns whose ranks add up to 30 or more."""
     width = max((len(row) for row in s.kept), default=0)
-    sums = [sum(p.rank for p in _column(s.kept, c) if p is not None) for c in range(width)]
+    sums = [sum(p.rank for p in column_cells(s.kept, c) if p is not None) for c in range(width)]
     found = [[c, c + 1] for c in range(width - 1) if sums[c] + sums[c + 1] >= 30]
     return len(found), 12, {"columns": found, "sums": sums}
 

@@ -36,6 +36,7 @@ from rules.monsters_on_board.prophecy import (
     prophecy_max,
     prophecy_score,
 )
+from tests.rules.test_monsters_on_board_scoring import grid
 
 CARDS = arch_cards()
 PROPHECY = prophecy_cards()
@@ -141,28 +142,19 @@ def test_content_arch_cards_loader_checks_the_whole_deck(tmp_path: Path) -> None
 # --- prophecy cards -------------------------------------------------------------------------------
 
 
-def _order(*rows: str) -> tuple[tuple[Placed | None, ...], ...]:
-    """Rows written as "b6 g4 . ..." (colour letter + rank, "." for no die)."""
-    letters = {"p": "pink", "b": "blue", "g": "green", "o": "orange", "v": "purple", "k": "black"}
-    return tuple(
-        tuple(None if t == "." else Placed(letters[t[0]], int(t[1])) for t in row.split())
-        for row in rows
-    )
-
-
 BEST = {
-    "01": _order("p6 p5 p4 p3 b1 g2", "b2 b2 b2 b2 b2 b2", "k1 k2 k4 k5 o6 o3"),
-    "02": _order("b1 b2 b3 b4 b5 b6", "b3 b4 b5 b6 b1 b2", "b5 b6 b1 b2 b3 b4"),
-    "03": _order("p1 p2 p3 p4 b6 g5", "b2 b2 b2 b2 b2 b2", "k1 k2 k4 k5 o6 o3"),
-    "04": _order("b3 b3 b3 b3 b3 b3", "b3 b3 b3 b3 b3 b3", "b4 b4 b4 b4 b4 b4"),
-    "05": _order("b1 b1 b1 b1 b1 b1", "b2 b2 b2 b2 b2 b2", "b3 b3 b3 b3 b3 b3"),
-    "06": _order("b1 g4 p3 b6 o2 b5", "g1 g2 p3 b6 o2 g5", "k1 g6 p3 k6 o2 p5"),
-    "07": _order("b6 b6 b6 b6 b6 b6", "b1 b2 b3 b4 b5 b6", "b1 b1 b1 b1 b1 b1"),
-    "08": _order("b1 b2 b3 b1 b1 b1", "b1 b1 b1 b2 b3 b1", "b1 b1 b1 b2 b3 b5"),
-    "09": _order("p1 b1 g1 o1 v1 k1", "p2 b2 g2 o2 v2 k2", "p3 b3 g3 o3 v3 k3"),
-    "10": _order("p1 b1 p1 b1 p1 b1", "g1 o1 g1 o1 g1 o1", "v1 k1 v1 k1 v1 k1"),
-    "11": _order("b1 b1 b1 b1 b1 b1", "b2 b2 b2 b2 b2 b2", "b3 b3 b3 b3 b3 b3"),
-    "12": _order("b3 b3 b3 b3 b3 b3", "b3 b3 b3 b3 b3 b3", "b4 b4 b4 b4 b4 b4"),
+    "01": grid("p6 p5 p4 p3 b1 g2", "b2 b2 b2 b2 b2 b2", "k1 k2 k4 k5 o6 o3"),
+    "02": grid("b1 b2 b3 b4 b5 b6", "b3 b4 b5 b6 b1 b2", "b5 b6 b1 b2 b3 b4"),
+    "03": grid("p1 p2 p3 p4 b6 g5", "b2 b2 b2 b2 b2 b2", "k1 k2 k4 k5 o6 o3"),
+    "04": grid("b3 b3 b3 b3 b3 b3", "b3 b3 b3 b3 b3 b3", "b4 b4 b4 b4 b4 b4"),
+    "05": grid("b1 b1 b1 b1 b1 b1", "b2 b2 b2 b2 b2 b2", "b3 b3 b3 b3 b3 b3"),
+    "06": grid("b1 g4 p3 b6 o2 b5", "g1 g2 p3 b6 o2 g5", "k1 g6 p3 k6 o2 p5"),
+    "07": grid("b6 b6 b6 b6 b6 b6", "b1 b2 b3 b4 b5 b6", "b1 b1 b1 b1 b1 b1"),
+    "08": grid("b1 b2 b3 b1 b1 b1", "b1 b1 b1 b2 b3 b1", "b1 b1 b1 b2 b3 b5"),
+    "09": grid("p1 b1 g1 o1 v1 k1", "p2 b2 g2 o2 v2 k2", "p3 b3 g3 o3 v3 k3"),
+    "10": grid("p1 b1 p1 b1 p1 b1", "g1 o1 g1 o1 g1 o1", "v1 k1 v1 k1 v1 k1"),
+    "11": grid("b1 b1 b1 b1 b1 b1", "b2 b2 b2 b2 b2 b2", "b3 b3 b3 b3 b3 b3"),
+    "12": grid("b3 b3 b3 b3 b3 b3", "b3 b3 b3 b3 b3 b3", "b4 b4 b4 b4 b4 b4"),
 }
 """For each card, an Order that reaches its declared max (the max is reachable)."""
 
