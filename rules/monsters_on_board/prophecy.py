@@ -44,7 +44,7 @@ SCOPES = frozenset({"row", "column", "group"})
 ROWS = 3
 COLUMNS = 6
 MIN_DICE_FOR_ALL = 2
-"""A "tutti i dadi della colonna" test needs at least two dice left: one die matches nothing."""
+"""A "tutti i dadi nella colonna" test (06, 09) needs two dice left: one alone matches nothing."""
 
 __all__ = [
     "PROPHECY_CAP",
@@ -167,7 +167,9 @@ def _total(cond: Condition, cells: Cells) -> int:
 
 
 def _alternating_parity(cond: Condition, cells: Cells) -> int:
-    """05: no two adjacent dice are one even and one odd... read as: adjacent dice alternate."""
+    """05: "se non ci sono dadi adiacenti **sia** di Rango pari ... che di Rango dispari", read
+    with "possono iniziare in cima" as alternating parity (I29): every two vertically adjacent
+    dice left differ in parity, and there is at least one such pair."""
     pairs = [(a, b) for a, b in itertools.pairwise(cells) if a is not None and b is not None]
     ok = bool(pairs) and all(a.rank % 2 != b.rank % 2 for a, b in pairs)
     return cond.juice if ok else 0

@@ -192,7 +192,7 @@ def _adjacent(order: OrderGrid) -> list[tuple[tuple[int, int], tuple[int, int]]]
     for r, row in enumerate(order):
         for c, placed in enumerate(row):
             right = row[c + 1] if c + 1 < len(row) else None
-            below = order[r + 1][c] if r + 1 < len(order) else None
+            below = column_cells(order, c)[r + 1] if r + 1 < len(order) else None
             if placed is not None and right is not None:
                 pairs.append(((r, c), (r, c + 1)))
             if placed is not None and below is not None:
