@@ -70,6 +70,22 @@ MESSAGES: dict[str, str] = {
         "Look at the latest table message."
     ),
     "not_your_turn": N_("It is not your turn."),
+    "no_move_waiting": N_(
+        "No table is waiting for your move right now; nothing was changed. `/game mine` lists "
+        "your tables."
+    ),
+    "which_table": N_(
+        "Several tables wait for your move ({tables}): use `/game move` in the table's own "
+        "channel, or tap the buttons in your DMs. Nothing was changed."
+    ),
+    "move_ambiguous": N_(
+        "{n} of your moves match what you typed; nothing was changed. Pick one from the list "
+        "as you type."
+    ),
+    "move_not_understood": N_(
+        "None of your moves is called “{typed}”; nothing was changed. Pick one from the list "
+        "as you type."
+    ),
     "not_a_bot_seat": N_("That seat is not played by a bot."),
     "bad_option": N_("That option (“{option}”) is not valid for this game."),
     "options_misfit": N_(

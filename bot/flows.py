@@ -96,7 +96,7 @@ async def play(
     result = await bot.tables.act(
         game_id, interaction.user.id, action, expected_version=expected_version
     )
-    return await _move_reply(bot, interaction, result)
+    return await move_result_reply(bot, interaction, result)
 
 
 async def play_button(
@@ -106,10 +106,10 @@ async def play_button(
     if ref.digest is None or ref.index is None:
         raise TableError("malformed_component")
     result = await bot.tables.act_choice(game_id, interaction.user.id, ref.digest, ref.index)
-    return await _move_reply(bot, interaction, result)
+    return await move_result_reply(bot, interaction, result)
 
 
-async def _move_reply(
+async def move_result_reply(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], result: MoveResult
 ) -> str:
     shown = await committed(bot, interaction, result.after)

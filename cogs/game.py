@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import flows, threads, timing
+from bot import flows, moves, threads, timing
 from bot import replay as replay_flow
 from bot import stats as stats_flow
 from bot.flows import answer, show_hand, table_in_channel
@@ -173,6 +173,18 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             return await show_hand(self.bot, record, interaction.user.id, locale)
 
         await answer(interaction, work)
+
+    @app_commands.command(name="move", description="Make any of your moves, picked from a list")
+    @app_commands.describe(move="Start typing to narrow the list to the move you want")
+    async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """Every legal move of every game, for choices too many for buttons (``bot.moves``)."""
+        await answer(interaction, lambda locale: moves.play_listed(self.bot, interaction, move))
+
+    @move.autocomplete("move")
+    async def move_suggestions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await moves.suggestions(self.bot, interaction, current)
 
     @app_commands.command(name="resign", description="Concede the game in this channel")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

@@ -65,6 +65,7 @@ GAME_SUBCOMMANDS = {
     "replay",
     "stats",
     "leaderboard",
+    "move",
 }
 
 
