@@ -108,8 +108,20 @@ def use(state: State, seat_i: int, action: Use) -> tuple[State, list[Event]]:
     frame = replace(top, items=tuple(items))
     state = put_seat(state, seat_i, replace(seat, stack=(*seat.stack[:-1], frame)))
     state, events = perform(state, seat_i, action.icon, action.params, action.source)
+    state = _inherit_fixed(state, seat_i, depth=len(seat.stack), fixed=top.fixed)
     state, more = settle(state, seat_i)
     return state, events + more
+
+
+def _inherit_fixed(state: State, seat_i: int, depth: int, fixed: str) -> State:
+    """A track space reached by a placed die's call is still that die's doing, so the die
+    stays unchangeable there (K2a, I47); frames of a creature move are the stops' own."""
+    seat = state.seats[seat_i]
+    if not fixed or len(seat.stack) <= depth or not seat.stack[depth].source.startswith("track:"):
+        return state
+    frames = list(seat.stack)
+    frames[depth] = replace(frames[depth], fixed=fixed)
+    return put_seat(state, seat_i, replace(seat, stack=tuple(frames)))
 
 
 def skip(state: State, seat_i: int, action: Skip) -> tuple[State, list[Event]]:
