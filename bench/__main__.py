@@ -25,6 +25,7 @@ from bench import (
     engine,
     interaction,
     memory,
+    mob,
     notte,
     notte_interaction,
     rendering,
@@ -43,6 +44,7 @@ SECTIONS: dict[str, Section] = {
     "memory": memory.run,
     "notte": notte.run,
     "notte-interaction": notte_interaction.run,
+    "mob": mob.run,
     "channel": channel.run,
     "clocks": clocks.run,
 }
