@@ -126,7 +126,7 @@ def measure_images(bench: GameBench, positions: list[Any], rng: random.Random) -
         seat_view = engine.view(state, rng.randrange(seats))
         timed(hands, render.render_hand, game, seat_view, locale=locale)
     note = f"{len(positions)} mid-game views, en/it"
-    results = [
+    results: list[Result] = [
         latency(section, "render_board (public view -> PNG)", boards, note),
         latency(section, "render_hand (seat view -> PNG)", hands, note),
         Figure(section, "board PNG size, mean", sum(sizes) / max(1, len(sizes)) / 1024, "KiB"),
