@@ -48,8 +48,9 @@ def die(colour: str, rank: int, pattern: int = 0) -> tuple[str, int]:
 def on_board(state: State, seat: int = 0, **changes: Any) -> State:
     """``state`` in phases 3-4 with the given seat fields set (the other seats done)."""
     seats = tuple(replace(s, done=i != seat, pick=None) for i, s in enumerate(state.seats))
-    state = replace(state, phase="board", cars=(), seats=seats)
-    return with_seat(state, seat, **changes)
+    state = with_seat(replace(state, phase="board", cars=(), seats=seats), seat, **changes)
+    used = {d for s in state.seats for d, _ in (*s.avenue, *(x for row in s.order for x in row))}
+    return replace(state, bag=tuple(d for d in sorted(C.dice) if d not in used))
 
 
 def placing(state: State, seat: int = 0, **changes: Any) -> State:
