@@ -1,0 +1,75 @@
+"""Monsters on Board engine: the bot (legal, better than random) and the forced and skip moves
+(the doc's "forced_action and skip_action")."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.monsters_on_board import engine as E
+from rules.monsters_on_board.bot import bot_action
+from rules.monsters_on_board.model import (
+    Activate,
+    Done,
+    Frame,
+    MoveNext,
+    Pass,
+    Pick,
+    Skip,
+    with_seat,
+)
+from tests.rules.test_monsters_on_board import die, game, on_board, play
+
+
+def test_the_bot_beats_random_play() -> None:
+    wins = 0
+    for seed in range(6):
+        state, chooser, bot_seat = game(2, seed=seed), random.Random(seed), seed % 2
+        while E.pending(state):
+            seat = E.pending(state)[0]
+            if seat == bot_seat:
+                action = bot_action(state, seat)
+                assert action in E.legal_actions(state, seat)
+            else:
+                action = chooser.choice(E.legal_actions(state, seat))
+            state = play(state, seat, action)
+        result = E.outcome(state)
+        assert result is not None
+        wins += bot_seat in result["winners"]
+    assert wins >= 5
+
+
+def test_forced_last_die_of_a_car_and_last_avenue_die() -> None:
+    state = game(2)
+    assert E.forced_action(state, 0) is None  # four dice to choose from
+    cars = tuple((None, None, d, None) for d in (car[2] for car in state.cars))
+    state = replace(state, cars=cars)
+    assert E.forced_action(state, 0) == Pick(cars[0][2][0])  # type: ignore[index]
+    avenue = (die("pink", 4), die("blue", 2), die("green", 5), die("black", 6))
+    board = on_board(game(), avenue=avenue, activated=("pink-00", "blue-00", "green-00"))
+    assert E.forced_action(board, 0) == Activate("black-00")
+
+
+def test_no_forced_creature_order_with_two_left_nor_for_a_card_holder() -> None:
+    frame = Frame("move", "die:pink-00", colour="pink", left=(0, 5))
+    state = on_board(game(), stack=(frame,))
+    assert E.forced_action(state, 0) is None
+    assert E.forced_action(with_seat(state, 0, arch=("m02",)), 0) is None
+    assert [a for a in E.legal_actions(state, 0) if isinstance(a, MoveNext)] == [
+        MoveNext(0),
+        MoveNext(5),
+    ]
+
+
+def test_skip_actions_by_phase() -> None:
+    frame = Frame("actions", "stops", items=(("space:a01-pink", "evil:1"),))
+    state = on_board(game(), stack=(frame,))
+    assert E.skip_action(state, 0) == Skip("stops")
+    assert E.skip_action(on_board(game()), 0) is None  # an activation has no pass
+    assert E.skip_action(game(), 0) is None  # nor a pick
+    spectral = game(2)
+    spectral = replace(spectral, phase="spectral", turn=1, passes=0)
+    assert E.skip_action(spectral, 1) == Pass() and E.skip_action(spectral, 0) is None
+    window = replace(spectral, phase="final_window")
+    window = with_seat(window, 0, arch=("m01",), done=False)
+    assert E.skip_action(window, 0) == Done()
