@@ -81,6 +81,12 @@ def settle(state: State, seat_i: int) -> tuple[State, list[Event]]:
     while state.seats[seat_i].stack:
         seat = state.seats[seat_i]
         top = seat.stack[-1]
+        arrived = tuple(i for i in top.left if seat.creatures[i][1] == "final")
+        if arrived:  # a flip inside this move took a creature to the final area (M13)
+            left = tuple(i for i in top.left if i not in arrived)
+            frame = replace(top, left=left)
+            state = put_seat(state, seat_i, replace(seat, stack=(*seat.stack[:-1], frame)))
+            continue
         if top.kind == "move" and len(top.left) == 1:
             state, more = move_one(state, seat_i, top.left[0])
             events += more

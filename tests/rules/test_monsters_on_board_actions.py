@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.monsters_on_board import engine as E
+from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.effects import summoning
-from rules.monsters_on_board.model import Frame, MoveNext, Place, Skip, State, Use
+from rules.monsters_on_board.model import Flip, Frame, MoveNext, Place, Skip, State, Use
 from tests.rules.test_monsters_on_board import BOARD, die, game, on_board, placing, play, where
 
 AVENUE = (die("pink", 4), die("blue", 2), die("green", 5), die("black", 6))
@@ -163,3 +164,17 @@ def test_K9a_example_jack_3_gives_6() -> None:
     state = opened("call", summon=(0, 0, 3), jack=(1, 1, 3), order=((), (), row))
     state = play(state, 0, Use("test", "call", (2,)))
     assert state.seats[0].juice == 6
+
+
+def test_I19_a_flip_inside_a_move_resolves_first_and_the_move_goes_on() -> None:
+    card = next(c for c in arch_cards().values() if "move_creature" in c.back)
+    creatures = (*((c, BOARD.starts[c]) for c in BOARD.starts if c != "pink"),)
+    creatures += (("pink", "a09-pink"), ("pink", "a11-pink"))
+    frame = Frame("move", "die:pink-00", colour="pink", left=(5, 6))
+    state = on_board(game(), creatures=creatures, stack=(frame,), arch=(card.id,))
+    state = play(state, 0, Flip(card.id, "move_creature", ("pink",)), MoveNext(6))
+    assert where(state, 0, "pink") == ["a11-pink", "final"]
+    assert state.seats[0].stack[-1].source == "stops"  # the flip's stop (a11: juice 5)
+    state = play(state, 0, Use("space:a11-pink", "juice:5", ()))
+    assert where(state, 0, "pink") == ["final", "final"]  # the die's move went on
+    assert state.seats[0].juice == 5
