@@ -6,9 +6,7 @@ views) and the car keeps its dice until every pick is in; then all picks move to
 at once and the cars pass left (D3). The turn-order variant (D5) uses the same storage with
 one seat pending at a time and picks shown at once.
 
-Solo 1 (``mode == "solo1"``) has two cars, the player's and the AI's, swapped each step (O6);
-the AI picks right after the player by the revealed solo card (O5: T6/T7 with I38) and its
-four dice go back to the bag when the draft ends (I35).
+What a mode changes (solo 1's two cars, its AI's picks, I35) comes from :mod:`.modes`.
 """
 
 from __future__ import annotations
@@ -16,28 +14,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, Rng
-from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.model import (
     CAR_SLOTS,
     Action,
     Die,
     Pick,
     State,
-    die_colour,
     put_seat,
 )
+from rules.monsters_on_board.modes import mode_of
 
 
 def car_count(state: State) -> int:
-    return 2 if state.mode == "solo1" else state.num_players
+    return mode_of(state).cars(state)
 
 
 def car_of(state: State, seat: int) -> int:
-    """The car in front of ``seat`` this step: cars pass left (D3), so seat s holds car
-    s - step; in solo 1 the two cars swap each step (O6)."""
-    if state.mode == "solo1":
-        return state.step % 2
-    return (seat - state.step) % state.num_players
+    """The car in front of ``seat`` this step (D3; solo 1: O6)."""
+    return mode_of(state).car_of(state, seat)
 
 
 def draw_dice(
@@ -57,11 +51,7 @@ def draw_dice(
 def arrivals(state: State) -> tuple[State, list[Event]]:
     """Phase 1 (A1, O3, O4): four random rolled dice into each car, hood to back (I9); in
     solo 1 the next solo card is revealed first."""
-    events: list[Event] = []
-    if state.mode == "solo1" and state.solo_deck:
-        card, *rest = state.solo_deck
-        state = replace(state, solo_deck=tuple(rest), solo_revealed=(*state.solo_revealed, card))
-        events.append({"type": "solo_card", "card": card})
+    state, events = mode_of(state).before_arrivals(state)
     bag, rng = state.bag, state.rng
     cars = []
     for _ in range(car_count(state)):
@@ -97,9 +87,8 @@ def pick(state: State, seat: int, action: Pick) -> tuple[State, list[Event]]:
     events: list[Event] = [{"type": "picked", "seat": seat}]
     if state.draft == "turn_order":
         events[0].update({"die": action.die, "slot": slot})
-    if state.mode == "solo1":
-        state, more = ai_pick(state)
-        events += more
+    state, more = mode_of(state).after_pick(state)
+    events += more
     if all(s.pick is not None for s in state.seats):
         state, more = pass_cars(state)
         events += more
@@ -128,40 +117,6 @@ def pass_cars(state: State) -> tuple[State, list[Event]]:
 
 def end_draft(state: State) -> State:
     """The cars are empty: phases 3-4 start for every seat at once (M1)."""
-    bag = tuple(sorted((*state.bag, *(d for d, _ in state.ai_picks))))
+    state = mode_of(state).end_draft(state)
     seats = tuple(replace(s, activated=(), done=False) for s in state.seats)
-    return replace(state, bag=bag, ai_picks=(), cars=(), seats=seats, phase="board")
-
-
-# --- solo 1's AI (T6, T7, I38) -------------------------------------------------------------------
-
-
-def ai_choice(car: tuple[Die | None, ...], colour: str, high: bool) -> int:
-    """T7: the symbol's colour (white or none of it in the car: no preference), then the
-    highest or lowest rank, then the slot nearest the hood (I38)."""
-    slots = [i for i, die in enumerate(car) if die is not None]
-    coloured = [i for i in slots if die_colour(car[i][0]) == colour]  # type: ignore[index]
-    if colour != mob.WHITE and coloured:
-        slots = coloured
-    ranks = [car[i][1] for i in slots]  # type: ignore[index]
-    best = max(ranks) if high else min(ranks)
-    return next(i for i in slots if car[i][1] == best)  # type: ignore[index]
-
-
-def ai_pick(state: State) -> tuple[State, list[Event]]:
-    """O5: after the player's pick the AI takes one die from its car by the revealed card's
-    symbol for this step (T6); the fourth step takes the die left."""
-    ai_car = 1 - car_of(state, 0)
-    car = state.cars[ai_car]
-    if state.step < 3:
-        card = mob.content().solo_cards[state.solo_revealed[-1]]
-        symbol = card.symbols[state.step]
-        slot = ai_choice(car, symbol.colour, symbol.pick == "high")
-    else:
-        slot = next(i for i, die in enumerate(car) if die is not None)
-    die = car[slot]
-    assert die is not None
-    cars = list(state.cars)
-    cars[ai_car] = (*car[:slot], None, *car[slot + 1 :])
-    state = replace(state, cars=tuple(cars), ai_picks=(*state.ai_picks, die))
-    return state, [{"type": "ai_picked", "die": die[0], "rank": die[1], "slot": slot}]
+    return replace(state, cars=(), seats=seats, phase="board")

@@ -25,9 +25,7 @@ from rules.monsters_on_board.forced import forced_action, skip_action
 from rules.monsters_on_board.model import (
     DRAFTS,
     GAME_ID,
-    MODES,
     ROWS,
-    SEAT_RANGE,
     Action,
     Activate,
     BuyArch,
@@ -48,6 +46,7 @@ from rules.monsters_on_board.model import (
     load_action,
     put_seat,
 )
+from rules.monsters_on_board.modes import MODES
 from rules.monsters_on_board.prophecy import prophecy_cards
 from rules.monsters_on_board.spectral import outcome
 from rules.monsters_on_board.views import view
@@ -65,7 +64,7 @@ def check_options(num_players: int, options: dict[str, Any]) -> tuple[str, str]:
     draft_kind = options.get("draft", "simultaneous")
     if mode not in MODES or draft_kind not in DRAFTS:
         raise ValueError(f"unknown Monsters on Board mode/draft {mode!r}/{draft_kind!r}")
-    low, high = SEAT_RANGE[mode]
+    low, high = MODES[mode].seats
     if not low <= num_players <= high:
         raise ValueError(f"mode {mode} is for {low}-{high} players, not {num_players}")
     return mode, draft_kind
@@ -89,9 +88,6 @@ def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
     ghosts, rng = rng.shuffled(sorted(mob.content().ghosts))
     arch, rng = rng.shuffled(sorted(arch_cards()))
     prophecies, rng = rng.shuffled(sorted(prophecy_cards()))
-    solo: tuple[str, ...] = ()
-    if mode == "solo1":
-        solo, rng = rng.shuffled(sorted(mob.content().solo_cards))
     first, rng = rng.roll(num_players)
     state = State(
         mode=mode,
@@ -111,12 +107,12 @@ def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
         arch_deck=tuple(arch[MARKET_SLOTS:]),
         ghost_discard=(),
         arch_discard=(),
-        solo_deck=solo,
+        solo_deck=(),
         solo_revealed=(),
         ai_picks=(),
         rng=rng,
     )
-    state, _ = draft.arrivals(state)
+    state, _ = draft.arrivals(MODES[mode].setup(state))
     return state
 
 

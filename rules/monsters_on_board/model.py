@@ -31,10 +31,7 @@ ROWS = 3
 COLUMNS = 6
 CAR_SLOTS = 4
 MAX_EVIL = 8
-MODES = ("normal", "solo1")
 DRAFTS = ("simultaneous", "turn_order")
-SEAT_RANGE = {"normal": (2, 4), "solo1": (1, 1)}
-"""Which table sizes each mode allows (I2); a later slice adds family and solo2."""
 
 Die = tuple[str, int]
 """A rolled Lord die: its id (``"pink-07"``) and the rank up (1..6)."""

@@ -27,6 +27,7 @@ from rules.monsters_on_board.model import (
     jsonable,
     put_seat,
 )
+from rules.monsters_on_board.modes import mode_of
 
 if TYPE_CHECKING:
     from rules.monsters_on_board import scoring
@@ -155,17 +156,14 @@ def _next_turn(state: State, passed: bool) -> State:
 
 def end_spectral(state: State) -> tuple[State, list[Event]]:
     """The phase is over: solo 1 discards from the market (O7, O8), then the round ends."""
-    events: list[Event] = []
-    if state.mode == "solo1":
-        state, events = solo_discards(state)
+    state, events = mode_of(state).end_spectral(state)
     state, more = end_round(state)
     return state, events + more
 
 
-def solo_discards(state: State) -> tuple[State, list[Event]]:
-    """O7: after buying anything, discard the rightmost ghost and Arch card; O8: after buying
-    nothing, the two rightmost of each (refilled as always)."""
-    count = 1 if state.seats[0].bought else 2
+def discard_rightmost(state: State, count: int) -> tuple[State, list[Event]]:
+    """Discard the ``count`` rightmost ghosts and Arch cards, refilling as always (solo 1's
+    O7, O8)."""
     ghosts, supply, gone_g = state.ghost_market, state.ghost_supply, list(state.ghost_discard)
     cards, deck, gone_a = state.arch_market, state.arch_deck, list(state.arch_discard)
     for _ in range(count):
@@ -263,19 +261,13 @@ def sheets_of(state: State) -> list[scoring.Sheet]:
 
 
 def outcome(state: State) -> dict[str, Any] | None:
-    """F9/F10 (ties shared); solo 1 is a score to beat (O9, I36)."""
+    """The scores and sheets; the mode names the winners (F9/F10; solo 1: O9, I36)."""
     if not state.over:
         return None
-    from rules.monsters_on_board import scoring
-
     sheets = sheets_of(state)
     result: dict[str, Any] = {
         "scores": [s.total for s in sheets],
         "sheets": [jsonable(asdict(s)) for s in sheets],
         "prophecies": [seat.prophecy for seat in state.seats],
     }
-    if state.mode == "solo1":
-        result.update({"winners": [0], "solo": "beat_yourself"})
-    else:
-        result["winners"] = list(scoring.winners(sheets))
-    return result
+    return mode_of(state).outcome(state, result)

@@ -44,6 +44,7 @@ from typing import Any
 
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.model import GAME_ID, Seat, State, die_colour, jsonable
+from rules.monsters_on_board.modes import mode_of
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -70,12 +71,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         from rules.monsters_on_board.draft import car_of
 
         data["car_of"] = [car_of(state, s) for s in range(state.num_players)]
-    if state.mode == "solo1":
-        data["solo"] = {
-            "revealed": state.solo_revealed[-1] if state.solo_revealed else None,
-            "deck": len(state.solo_deck),
-            "ai_picks": [list(d) for d in state.ai_picks],
-        }
+    data.update(mode_of(state).view(state))
     if state.over:
         from dataclasses import asdict
 

@@ -6,8 +6,9 @@ import random
 from dataclasses import replace
 
 from rules.monsters_on_board import engine as E
-from rules.monsters_on_board.draft import ai_choice, car_of
+from rules.monsters_on_board.draft import car_of
 from rules.monsters_on_board.model import BuyArch, Pass, Pick, State
+from rules.monsters_on_board.solo1 import ai_choice
 from tests.rules.test_monsters_on_board import C, dice_everywhere, game, play, run
 
 
