@@ -10,8 +10,8 @@ than random at well under a few milliseconds a move. What it weighs:
 - placements: keep the highest die for Evil, fill rows up to their Spider Jack die (F2);
 - icons: Juice now, Evil, summoning, feeding the Spider Jack die of a full row, moving;
 - spectral: Arch cards and ghosts when Evil allows, cheap ones first; passing otherwise;
-- flips: only in the final window when a card's back is worth more than its score is
-  unlikely to be (never: a kept card may score at F8), so it says Done.
+- flips: only in the final window, when a card's Juice back is worth more than the card
+  scores (X3); a kept card may still score at F8, so it never flips earlier.
 """
 
 from __future__ import annotations
@@ -72,11 +72,11 @@ def bot_action(state: State, seat: int) -> Action:
 def _score(state: State, seat_i: int, action: Action) -> float:
     seat = state.seats[seat_i]
     if isinstance(action, Flip):
-        return -100.0
+        return _flip(state, seat_i, action)
     if isinstance(action, (Done, Skip, Pass)):
         return 0.0
     if isinstance(action, Pick):
-        return _pick(state, seat, action)
+        return _pick(state, seat_i, action)
     if isinstance(action, Activate):
         return _activate(seat, action)
     if isinstance(action, MoveNext):
@@ -90,10 +90,11 @@ def _score(state: State, seat_i: int, action: Action) -> float:
     return _ghost(state, seat, action)
 
 
-def _pick(state: State, seat: Seat, action: Pick) -> float:
+def _pick(state: State, seat_i: int, action: Pick) -> float:
     from rules.monsters_on_board.draft import car_of
 
-    car = state.cars[car_of(state, state.seats.index(seat))]
+    seat = state.seats[seat_i]
+    car = state.cars[car_of(state, seat_i)]
     rank = next(r for d in car if d and d[0] == action.die for r in [d[1]])
     icons = mob.content().dice[action.die].faces[rank]
     colour = die_colour(action.die)
@@ -151,3 +152,14 @@ def _ghost(state: State, seat: Seat, action: BuyGhost) -> float:
         return -1.0
     icon = mob.content().ghosts[ghost].icon
     return 1.0 + icon_value(icon) + action.slot * 0.3
+
+
+def _flip(state: State, seat_i: int, action: Flip) -> float:
+    """Worth it only in the final window and only for Juice above what the card scores."""
+    if state.phase != "final_window" or mob.icon_kind(action.icon) != "juice":
+        return -100.0
+    from rules.monsters_on_board.spectral import sheets_of
+
+    sheet = sheets_of(state)[seat_i]
+    kept = sum(line.juice for line in sheet.lines if line.item == action.card)
+    return mob.icon_amount(action.icon) - kept - 0.5

@@ -7,9 +7,10 @@ solo card deck, ``ai_picks`` for solo 1's AI) so that solo mode 2 (a Spider Jack
 family mode can add fields and phases of their own without changing the meaning of these.
 
 Dice are ``(die_id, rank)`` pairs everywhere (I6): the id fixes colour and faces, the rank the
-face up. Creatures are addressed by their index in ``Seat.creatures``; a location is
-``"start"``, ``"add"`` (the add-creature slot, I17), a space id (``"a07-orange"``) or
-``"final"``. Ghosts sit on a space id or on ``"add-<colour>"``.
+face up. Creatures are addressed by their index in ``Seat.creatures``; a location is the
+board's id: ``"start-<colour>"``, ``"add-<colour>"`` (the add-creature slot, I17), a space id
+(``"a07-orange"``) or ``"final"``. Ghosts sit on a space id or on ``"add-<colour>"``;
+servants on a lodge id (``"lodge-3"``) or a space id.
 
 The per-seat decision stack (``Seat.stack``) holds what is open, top last: a :class:`Frame`
 of kind ``"move"`` (creatures of one colour still to move, M5/M7) or ``"actions"`` (icons still

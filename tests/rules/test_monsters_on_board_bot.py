@@ -7,10 +7,12 @@ import random
 from dataclasses import replace
 
 from rules.monsters_on_board import engine as E
+from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.bot import bot_action
 from rules.monsters_on_board.model import (
     Activate,
     Done,
+    Flip,
     Frame,
     MoveNext,
     Pass,
@@ -73,3 +75,14 @@ def test_skip_actions_by_phase() -> None:
     window = replace(spectral, phase="final_window")
     window = with_seat(window, 0, arch=("m01",), done=False)
     assert E.skip_action(window, 0) == Done()
+
+
+def test_the_bot_flips_a_card_for_juice_only_when_it_scores_less() -> None:
+    card = next(c for c in arch_cards().values() if any(i.startswith("juice") for i in c.back))
+    window = replace(game(2), phase="final_window", cars=())
+    window = with_seat(window, 0, arch=(card.id,), done=False)
+    window = with_seat(window, 1, done=True)
+    action = bot_action(window, 0)
+    assert isinstance(action, Flip) and action.icon.startswith("juice")
+    spectral = replace(window, phase="spectral", turn=0, passes=0)
+    assert not isinstance(bot_action(spectral, 0), Flip)
