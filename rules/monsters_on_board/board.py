@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.base import Event, IllegalAction
+from rules.base import Event
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.effects import (
     choices,
@@ -184,8 +184,6 @@ def place(state: State, seat_i: int, action: Place) -> tuple[State, list[Event]]
     """J1/J2: the die goes to the leftmost empty space of the row; its icons open."""
     seat = state.seats[seat_i]
     die = next(d for d in seat.avenue if d[0] == action.die)
-    if len(seat.order[action.row]) >= COLUMNS:
-        raise IllegalAction("row_full", "J1")
     order = list(seat.order)
     order[action.row] = (*order[action.row], die)
     source = f"die:{die[0]}"

@@ -162,6 +162,11 @@ def legal_actions(state: State, seat_i: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """Check ``action`` against :func:`legal_actions` (the one source of legality), do it,
+    then play what follows by itself: the fourth die (J4), the spectral phase once every
+    seat is through its phase 4 (J9), final scoring once the window closes (X2)."""
+    if state.over:
+        raise IllegalAction("game_over", "E1")
     if seat not in pending(state):
         raise IllegalAction("not_your_turn", "")
     if action not in legal_actions(state, seat):
