@@ -398,3 +398,12 @@ def test_an_illegal_action_is_refused() -> None:
         E.apply(state, 0, E.Pass())
     with pytest.raises(IllegalAction):
         E.apply(state, 0, Pick("no-such-die"))
+
+
+def test_views_show_the_open_decision_in_full_only_to_its_seat() -> None:
+    avenue = (die("pink", 4), die("blue", 2), die("green", 5), die("black", 6))
+    state = play(on_board(game(), avenue=avenue), 0, E.Activate("pink-00"))
+    own = E.view(state, 0)["seats"][0]["decision"]
+    other = E.view(state, 1)["seats"][0]["decision"]
+    assert own["items"] == [["space:a01-pink", "evil:1"]] and own["source"] == "stops"
+    assert other == {"kind": "actions", "source": "stops"}

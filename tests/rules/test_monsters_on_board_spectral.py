@@ -157,3 +157,12 @@ def test_P14_phase_ends_after_everyone_passes_in_a_row() -> None:
     assert state.phase == "spectral"
     state = play(state, (first + 1) % 3, Pass())
     assert state.phase == "draft" and state.round == 2
+
+
+def test_I43_an_empty_slot_cannot_be_bought() -> None:
+    state = spectral(2, ghost_market=(None, None, "g01", "g02", "g06"), ghost_supply=())
+    state = replace(state, arch_market=(None, *state.arch_market[1:]), arch_deck=())
+    slots = {(type(a).__name__, a.slot) for a in buys(state, state.first)}
+    assert ("BuyGhost", 0) not in slots and ("BuyArch", 0) not in slots
+    state = play(state, state.first, BuyArch(3))
+    assert state.arch_market[0] is None and state.arch_market[1] is None
