@@ -13,6 +13,7 @@ owner's board, so "at any time" matters only between the owner's own decisions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -119,16 +120,25 @@ def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
 # --- who acts and what is legal ------------------------------------------------------------------
 
 
+def _not_done(state: State) -> list[int]:
+    """Phases 3-4 (M1) and the final window (X2): every seat not through, or resolving."""
+    return [s for s, seat in enumerate(state.seats) if not seat.done or seat.stack]
+
+
+PHASES: dict[str, tuple[Callable[[State], list[int]], Callable[[State, int], list[Action]]]] = {
+    "draft": (draft.draft_pending, draft.draft_actions),
+    "board": (_not_done, board.board_actions),
+    "spectral": (lambda state: [state.turn], spectral.spectral_actions),
+    "final_window": (_not_done, lambda state, seat: [Done()]),
+}
+"""Phase id -> (who is pending, their phase actions when no decision is open). A later mode
+(family) adds its own phases here; a seat's open decision always comes first."""
+
+
 def pending(state: State) -> list[int]:
-    if state.phase == "draft":
-        return draft.draft_pending(state)
-    if state.phase == "board":
-        return [s for s, seat in enumerate(state.seats) if not seat.done]
-    if state.phase == "spectral":
-        return [state.turn]
-    if state.phase == "final_window":
-        return [s for s, seat in enumerate(state.seats) if not seat.done or seat.stack]
-    return []
+    if state.phase not in PHASES:
+        return []  # over
+    return PHASES[state.phase][0](state)
 
 
 def flips(state: State, seat_i: int) -> list[Action]:
@@ -147,14 +157,7 @@ def legal_actions(state: State, seat_i: int) -> list[Action]:
     seat = state.seats[seat_i]
     if seat.stack:
         return [*board.stack_actions(state, seat_i), *flips(state, seat_i)]
-    if state.phase == "draft":
-        found = draft.draft_actions(state, seat_i)
-    elif state.phase == "board":
-        found = board.board_actions(state, seat_i)
-    elif state.phase == "spectral":
-        found = spectral.spectral_actions(state, seat_i)
-    else:
-        found = [Done()]
+    found = PHASES[state.phase][1](state, seat_i)
     return [*found, *flips(state, seat_i)]
 
 

@@ -86,3 +86,13 @@ def test_the_bot_flips_a_card_for_juice_only_when_it_scores_less() -> None:
     assert isinstance(action, Flip) and action.icon.startswith("juice")
     spectral = replace(window, phase="spectral", turn=0, passes=0)
     assert not isinstance(bot_action(spectral, 0), Flip)
+
+
+def test_legal_actions_are_concrete_and_never_repeated() -> None:
+    for seed in range(2):
+        state, chooser = game(3, seed=seed), random.Random(seed)
+        while E.pending(state):
+            seat = chooser.choice(E.pending(state))
+            legal = E.legal_actions(state, seat)
+            assert legal and len(legal) == len(set(legal))
+            state = play(state, seat, chooser.choice(legal))
