@@ -1,0 +1,100 @@
+"""Measurements of the package's images, worked out before anything is drawn, and the few
+drawing steps every image repeats (a titled panel, a status pill, a seat's name line).
+
+Heights depend on the view (the draft's cars show only in the draft, solo 1 adds the AI's
+panel, the scoring table grows with its lines), so each image asks here first and then makes a
+canvas of exactly that size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.boxes import Box
+from render.common import RGB, Canvas, Palette, mix
+from render.monsters_on_board.style import MARGIN, WIDTH, ink_on
+
+GAP = 10
+PANEL_HEAD = 34
+"""A panel's title line."""
+
+# --- the main board
+TOP_H = 72
+SEATS_H = 104
+MARKET_H = PANEL_HEAD + 100 + 36 + 150 + 14
+CARS_H = PANEL_HEAD + 128
+SOLO_H = PANEL_HEAD + 92
+BAG_H = 46
+
+# --- a seat's board
+HEAD_H = 76
+AREA_W = 148
+AREA_HEAD = 26
+SPACE_H = 52
+AREA_H = AREA_HEAD + 3 * SPACE_H
+LODGE_H = 50
+LEGEND_H = 30
+TOWN_H = PANEL_HEAD + 2 * AREA_H + GAP + LODGE_H + 8
+ORDER_DIE = 50
+ORDER_CELL = 60
+TRACK_H = 34
+ORDER_ROW_H = ORDER_DIE + TRACK_H + 16
+ORDER_W = 2 * 14 + 7 * ORDER_CELL
+LOWER_H = PANEL_HEAD + 3 * ORDER_ROW_H + 12
+
+
+def main_board_height(view: dict[str, Any]) -> int:
+    """The main board's height: top bar, seats, market, the cars while drafting, solo 1's AI
+    panel, the bag."""
+    h = MARGIN + TOP_H + GAP + SEATS_H + GAP + MARKET_H + GAP
+    if view.get("phase") == "draft" and view.get("cars"):
+        h += CARS_H + GAP
+    if isinstance(view.get("solo"), dict):
+        h += SOLO_H + GAP
+    return h + BAG_H + MARGIN
+
+
+def seat_board_height() -> int:
+    """A seat's board has one size whatever the view (the town and the Order are fixed)."""
+    return MARGIN + HEAD_H + GAP + TOWN_H + GAP + LOWER_H + GAP + LEGEND_H + MARGIN
+
+
+def panel(c: Canvas, box: Box, title: str, *, accent: RGB = Palette.line) -> Box:
+    """A titled panel; returns the box under its title, for its content."""
+    x0, y0, x1, y1 = box
+    c.panel(box, fill=Palette.panel, outline=accent, width=2, radius=14)
+    with c.region((x0 + 12, y0 + 4, x1 - 12, y0 + PANEL_HEAD), "panel title"):
+        c.fit_text(
+            (x0 + 14, y0 + PANEL_HEAD / 2 + 3),
+            title.upper(),
+            x1 - x0 - 28,
+            16,
+            Palette.muted,
+            bold=True,
+            min_size=12,
+            anchor="lm",
+        )
+    return (x0 + 10, y0 + PANEL_HEAD, x1 - 10, y1 - 8)
+
+
+def pill(c: Canvas, x: float, cy: float, text: str, fill: RGB, size: float = 14) -> float:
+    """A rounded status tag with its left edge at ``x``; returns its width."""
+    w = c.text_width(text, size, True) + 20
+    box = (x, cy - size * 0.95, x + w, cy + size * 0.95)
+    c.rect(box, fill=fill, radius=size)
+    with c.region(box, "pill"):
+        c.text((x + w / 2, cy), text, size, ink_on(fill), bold=True, anchor="mm")
+    return w
+
+
+def pill_width(c: Canvas, text: str, size: float = 14) -> float:
+    return c.text_width(text, size, True) + 20
+
+
+def frame(c: Canvas, height: int) -> None:
+    """The table top every image is drawn on."""
+    c.rect((6, 6, WIDTH - 6, height - 6), fill=Palette.table, radius=22)
+
+
+def dim(colour: RGB) -> RGB:
+    return mix(colour, Palette.panel, 0.6)
