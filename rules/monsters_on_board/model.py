@@ -88,6 +88,9 @@ class Seat:
     """Through its own phase 4 (M1/J9), or said Done in the final window (X2)."""
     bought: int = 0
     """Purchases this spectral phase (solo 1's O7/O8)."""
+    removed: tuple[tuple[int, Die], ...] = ()
+    """F2, once the game is over: (row, die) taken off the right of each Order row, left to
+    right; they left the game (F4) and the score sheet lists them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -218,9 +218,26 @@ def final_window(state: State) -> tuple[State, list[Event]]:
 
 
 def finish(state: State) -> tuple[State, list[Event]]:
-    state = replace(state, phase="over")
+    """F2: the dice beyond each row's Spider Jack die leave the game; then the sheets."""
+    seats = tuple(
+        replace(
+            seat,
+            order=tuple(row[: seat.jack[r]] for r, row in enumerate(seat.order)),
+            removed=tuple((r, d) for r, row in enumerate(seat.order) for d in row[seat.jack[r] :]),
+        )
+        for seat in state.seats
+    )
+    state = replace(state, phase="over", seats=seats)
     sheets = sheets_of(state)
     return state, [{"type": "game_over", "scores": [s.total for s in sheets]}]
+
+
+def full_order(seat: Seat) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The Order as it was before F2 (the removed dice put back at the right of their rows),
+    so the scoring sheet can list what was removed."""
+    return tuple(
+        (*row, *(d for r2, d in seat.removed if r2 == r)) for r, row in enumerate(seat.order)
+    )
 
 
 def board_for_scoring(seat: Seat) -> scoring.BoardForScoring:
@@ -233,7 +250,7 @@ def board_for_scoring(seat: Seat) -> scoring.BoardForScoring:
             scoring.Placed(die_colour(row[c][0]), row[c][1]) if c < len(row) else None
             for c in range(6)
         )
-        for row in seat.order
+        for row in full_order(seat)
     )
 
     def area(place: str) -> int:

@@ -96,6 +96,7 @@ def dice_everywhere(state: State) -> Counter[str]:
     found = list(state.bag) + [d for car in state.cars for d, _ in filter(None, car)]
     for seat in state.seats:
         found += [d for d, _ in seat.avenue] + [d for row in seat.order for d, _ in row]
+        found += [d for _, (d, _) in seat.removed]
     return Counter(found + [d for d, _ in state.ai_picks])
 
 
@@ -284,7 +285,7 @@ def test_L3_icons_are_the_dies_actions() -> None:
 def test_E1_after_round_6_the_order_is_full_and_scoring_follows() -> None:
     state = run(game(3, seed=8), random.Random(8))
     assert state.over and state.round == 6
-    assert all(sum(len(row) for row in s.order) == 18 for s in state.seats)
+    assert all(sum(len(row) for row in s.order) + len(s.removed) == 18 for s in state.seats)
     assert E.outcome(state) is not None and E.pending(state) == []
 
 
@@ -306,7 +307,8 @@ def _spectral_end(state: State) -> State:
 
 def test_F1_final_scoring_steps_run_in_order() -> None:
     state = _spectral_end(game(2))
-    state = with_seat(state, 1, arch=("m01",))
+    row = (die("pink", 2), die("blue", 3), die("green", 4))
+    state = with_seat(state, 1, arch=("m01",), order=(row, (), ()), jack=(1, 1, 1))
     state = play(state, state.first, E.Pass())
     state = play(state, 1 - state.first, E.Pass())
     assert state.phase == "final_window" and E.pending(state) == [1]
@@ -315,6 +317,10 @@ def test_F1_final_scoring_steps_run_in_order() -> None:
     assert state.over
     result = E.outcome(state)
     assert result is not None
+    # F2: the dice beyond the Spider Jack die left the game; the sheet still lists them.
+    assert state.seats[1].order == ((die("pink", 2),), (), ())
+    assert state.seats[1].removed == ((0, die("blue", 3)), (0, die("green", 4)))
+    assert result["sheets"][1]["removed"] == [[0, 1], [0, 2]]
     sources = [line["source"] for line in result["sheets"][1]["lines"]]
     ranks = {"before": 0, "final_creatures": 1, "prophecy": 2, "arch": 3}
     assert [ranks[s] for s in sources] == sorted(ranks[s] for s in sources)

@@ -107,11 +107,11 @@ def _nt_invariant(initial: nt.State, state: nt.State) -> None:
 
 
 def _mob_dice(state: mob.State) -> Counter[str]:
-    """Every Lord die wherever it lies: bag, cars, Avenues, Orders (removed dice stay in the
-    Order, marked by the score sheet)."""
+    """Every Lord die wherever it lies: bag, cars, Avenues, Orders, removed (F2)."""
     found = list(state.bag) + [d for car in state.cars for d, _ in filter(None, car)]
     for seat in state.seats:
         found += [d for d, _ in seat.avenue] + [d for row in seat.order for d, _ in row]
+        found += [d for _, (d, _) in seat.removed]
     found += [d for d, _ in state.ai_picks]
     return Counter(found)
 
@@ -143,9 +143,11 @@ def _mob_invariant(initial: mob.State, state: mob.State) -> None:
 
 
 def _mob_at_end(state: mob.State, steps: int) -> None:
-    """E1: after six rounds every Order is full (18 dice)."""
+    """E1: after six rounds every Order was full (18 dice, some removed by F2)."""
     assert state.round == mob.ROUNDS
-    assert all(sum(len(row) for row in seat.order) == 18 for seat in state.seats)
+    for seat in state.seats:
+        assert sum(len(row) for row in seat.order) + len(seat.removed) == 18
+        assert all(len(row) <= jack for row, jack in zip(seat.order, seat.jack, strict=True))
 
 
 HOOKS: dict[str, Hooks] = {
