@@ -145,6 +145,9 @@ class _Board:
                 words.append(t(f"phase_{self.phase}", self.locale))
             if self.phase == "draft":
                 words.append(t("step", self.locale, n=min(4, int(self.view.get("step") or 0) + 1)))
+            passes = int(self.view.get("passes") or 0)
+            if self.phase == "spectral" and passes:
+                words.append(t("passes", self.locale, n=passes, of=max(1, len(self.seats))))
             c.fit_text(
                 (x0 + 18, y0 + 54),
                 " · ".join(words),

@@ -225,10 +225,16 @@ class Hand:
         for k in range(4):
             die = car[k] if k < len(car) else None
             chosen = bool(die and pick and die[0] == pick)
-            label = t("your_pick", self.locale) if chosen else t("slot", self.locale, n=k + 1)
+            label = t("your_pick", self.locale) if chosen else self.slot_label(k)
             self.draw_big_die(
                 (x0 + k * w + 4, y0 + 2, x0 + (k + 1) * w - 4, y1), die, label, pick=chosen
             )
+
+    def slot_label(self, k: int) -> str:
+        """A car slot's name: the hood and the back named, as the solo cards count from them."""
+        if k == 0:
+            return t("slot_hood", self.locale)
+        return t("slot_back", self.locale) if k == 3 else t("slot", self.locale, n=k + 1)
 
     def draw_avenue(self, box: Box) -> None:
         c = self.c
@@ -273,7 +279,7 @@ class Hand:
 
     def draw_cards(self, box: Box) -> None:
         c = self.c
-        title = f"{t('arch_cards', self.locale)} ({len(self.held)})"
+        title = t("held", self.locale, n=len(self.held))
         inner = panel(c, box, title)
         x0, y0, x1, _ = inner
         if not self.held:

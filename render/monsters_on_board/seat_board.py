@@ -200,27 +200,32 @@ class SeatBoard:
         for r in range(3):
             y = y0 + 4 + r * ORDER_ROW_H
             x = x0 + 4
-            row = order[r] if r < len(order) else []
             keep = jack[r] if r < len(jack) else 1
             draw_jack_die(c, x + (ORDER_CELL - ORDER_DIE) / 2, y, ORDER_DIE, keep)
-            for col in range(6):
-                cx = x + (col + 1) * ORDER_CELL + (ORDER_CELL - ORDER_DIE) / 2
-                die = row[col] if col < len(row) else None
-                if die:
-                    gone = (r, col) in self.removed
-                    draw_die(c, cx, y, ORDER_DIE, str(die[0]), int(die[1]), dim=gone, crossed=gone)
-                else:
-                    c.rect(
-                        (cx, y, cx + ORDER_DIE, y + ORDER_DIE),
-                        fill=mix(Palette.panel, Palette.bg, 0.45),
-                        radius=9,
-                    )
+            self.draw_row(r, list(order[r]) if r < len(order) else [], x, y)
             if keep < 6:
                 kx = x + (keep + 1) * ORDER_CELL
                 c.line([(kx, y - 3), (kx, y + ORDER_DIE + 3)], Palette.danger, 3)
             position = summon[r] if r < len(summon) else 0
             track = tracks[r] if r < len(tracks) else ()
             self.draw_track(x, y + ORDER_DIE + 6, track, position)
+
+    def draw_row(self, r: int, row: list[Any], x: float, y: float) -> None:
+        """One Order row's six spaces. Once over, the dice F2 removed are struck out where they
+        stood: the view lists them apart (``removed``, the row's rightmost dice) or the sheet
+        names their spaces."""
+        c = self.c
+        kept = len(row)
+        row += [d for at, d in self.info.get("removed") or [] if at == r]
+        for col in range(6):
+            cx = x + (col + 1) * ORDER_CELL + (ORDER_CELL - ORDER_DIE) / 2
+            die = row[col] if col < len(row) else None
+            if die:
+                gone = col >= kept or (r, col) in self.removed
+                draw_die(c, cx, y, ORDER_DIE, str(die[0]), int(die[1]), dim=gone, crossed=gone)
+            else:
+                box = (cx, y, cx + ORDER_DIE, y + ORDER_DIE)
+                c.rect(box, fill=mix(Palette.panel, Palette.bg, 0.45), radius=9)
 
     def draw_track(self, x: float, y: float, track: Any, position: int) -> None:
         """A summoning track (I22): seven spaces under the Jack die and the six columns."""
@@ -253,7 +258,7 @@ class SeatBoard:
         self.draw_avenue(inner)
         cards = [str(x) for x in self.info.get("arch") or []]
         flipped = [str(x) for x in self.info.get("flipped") or []]
-        title = f"{t('arch_cards', self.locale)} ({len(cards)})"
+        title = t("arch_counts", self.locale, n=len(cards), f=len(flipped))
         inner = panel(c, (x0, y0 + avenue_h + GAP, x1, y1), title)
         self.draw_arch(inner, cards, flipped)
 

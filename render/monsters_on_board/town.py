@@ -21,6 +21,7 @@ from render.monsters_on_board.pieces import draw_creature, draw_ghost, draw_serv
 from render.monsters_on_board.style import (
     NEIGHBOURHOOD,
     colour_rgb,
+    edge_of,
     glyph,
     ink_on,
     mark,
@@ -154,23 +155,36 @@ def draw_starts(c: Canvas, box: Box, who: Occupants, locale: str) -> None:
         )
     board = cat.content().normal
     line_h = (y1 - y0 - AREA_HEAD - 4) / len(cat.COLOURS)
+    r = min(12.0, line_h / 2 - 1)
     for k, colour_id in enumerate(cat.COLOURS):
         cy = y0 + AREA_HEAD + line_h * (k + 0.5)
-        at_start = who.creatures.get(board.starts[colour_id], [])
-        slot = board.add_slots[colour_id]
-        r = min(12.0, line_h / 2 - 1)
-        if at_start:
+        if who.creatures.get(board.starts[colour_id]):
             draw_creature(c, x0 + 20, cy, r, colour_id)
         else:
-            c.circle(x0 + 20, cy, r - 2, outline=colour_rgb(colour_id), width=1.5)
-        slot_x = x0 + (x1 - x0) * 0.62
-        c.circle(slot_x, cy, r, outline=Palette.faint, width=1.5)
-        if who.ghosts.get(slot):
-            draw_ghost(
-                c, (slot_x - r - 4, cy - r - 1, slot_x + r - 8, cy + r + 1), who.ghosts[slot]
-            )
-        if who.creatures.get(slot):
-            draw_creature(c, slot_x + 14, cy, r, colour_id)
+            c.circle(x0 + 20, cy, r - 2, outline=edge_of(colour_rgb(colour_id)), width=1.5)
+        slot = (x0 + 40, cy - r, x1 - 6, cy + r)
+        draw_add_slot(c, slot, colour_id, who, board.add_slots[colour_id])
+
+
+def draw_add_slot(c: Canvas, box: Box, colour_id: str, who: Occupants, slot: str) -> None:
+    """An add-creature slot (I17): pale in the colour with ⊕ once its ghost lies there, and
+    the creature it brought until that creature moves into the town."""
+    x0, y0, x1, y1 = box
+    rgb = colour_rgb(colour_id)
+    taken = slot in who.ghosts
+    fill = mix(rgb, (255, 255, 255), 0.6) if taken else mix(Palette.panel, Palette.bg, 0.5)
+    c.rect(box, fill=fill, outline=rgb if taken else Palette.faint, width=1.5, radius=6)
+    with c.region((x0 + 2, y0, x0 + 24, y1), "add slot"):
+        c.text(
+            (x0 + 5, (y0 + y1) / 2),
+            glyph("add_creature"),
+            14,
+            Palette.ink if taken else Palette.faint,
+            bold=True,
+            anchor="lm",
+        )
+    if who.creatures.get(slot):
+        draw_creature(c, x1 - (y1 - y0) / 2 - 1, (y0 + y1) / 2, (y1 - y0) / 2, colour_id)
 
 
 def draw_final(c: Canvas, box: Box, colours: list[str], locale: str) -> None:
