@@ -16,6 +16,8 @@ than random at well under a few milliseconds a move. What it weighs:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.effects import next_location, stop_items, summoning
 from rules.monsters_on_board.model import (
@@ -86,7 +88,7 @@ def _score(state: State, seat_i: int, action: Action) -> float:
     if isinstance(action, Use):
         return _use(seat, action)
     if isinstance(action, BuyArch):
-        return 3.0 + action.slot * 0.5
+        return _arch(state, seat, action)
     return _ghost(state, seat, action)
 
 
@@ -146,12 +148,35 @@ def _use(seat: Seat, action: Use) -> float:
     return value
 
 
+def _arch(state: State, seat: Seat, action: BuyArch) -> float:
+    """A card is worth buying (self-play: cards beat ghosts), more so what it would score on
+    the board as it is now; cheap ones first, since Evil buys more than one thing a phase."""
+    from rules.monsters_on_board.scoring import score_board
+    from rules.monsters_on_board.spectral import board_for_scoring
+
+    card = state.arch_market[action.slot]
+    if card is None:
+        return -1.0
+    sheet = score_board(board_for_scoring(replace(seat, arch=(card,))))
+    now = sum(line.juice for line in sheet.lines if line.item == card)
+    return 3.0 + now + action.slot * 0.5
+
+
 def _ghost(state: State, seat: Seat, action: BuyGhost) -> float:
+    """A ghost's icon, a little more where creatures of the space's colour are still behind
+    it (they may stop on it), and early on their path."""
     ghost = state.ghost_market[action.slot]
     if ghost is None:
         return -1.0
     icon = mob.content().ghosts[ghost].icon
-    return 1.0 + icon_value(icon) + action.slot * 0.3
+    value = 1.0 + icon_value(icon) + action.slot * 0.3
+    space = mob.content().normal.spaces.get(action.target)
+    if space is not None:
+        path = mob.content().normal.path[space.colour]
+        behind = set(path[: path.index(space.id)]) | {mob.content().normal.starts[space.colour]}
+        coming = sum(c == space.colour and loc in behind for c, loc in seat.creatures)
+        value += 0.3 * min(coming, 2) - 0.05 * path.index(space.id)
+    return value
 
 
 def _flip(state: State, seat_i: int, action: Flip) -> float:
