@@ -3,10 +3,11 @@
 
 The specification is ``docs/rules/monsters_on_board.md``. The rules are plain functions in
 :mod:`.engine` (phases in :mod:`.draft`, :mod:`.board`, :mod:`.spectral`, icons in
-:mod:`.effects`), the components in :mod:`.content`, the cards and final scoring in
-:mod:`.arch`, :mod:`.prophecy` and :mod:`.scoring`, the bot in :mod:`.bot`;
-:class:`rules.base.ModuleEngine` binds them to the engine contract. This slice plays the normal
-game (2–4 seats, both drafts) and solo mode 1; the options declare only those modes (I42).
+:mod:`.effects`, modes in :mod:`.modes` and :mod:`.solo1`), the components in
+:mod:`.content`, the cards and final scoring in :mod:`.arch`, :mod:`.prophecy` and
+:mod:`.scoring`, the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to the
+engine contract. This slice plays the normal game (2–4 seats, both drafts) and solo mode 1;
+the options declare only those modes (I42).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@
 The specification is ``docs/rules/monsters_on_board.md``; each function names the clauses it
 implements. Phases live in their own modules (:mod:`.draft`, :mod:`.board`, :mod:`.spectral`),
 the icons in :mod:`.effects`, the state in :mod:`.model`, views in :mod:`.views`, forced and
-skip moves in :mod:`.forced`. This module only routes: a seat with an open decision answers
-it first, whatever the phase; otherwise the phase decides.
+skip moves in :mod:`.forced`, what a mode changes in :mod:`.modes` (solo 1: :mod:`.solo1`).
+This module only routes: a seat with an open decision answers it first, whatever the phase;
+otherwise the phase decides (:data:`PHASES`).
 
 Why a flip is legal whenever its owner is pending (I19): every back action touches only the
 owner's board, so "at any time" matters only between the owner's own decisions.
