@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from rules.monsters_on_board import engine as E
+from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.draft import car_of
-from rules.monsters_on_board.model import Pick, State
+from rules.monsters_on_board.model import Flip, Pick, Skip, State, with_seat
 from tests.rules.test_monsters_on_board import game, play
 
 
@@ -82,3 +83,16 @@ def test_D5_turn_order_variant_picks_one_seat_at_a_time() -> None:
             assert events[0]["die"] == pick.die
             assert E.view(state, None)["seats"][seat]["pick"] == pick.die
     assert state.step == 1
+
+
+def test_I52_a_flip_in_the_draft_is_resolved_before_the_pick() -> None:
+    card = next(c for c in arch_cards().values() if "move_creature" in c.back)
+    state = with_seat(game(2, seed=6), 0, arch=(card.id,))
+    assert Flip(card.id, "move_creature", ("pink",)) in E.legal_actions(state, 0)
+    state = play(state, 0, Flip(card.id, "move_creature", ("pink",)))
+    assert state.seats[0].stack and E.pending(state) == [0, 1]
+    assert not any(isinstance(a, Pick) for a in E.legal_actions(state, 0))
+    state = play(state, 0, Skip("stops"))  # a01-pink: gain 1 Evil, skipped
+    assert any(isinstance(a, Pick) for a in E.legal_actions(state, 0))
+    state = play(state, 0, _first_pick(state, 0))
+    assert E.pending(state) == [1]  # a seat that has picked can flip no more this step
