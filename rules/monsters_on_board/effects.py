@@ -11,6 +11,7 @@ too (the track space's icon, K8a).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from rules.base import Event
 from rules.monsters_on_board import content as mob
@@ -23,6 +24,8 @@ from rules.monsters_on_board.model import (
     die_colour,
     put_seat,
 )
+
+T = TypeVar("T")
 
 
 def board() -> mob.NormalBoard:
@@ -217,5 +220,6 @@ def _swap(seat: Seat, r1: int, c1: int, r2: int, c2: int) -> Seat:
     return replace(seat, order=tuple(tuple(row) for row in rows))
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with one position replaced."""
     return (*values[:index], value, *values[index + 1 :])
