@@ -26,6 +26,7 @@ from bench import (
     interaction,
     memory,
     mob,
+    mob_interaction,
     notte,
     notte_interaction,
     rendering,
@@ -45,6 +46,7 @@ SECTIONS: dict[str, Section] = {
     "notte": notte.run,
     "notte-interaction": notte_interaction.run,
     "mob": mob.run,
+    "mob-interaction": mob_interaction.run,
     "channel": channel.run,
     "clocks": clocks.run,
 }
