@@ -130,7 +130,8 @@ class ScoringTable:
         self.sheets, self.prophecies = _sheets(view)
         self.names = players
         self.rows = build_rows(self.sheets, self.prophecies, locale)
-        self.winners = cat.winners(self.sheets)
+        self.solo = view.get("mode") == "solo1"
+        self.winners = [] if self.solo else cat.winners(self.sheets)
         self.height = table_height(view, locale)
         self.c = Canvas(WIDTH, self.height, Palette.bg)
         n = max(1, len(self.sheets))
@@ -165,7 +166,7 @@ class ScoringTable:
         with c.region((MARGIN + 10, y + 2, WIDTH - MARGIN - 10, y + FOOT_H), "footnote"):
             c.fit_text(
                 (MARGIN + 16, y + FOOT_H / 2 + 2),
-                t("tie_break", self.locale),
+                t("solo_note" if self.solo else "tie_break", self.locale),
                 WIDTH - 2 * MARGIN - 32,
                 13,
                 Palette.muted,
@@ -188,11 +189,14 @@ class ScoringTable:
                 anchor="lm",
             )
             names = [self.names[s] for s in self.winners if s < len(self.names)]
+            phrase = template("wins" if len(names) == 1 else "shared", self.locale)
+            if self.solo and self.sheets and self.names:
+                total = int(self.sheets[0].get("total") or 0)
+                names, phrase = self.names[:1], template("solo_score", self.locale, n=total)
             if names:
-                key = "wins" if len(names) == 1 else "shared"
                 c.fit_name_text(
                     (x0 + 18, y0 + 56),
-                    template(key, self.locale),
+                    phrase,
                     names,
                     x1 - x0 - 36,
                     26,

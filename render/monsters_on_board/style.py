@@ -141,6 +141,11 @@ TEXT: dict[str, dict[str, str]] = {
     "scoring": {"en": "Final scoring", "it": "Punteggio finale"},
     "wins": {"en": "{name} wins!", "it": "Vince {name}!"},
     "shared": {"en": "Shared win: {name}", "it": "Vittoria condivisa: {name}"},
+    "solo_score": {"en": "{name}: {n} Juice", "it": "{name}: {n} Succo"},
+    "solo_note": {
+        "en": "Solo: beat your best score (O9)",
+        "it": "Solitario: batti il tuo record (O9)",
+    },
     "winner": {"en": "★ winner", "it": "★ vince"},
     "before": {"en": "Juice in play", "it": "Succo in partita"},
     "final_row": {"en": "{colour} final area", "it": "{colour} area finale"},
@@ -176,9 +181,9 @@ def t(key: str, locale: str, **fmt: Any) -> str:
     return tr(key, locale, TEXT, **fmt)
 
 
-def template(key: str, locale: str) -> str:
-    """A phrase with its ``{name}`` slot left open (for ``Canvas.fit_name``)."""
-    return tr(key, locale, TEXT, name="{name}")
+def template(key: str, locale: str, **fmt: Any) -> str:
+    """A phrase with its ``{name}`` slot left open (for ``Canvas.fit_name``), the rest filled."""
+    return tr(key, locale, TEXT, name="{name}", **fmt)
 
 
 def seat_colour(seat: int) -> RGB:

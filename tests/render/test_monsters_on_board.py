@@ -252,6 +252,18 @@ def test_the_winner_is_named_and_marked() -> None:
     assert texts.count(t("winner", "en").upper()) >= 1
 
 
+def test_O9_a_solo_game_ends_with_its_score_not_a_win() -> None:
+    """Solo 1 is played against one's own best (O9): the table gives the score, names no
+    winner."""
+    view = public(1, "over")
+    with one_page() as page:
+        board_image(GAME, view, players=["Anna"])
+    texts = [p.text for p in page().texts]
+    score = f": {view['sheets'][0]['total']} Juice"
+    assert any("Anna" in x and x.endswith(score) for x in texts)
+    assert t("winner", "en").upper() not in texts
+
+
 # --------------------------------------------------------------------------- hidden information
 
 
