@@ -161,22 +161,25 @@ class _Board:
             self.draw_who((x0 + 500, y0 + 8, x1 - 16, y1 - 8))
 
     def draw_who(self, box: Box) -> None:
-        """Who must act now, named in words (the pills below say it per seat too)."""
+        """Who must act now: one or two seats by name; more by count, since three names
+        cut to fit read worse than the seats' own status lines just below."""
         c = self.c
         x0, y0, x1, y1 = box
         pending = [s for s in ints(self.view.get("pending")) if s < len(self.names)]
         names = [self.names[s] for s in pending]
         if self.phase == "spectral" and len(pending) == 1:
             key = "turn_of"
-        elif names:
+        elif 0 < len(names) <= 2:
             key = "waiting"
         else:
+            everyone = len(pending) == len(self.seats)
+            words = t("everyone" if everyone else "waiting_n", self.locale, n=len(pending))
             c.fit_text(
                 (x1, (y0 + y1) / 2),
-                t("nobody", self.locale),
+                words if names else t("nobody", self.locale),
                 x1 - x0,
-                19,
-                Palette.muted,
+                21 if names else 19,
+                Palette.text if names else Palette.muted,
                 bold=True,
                 anchor="rm",
             )
@@ -235,7 +238,7 @@ class _Board:
                 21,
                 accent,
                 bold=True,
-                min_size=13,
+                min_size=16,
                 anchor="lm",
             )
             status = seat_status(self.view, seat, info, self.locale)

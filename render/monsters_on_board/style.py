@@ -51,6 +51,8 @@ TEXT: dict[str, dict[str, str]] = {
     "waiting": {"en": "Waiting for {name}", "it": "In attesa di {name}"},
     "turn_of": {"en": "{name} to buy or pass", "it": "{name} compra o passa"},
     "nobody": {"en": "Nobody to act", "it": "Nessuno deve agire"},
+    "everyone": {"en": "Everyone is playing", "it": "Tutti stanno giocando"},
+    "waiting_n": {"en": "Waiting for {n} players", "it": "In attesa di {n} giocatori"},
     "juice": {"en": "Juice", "it": "Succo"},
     "evil": {"en": "Evil", "it": "Malvagità"},
     "picked": {"en": "✓ picked", "it": "✓ scelto"},
