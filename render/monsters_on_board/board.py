@@ -47,7 +47,7 @@ from render.monsters_on_board.style import (
     EVIL,
     JUICE,
     MARGIN,
-    TEXT,
+    PHASES,
     WIDTH,
     colour_rgb,
     glyph,
@@ -141,7 +141,7 @@ class _Board:
                 anchor="lm",
             )
             words = [t("round", self.locale, n=self.view.get("round") or 1)]
-            if self.phase in TEXT_PHASES:
+            if self.phase in PHASES:
                 words.append(t(f"phase_{self.phase}", self.locale))
             if self.phase == "draft":
                 words.append(t("step", self.locale, n=min(4, int(self.view.get("step") or 0) + 1)))
@@ -499,6 +499,3 @@ class _Board:
                 count = str(int(bag.get(colour_id) or 0))
                 c.text((x + 38, cy), count, 18, ink_on(Palette.panel), bold=True, anchor="lm")
                 x += step
-
-
-TEXT_PHASES = tuple(k.removeprefix("phase_") for k in TEXT if k.startswith("phase_"))

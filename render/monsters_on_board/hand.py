@@ -23,6 +23,7 @@ from render.monsters_on_board.style import (
     EVIL,
     JUICE,
     MARGIN,
+    PHASES,
     WIDTH,
     colour_name,
     icon_short,
@@ -129,7 +130,7 @@ class Hand:
             )
             words = [t("round", self.locale, n=self.view.get("round") or 1)]
             phase = str(self.view.get("phase") or "")
-            if phase in ("draft", "board", "spectral", "final_window", "over"):
+            if phase in PHASES:
                 words.append(t(f"phase_{phase}", self.locale))
             c.fit_text(
                 (x0 + 30, cy + 18),

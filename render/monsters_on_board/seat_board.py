@@ -17,6 +17,7 @@ Top to bottom:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -227,7 +228,9 @@ class SeatBoard:
                 box = (cx, y, cx + ORDER_DIE, y + ORDER_DIE)
                 c.rect(box, fill=mix(Palette.panel, Palette.bg, 0.45), radius=9)
 
-    def draw_track(self, x: float, y: float, track: Any, position: int) -> None:
+    def draw_track(
+        self, x: float, y: float, track: Sequence[cat.TrackPosition], position: int
+    ) -> None:
         """A summoning track (I22): seven spaces under the Jack die and the six columns."""
         c = self.c
         for p, spot in enumerate(track):

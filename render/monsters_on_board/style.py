@@ -35,6 +35,7 @@ SERVANT = hex_rgb("#e7dcc6")
 MULTI_RGB = hex_rgb("#cfc6ff")
 
 PHASES = ("draft", "board", "spectral", "final_window", "over")
+"""The phases the view names (each has its ``phase_<id>`` word in :data:`TEXT`)."""
 
 TEXT: dict[str, dict[str, str]] = {
     "title": {"en": "Monsters on Board", "it": "Monsters on Board"},

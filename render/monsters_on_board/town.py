@@ -71,7 +71,7 @@ def draw_town(c: Canvas, box: Box, info: dict[str, Any], locale: str) -> None:
     draw_lodges(c, (x0, lodges_y, x1, lodges_y + LODGE_H - 8), board.lodges, who, locale)
 
 
-def draw_area(c: Canvas, box: Box, area: Any, who: Occupants, locale: str) -> None:
+def draw_area(c: Canvas, box: Box, area: cat.Area, who: Occupants, locale: str) -> None:
     """One area: its number (⌂ for a neighbourhood, M12) over its three spaces."""
     x0, y0, x1, _ = box
     hood = area.kind == "neighbourhood"
@@ -93,7 +93,7 @@ def draw_area(c: Canvas, box: Box, area: Any, who: Occupants, locale: str) -> No
         draw_space(c, (x0 + 4, sy + 2, x1 - 4, sy + SPACE_H - 3), board.spaces[space_id], who)
 
 
-def draw_space(c: Canvas, box: Box, space: Any, who: Occupants) -> None:
+def draw_space(c: Canvas, box: Box, space: cat.Space, who: Occupants) -> None:
     """A town space: its colour's mark, its icon, then a ghost, a creature or a servant."""
     x0, y0, x1, y1 = box
     rgb = colour_rgb(space.colour)
