@@ -3,11 +3,11 @@
 
 The specification is ``docs/rules/monsters_on_board.md``. The rules are plain functions in
 :mod:`.engine` (phases in :mod:`.draft`, :mod:`.board`, :mod:`.spectral`, icons in
-:mod:`.effects`, modes in :mod:`.modes` and :mod:`.solo1`), the components in
-:mod:`.content`, the cards and final scoring in :mod:`.arch`, :mod:`.prophecy` and
-:mod:`.scoring`, the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to the
-engine contract. This slice plays the normal game (2–4 seats, both drafts) and solo mode 1;
-the options declare only those modes (I42).
+:mod:`.effects`, modes in :mod:`.modes`, :mod:`.solo1`, :mod:`.solo2` and :mod:`.family`), the
+components in :mod:`.content`, the cards and final scoring in :mod:`.arch`, :mod:`.prophecy`
+and :mod:`.scoring`, the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to
+the engine contract. Every mode is declared: normal (2–4 seats, both drafts), family (2–4),
+solo 1 and solo 2 (one seat; a variant per difficulty, so ``/game new variant:`` offers each).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import rules
 from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
+from rules.monsters_on_board.solo2 import LEVELS, MAX_DIFFICULTY
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
@@ -25,12 +26,18 @@ OPTION_SPECS = (
         default="normal",
         choices=(
             Choice("normal", {"en": "Normal game", "it": "Gioco normale"}),
+            Choice("family", {"en": "Family mode", "it": "Modalità famiglia"}),
             Choice("solo1", {"en": "Solo: beat yourself", "it": "Solitario: batti te stesso"}),
+            Choice(
+                "solo2", {"en": "Solo: against Spider Jack", "it": "Solitario: contro Spider Jack"}
+            ),
         ),
         names={"en": "Mode", "it": "Modalità"},
         description={
-            "en": "Normal game for 2-4 players, or solo mode 1 (beat your best score) for one",
-            "it": "Gioco normale da 2 a 4 giocatori, o solitario 1 (batti il tuo record) per uno",
+            "en": "Normal or family game for 2-4 players; solo 1 (beat your best score) or "
+            "solo 2 (against Spider Jack) for one",
+            "it": "Gioco normale o famiglia da 2 a 4 giocatori; solitario 1 (batti il tuo "
+            "record) o 2 (contro Spider Jack) per uno",
         },
     ),
     OptionSpec(
@@ -47,7 +54,40 @@ OPTION_SPECS = (
             "it": "Tutti scelgono i dadi insieme, o uno alla volta dal primo giocatore (D5)",
         },
     ),
+    OptionSpec(
+        name="difficulty",
+        kind="int",
+        default=0,
+        min=0,
+        max=MAX_DIFFICULTY,
+        names={"en": "Difficulty", "it": "Difficoltà"},
+        description={
+            "en": "Solo 2 only: Spider Jack's extra power, +0 (easy) to +7 (monstrous) (T2)",
+            "it": "Solo solitario 2: la forza in più di Spider Jack, da +0 (facile) a +7 "
+            "(mostruoso) (T2)",
+        },
+    ),
 )
+
+LEVEL_NAMES = {
+    "easy": {"en": "Easy", "it": "Facile"},
+    "normal": {"en": "Normal", "it": "Normale"},
+    "hard": {"en": "Hard", "it": "Difficile"},
+    "monstrous": {"en": "Monstrous", "it": "Mostruoso"},
+}
+"""T2's four names of the difficulty levels."""
+
+
+def _solo2_variant(level: int) -> Variant:
+    label = LEVEL_NAMES[LEVELS[level]]
+    return Variant(
+        names={
+            "en": f"Against Spider Jack +{level} ({label['en']})",
+            "it": f"Contro Spider Jack +{level} ({label['it']})",
+        },
+        options={"mode": "solo2", "difficulty": level},
+    )
+
 
 VARIANTS = {
     "standard": Variant(names={"en": "Standard", "it": "Standard"}),
@@ -59,6 +99,11 @@ VARIANTS = {
         names={"en": "Solo: beat yourself", "it": "Solitario: batti te stesso"},
         options={"mode": "solo1"},
     ),
+    "family": Variant(
+        names={"en": "Family mode", "it": "Modalità famiglia"},
+        options={"mode": "family"},
+    ),
+    **{f"solo2_{n}": _solo2_variant(n) for n in range(MAX_DIFFICULTY + 1)},
 }
 
 ENGINE = rules.register(

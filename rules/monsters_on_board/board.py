@@ -76,11 +76,18 @@ def move_one(state: State, seat_i: int, creature: int) -> tuple[State, list[Even
 
 def settle(state: State, seat_i: int) -> tuple[State, list[Event]]:
     """Play every step of the seat's stack that needs no choice: the one creature left to
-    move (M7), a finished move becoming its stops' actions (M8, I16), an empty frame."""
+    move (M7), a finished move becoming its stops' actions (M8, I16), an empty frame, a
+    family lane move up to its next area choice (FM7, FM8)."""
     events: list[Event] = []
     while state.seats[seat_i].stack:
         seat = state.seats[seat_i]
         top = seat.stack[-1]
+        if top.kind == "lane":  # family mode: a creature's lane move, one space at a time
+            from rules.monsters_on_board.family import lane_step
+
+            state, more = lane_step(state, seat_i)
+            events += more
+            continue
         arrived = tuple(i for i in top.left if seat.creatures[i][1] == "final")
         if arrived:  # a flip inside this move took a creature to the final area (M13)
             left = tuple(i for i in top.left if i not in arrived)

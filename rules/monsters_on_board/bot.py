@@ -11,7 +11,11 @@ than random at well under a few milliseconds a move. What it weighs:
 - icons: Juice now, Evil, summoning, feeding the Spider Jack die of a full row, moving;
 - spectral: Arch cards and ghosts when Evil allows, cheap ones first; passing otherwise;
 - flips: only in the final window, when a card's Juice back is worth more than the card
-  scores (X3); a kept card may still score at F8, so it never flips earlier.
+  scores (X3); a kept card may still score at F8, so it never flips earlier;
+- family picks: how far the die's icons take its creature (area 12 pays 12, FM11) and its
+  rank times the scorings its row has left (FM14); family rows: the highest total now.
+
+Solo 2's seat plays as a normal seat: Spider Jack's moves are the engine's.
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ from rules.monsters_on_board.model import (
     BuyArch,
     BuyGhost,
     Done,
+    FamilyPick,
     Flip,
     MoveNext,
     Pass,
     Pick,
     Place,
+    ScoreRow,
     Seat,
     Skip,
     State,
@@ -89,6 +95,10 @@ def _score(state: State, seat_i: int, action: Action) -> float:
         return _use(seat, action)
     if isinstance(action, BuyArch):
         return _arch(state, seat, action)
+    if isinstance(action, FamilyPick):
+        return _family_pick(state, seat_i, action)
+    if isinstance(action, ScoreRow):
+        return float(sum(rank for _, rank in seat.order[action.row]))
     return _ghost(state, seat, action)
 
 
@@ -188,3 +198,23 @@ def _flip(state: State, seat_i: int, action: Flip) -> float:
     sheet = sheets_of(state)[seat_i]
     kept = sum(line.juice for line in sheet.lines if line.item == action.card)
     return mob.icon_amount(action.icon) - kept - 0.5
+
+
+def _family_pick(state: State, seat_i: int, action: FamilyPick) -> float:
+    """Family: the lane move (12 Juice at area 12, about one a space before it, a little for
+    crossing area 4's promotion) plus the rank times the row's servant spaces still empty
+    (each is one more scoring of the row, FM14)."""
+    from rules.monsters_on_board.draft import car_of
+    from rules.monsters_on_board.family import lane_area, servants_in
+
+    seat = state.seats[seat_i]
+    car = state.cars[car_of(state, seat_i)]
+    rank = next(r for d in car if d and d[0] == action.die for r in [d[1]])
+    steps = len(mob.content().dice[action.die].faces[rank])
+    colour = die_colour(action.die)
+    area = next(lane_area(loc) for c, loc in seat.creatures if c == colour)
+    reach = area + steps
+    lane = 12.0 + (reach - mob.AREAS) if reach >= mob.AREAS else float(steps)
+    lane += 0.8 if area < 4 <= reach else 0.0
+    room = mob.content().family.servant_spaces_per_row - servants_in(seat.servants, action.row)
+    return lane + 0.5 * rank * room - 0.05 * len(seat.order[action.row])

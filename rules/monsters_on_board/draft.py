@@ -1,4 +1,5 @@
-"""Phases 1 and 2: arrivals (A1, A2) and the draft (D1-D5), with solo 1's AI picks (O3-O6).
+"""Phases 1 and 2: arrivals (A1, A2) and the draft (D1-D5), with the solo AI's picks (O3-O6,
+T4-T8).
 
 Why picks are stored as a car slot until the pass: in the simultaneous draft nobody sees
 another's choice before the cars move (I8), so a pick stays in ``Seat.pick`` (hidden in other
@@ -6,7 +7,8 @@ views) and the car keeps its dice until every pick is in; then all picks move to
 at once and the cars pass left (D3). The turn-order variant (D5) uses the same storage with
 one seat pending at a time and picks shown at once.
 
-What a mode changes (solo 1's two cars, its AI's picks, I35) comes from :mod:`.modes`.
+What a mode changes (the solo modes' two cars, their AI's picks, I35, T9; family mode's own
+phase) comes from :mod:`.modes`.
 """
 
 from __future__ import annotations
@@ -49,18 +51,19 @@ def draw_dice(
 
 
 def arrivals(state: State) -> tuple[State, list[Event]]:
-    """Phase 1 (A1, O3, O4): four random rolled dice into each car, hood to back (I9); in
-    solo 1 the next solo card is revealed first."""
-    state, events = mode_of(state).before_arrivals(state)
+    """Phase 1 (A1, O3, O4, T4, T5, FM4): four random rolled dice into each car, hood to back
+    (I9); in the solo modes the next solo card is revealed first."""
+    mode = mode_of(state)
+    state, events = mode.before_arrivals(state)
     bag, rng = state.bag, state.rng
     cars = []
     for _ in range(car_count(state)):
         dice, bag, rng = draw_dice(bag, rng, CAR_SLOTS)
         cars.append(tuple(dice))
-    state = replace(state, bag=bag, rng=rng, cars=tuple(cars), step=0, phase="draft")
-    events.append(
-        {"type": "arrivals", "round": state.round, "cars": [[list(d) for d in c] for c in cars]}
-    )
+    state = replace(state, bag=bag, rng=rng, cars=tuple(cars), step=0, phase=mode.draft_phase)
+    state = mode.arrange_cars(state)
+    cars_json = [[list(d) if d else None for d in c] for c in state.cars]
+    events.append({"type": "arrivals", "round": state.round, "cars": cars_json})
     return state, events
 
 
@@ -110,13 +113,13 @@ def pass_cars(state: State) -> tuple[State, list[Event]]:
     state = replace(state, cars=tuple(tuple(c) for c in cars), step=state.step + 1)
     events: list[Event] = [{"type": "cars_passed", "picks": picks, "step": state.step}]
     if state.step == CAR_SLOTS:
-        state = end_draft(state)
-        events.append({"type": "draft_over"})
+        state, more = end_draft(state)
+        events += [{"type": "draft_over"}, *more]
     return state, events
 
 
-def end_draft(state: State) -> State:
+def end_draft(state: State) -> tuple[State, list[Event]]:
     """The cars are empty: phases 3-4 start for every seat at once (M1)."""
-    state = mode_of(state).end_draft(state)
+    state, events = mode_of(state).end_draft(state)
     seats = tuple(replace(s, activated=(), done=False) for s in state.seats)
-    return replace(state, cars=(), seats=seats, phase="board")
+    return replace(state, cars=(), seats=seats, phase="board"), events

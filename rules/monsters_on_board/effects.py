@@ -24,6 +24,7 @@ from rules.monsters_on_board.model import (
     die_colour,
     put_seat,
 )
+from rules.monsters_on_board.modes import mode_of
 
 T = TypeVar("T")
 
@@ -195,15 +196,21 @@ def _call(state: State, seat_i: int, row: int, event: Event) -> tuple[State, lis
     seat = replace(seat, summon=_set(seat.summon, row, position))
     spot = board().tracks[row][position]
     events = [event]
+    missed = 0
     if spot.summon:
         gained = summoning(seat.order[row], seat.jack[row])
+        missed = sum(rank for _, rank in seat.order[row][seat.jack[row] :])
         seat = replace(seat, juice=seat.juice + gained)
         events.append({"type": "summoning", "seat": seat_i, "row": row, "juice": gained})
     if spot.icon:
         source = f"track:{row}"
         frame = Frame("actions", source, items=((source, spot.icon),))
         seat = replace(seat, stack=(*seat.stack, frame))
-    return put_seat(state, seat_i, seat), events
+    state = put_seat(state, seat_i, seat)
+    if missed:  # solo 2's T13: what the Spider Jack die was too low for
+        state, more = mode_of(state).missed_summoning(state, missed)
+        events += more
+    return state, events
 
 
 def _promote(seat: Seat, die: str, delta: int) -> Seat:

@@ -1,10 +1,11 @@
-"""Monsters on Board (normal mode and solo mode 1): setup, who is pending, what is legal and
-``apply`` — the module bound to the engine contract (:class:`rules.base.ModuleEngine`).
+"""Monsters on Board (every mode: normal, family, solo 1 and 2): setup, who is pending, what is
+legal and ``apply`` — the module bound to the engine contract (:class:`rules.base.ModuleEngine`).
 
 The specification is ``docs/rules/monsters_on_board.md``; each function names the clauses it
-implements. Phases live in their own modules (:mod:`.draft`, :mod:`.board`, :mod:`.spectral`),
-the icons in :mod:`.effects`, the state in :mod:`.model`, views in :mod:`.views`, forced and
-skip moves in :mod:`.forced`, what a mode changes in :mod:`.modes` (solo 1: :mod:`.solo1`).
+implements. Phases live in their own modules (:mod:`.draft`, :mod:`.board`, :mod:`.spectral`,
+family mode's in :mod:`.family`), the icons in :mod:`.effects`, the state in :mod:`.model`,
+views in :mod:`.views`, forced and skip moves in :mod:`.forced`, what a mode changes in
+:mod:`.modes` (:mod:`.solo1`, :mod:`.solo2`, :mod:`.family`).
 This module only routes: a seat with an open decision answers it first, whatever the phase;
 otherwise the phase decides (:data:`PHASES`).
 
@@ -19,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.base import Event, IllegalAction, Rng
-from rules.monsters_on_board import board, draft, spectral
+from rules.monsters_on_board import board, draft, family, spectral
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.effects import choices, perform
@@ -33,11 +34,13 @@ from rules.monsters_on_board.model import (
     BuyArch,
     BuyGhost,
     Done,
+    FamilyPick,
     Flip,
     MoveNext,
     Pass,
     Pick,
     Place,
+    ScoreRow,
     Seat,
     Skip,
     State,
@@ -48,12 +51,13 @@ from rules.monsters_on_board.model import (
     load_action,
     put_seat,
 )
-from rules.monsters_on_board.modes import MODES
+from rules.monsters_on_board.modes import all_modes
 from rules.monsters_on_board.prophecy import prophecy_cards
+from rules.monsters_on_board.solo2 import MAX_DIFFICULTY
 from rules.monsters_on_board.spectral import outcome
 from rules.monsters_on_board.views import view
 
-DEFAULT_OPTIONS: dict[str, Any] = {"mode": "normal", "draft": "simultaneous"}
+DEFAULT_OPTIONS: dict[str, Any] = {"mode": "normal", "draft": "simultaneous", "difficulty": 0}
 
 MARKET_SLOTS = 5
 
@@ -61,15 +65,29 @@ MARKET_SLOTS = 5
 
 
 def check_options(num_players: int, options: dict[str, Any]) -> tuple[str, str]:
-    """I2/I42: a mode allows only its table sizes; anything else is a ValueError."""
+    """I2/I42: a mode allows only its table sizes, a difficulty only in solo 2; anything else
+    is a ValueError."""
     mode = options.get("mode", "normal")
     draft_kind = options.get("draft", "simultaneous")
-    if mode not in MODES or draft_kind not in DRAFTS:
+    difficulty = options.get("difficulty", 0)
+    if mode not in all_modes() or draft_kind not in DRAFTS:
         raise ValueError(f"unknown Monsters on Board mode/draft {mode!r}/{draft_kind!r}")
-    low, high = MODES[mode].seats
+    low, high = all_modes()[mode].seats
     if not low <= num_players <= high:
         raise ValueError(f"mode {mode} is for {low}-{high} players, not {num_players}")
+    if type(difficulty) is not int or not 0 <= difficulty <= MAX_DIFFICULTY:
+        raise ValueError(f"difficulty must be 0..{MAX_DIFFICULTY}, not {difficulty!r}")
+    if difficulty and mode != "solo2":
+        raise ValueError(f"a difficulty is for solo mode 2, not mode {mode}")
+    if mode == "family" and draft_kind != "simultaneous":
+        raise ValueError("family mode has its own draft (FM5), not the turn-order variant")
     return mode, draft_kind
+
+
+def seat_range(options: dict[str, Any]) -> tuple[int, int]:
+    """I2: the table sizes ``options``' mode allows (normal and family 2-4, solo 1)."""
+    mode = options.get("mode", "normal")
+    return all_modes()[mode].seats if mode in all_modes() else (1, 4)
 
 
 def new_seat(prophecy: str) -> Seat:
@@ -114,7 +132,7 @@ def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
         ai_picks=(),
         rng=rng,
     )
-    state, _ = draft.arrivals(MODES[mode].setup(state))
+    state, _ = draft.arrivals(all_modes()[mode].setup(state, options))
     return state
 
 
@@ -131,9 +149,12 @@ PHASES: dict[str, tuple[Callable[[State], list[int]], Callable[[State, int], lis
     "board": (_not_done, board.board_actions),
     "spectral": (lambda state: [state.turn], spectral.spectral_actions),
     "final_window": (_not_done, lambda state, seat: [Done()]),
+    "family_pick": (family.pick_pending, family.pick_actions),
+    "family_move": (family.move_pending, lambda state, seat: []),
+    "family_row": (family.row_pending, family.row_actions),
 }
-"""Phase id -> (who is pending, their phase actions when no decision is open). A later mode
-(family) adds its own phases here; a seat's open decision always comes first."""
+"""Phase id -> (who is pending, their phase actions when no decision is open); family mode has
+phases of its own. A seat's open decision always comes first."""
 
 
 def pending(state: State) -> list[int]:
@@ -176,7 +197,10 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if action not in legal_actions(state, seat):
         raise IllegalAction("illegal_action", "", action=dump_action(action))
     state, events = _dispatch(state, seat, action)
-    if state.phase == "board":
+    if state.phase == "family_move":
+        state, more = family.after_move(state)
+        events += more
+    elif state.phase == "board":
         state, more = board.fourth_die(state, seat)
         events += more
         if all(s.done for s in state.seats):
@@ -209,6 +233,10 @@ def _dispatch(state: State, seat: int, action: Action) -> tuple[State, list[Even
         return spectral.buy_arch(state, seat, action)
     if isinstance(action, Pass):
         return spectral.pass_turn(state, seat)
+    if isinstance(action, FamilyPick):
+        return family.pick(state, seat, action)
+    if isinstance(action, ScoreRow):
+        return family.score_row(state, seat, action)
     assert isinstance(action, Done)
     state = put_seat(state, seat, replace(state.seats[seat], done=True))
     return state, [{"type": "done", "seat": seat}]
@@ -245,6 +273,7 @@ __all__ = [
     "load_action",
     "outcome",
     "pending",
+    "seat_range",
     "setup",
     "skip_action",
     "view",

@@ -24,10 +24,15 @@ def _pending(state: State) -> list[int]:
     return pending(state)
 
 
+FORCEABLE = ("draft", "board", "family_pick", "family_row")
+"""Phases whose one legal move may be made for the seat; never the spectral phase (a pass is
+always there) nor the final window (Done is a choice against flips)."""
+
+
 def forced_action(state: State, seat_i: int) -> Action | None:
     """The last die of a car (D4), the last Avenue die to activate, the last creature of a
-    colour to move (M7), a placement when one die and one row are left — none for a seat
-    that could flip a card instead."""
+    colour to move (M7), a placement when one die and one row are left, family's last row
+    with a servant space (FM14) — none for a seat that could flip a card instead."""
     if seat_i not in _pending(state):
         return None
     seat = state.seats[seat_i]
@@ -36,18 +41,18 @@ def forced_action(state: State, seat_i: int) -> Action | None:
     if seat.stack:
         top = seat.stack[-1]
         return MoveNext(top.left[0]) if top.kind == "move" and len(top.left) == 1 else None
-    if state.phase in ("draft", "board"):
-        from rules.monsters_on_board.board import board_actions
-        from rules.monsters_on_board.draft import draft_actions
+    if state.phase in FORCEABLE:
+        from rules.monsters_on_board.engine import PHASES
 
-        found = (draft_actions if state.phase == "draft" else board_actions)(state, seat_i)
+        found = PHASES[state.phase][1](state, seat_i)
         return found[0] if len(found) == 1 else None
     return None
 
 
 def skip_action(state: State, seat_i: int) -> Action | None:
-    """Spectral: ``Pass``; an optional action open: ``Skip`` of its source; final window:
-    ``Done``. A mandatory choice (a pick, an activation, a creature, a row) has no pass."""
+    """Spectral: ``Pass``; an optional action open (family: area 4 or 8): ``Skip`` of its
+    source; final window: ``Done``. A mandatory choice (a pick, an activation, a creature, a
+    row, family's pick and row) has no pass."""
     if seat_i not in _pending(state):
         return None
     seat = state.seats[seat_i]

@@ -1,10 +1,11 @@
 """Monsters on Board's state and actions as frozen values, and their lossless JSON form.
 
 Why one flat :class:`State` with one :class:`Seat` per player: every phase of the normal game
-and of solo mode 1 reads the same board (Avenue, Order, town, Evil, Juice), so phases are
+and of the solo modes reads the same board (Avenue, Order, town, Evil, Juice), so phases are
 functions over this one shape. Mode-specific parts sit in their own fields (``solo_*`` for the
-solo card deck, ``ai_picks`` for solo 1's AI) so that solo mode 2 (a Spider Jack area) and
-family mode can add fields and phases of their own without changing the meaning of these.
+solo card deck, ``ai_picks`` for the solo AI's picks, ``jack`` for solo 2's Spider Jack area,
+``Seat.pick_row`` and the ``"lane"`` frames for family mode), added with defaults so that a
+state dumped before they existed still loads.
 
 Dice are ``(die_id, rank)`` pairs everywhere (I6): the id fixes colour and faces, the rank the
 face up. Creatures are addressed by their index in ``Seat.creatures``; a location is the
@@ -15,12 +16,12 @@ servants on a lodge id (``"lodge-3"``) or a space id.
 The per-seat decision stack (``Seat.stack``) holds what is open, top last: a :class:`Frame`
 of kind ``"move"`` (creatures of one colour still to move, M5/M7) or ``"actions"`` (icons still
 to use from one source: a placed die J2, the stops of a move M8/I16, a track space K8a, an
-Arch card's move).
+Arch card's move), and in family mode ``"lane"`` (a creature's spaces still to move, FM7).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any
 
 from rules.base import IllegalAction, Rng
@@ -57,6 +58,8 @@ class Frame:
     """Actions frames: the icons still usable."""
     fixed: str = ""
     """The die just placed, which promote may not change (K2a)."""
+    steps: int = 0
+    """Lane frames (family): spaces the creature of ``colour`` still moves (FM7, FM11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,8 @@ class Seat:
     prophecy: str | None = None
     pick: int | None = None
     """The car slot picked this draft step (hidden until the cars pass, I8)."""
+    pick_row: int | None = None
+    """Family: the Order row chosen with the pick (FM6), hidden like the pick."""
     stack: tuple[Frame, ...] = ()
     done: bool = False
     """Through its own phase 4 (M1/J9), or said Done in the final window (X2)."""
@@ -91,6 +96,27 @@ class Seat:
     removed: tuple[tuple[int, Die], ...] = ()
     """F2, once the game is over: (row, die) taken off the right of each Order row, left to
     right; they left the game (F4) and the score sheet lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class JackArea:
+    """Solo 2's Spider Jack area (T3, T3a, T3c, T9-T19): what it holds and its Juice.
+
+    ``dice`` are the Lord dice it scored (T11) or kept (T18 at +3 and more); ``spare`` is
+    this round's fourth die between the draft and its spectral purchase (T15, T18);
+    ``picks`` is a record of this round's four picks in pick order (T8), for showing on the
+    card: those dice are in ``dice``/``spare``/the bag, never counted twice."""
+
+    colour: str
+    """The deck colour: the die drawn at setup (T3)."""
+    difficulty: int
+    dice: tuple[Die, ...] = ()
+    ghosts: tuple[str, ...] = ()
+    creatures: tuple[str, ...] = ()
+    """The colours of its creatures (T3a, T3c)."""
+    juice: int = 0
+    spare: Die | None = None
+    picks: tuple[Die, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +145,11 @@ class State:
     solo_deck: tuple[str, ...]
     solo_revealed: tuple[str, ...]
     ai_picks: tuple[Die, ...]
-    """Solo 1: the AI's picks this round (back to the bag after the draft, I35)."""
+    """The solo AI's picks this round (solo 1: back to the bag after the draft, I35; solo
+    2: scored or kept as the spare die when the draft ends, T9)."""
     rng: Rng
+    jack: JackArea | None = None
+    """Solo 2 only: Spider Jack's area."""
 
     @property
     def num_players(self) -> int:
@@ -231,7 +260,37 @@ class Done:
     """End one's final-scoring window (X2)."""
 
 
-Action = Pick | Activate | MoveNext | Place | Use | Skip | BuyGhost | BuyArch | Pass | Flip | Done
+@dataclass(frozen=True, slots=True)
+class FamilyPick:
+    """Family: take a die from the car in front and put it in an Order row (FM6)."""
+
+    die: str
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """Family, end of round: a servant onto an empty servant space of ``row``, which scores
+    the row's total rank (FM14)."""
+
+    row: int
+
+
+Action = (
+    Pick
+    | Activate
+    | MoveNext
+    | Place
+    | Use
+    | Skip
+    | BuyGhost
+    | BuyArch
+    | Pass
+    | Flip
+    | Done
+    | FamilyPick
+    | ScoreRow
+)
 
 ACTION_TYPES: dict[str, type] = {
     "pick": Pick,
@@ -245,6 +304,8 @@ ACTION_TYPES: dict[str, type] = {
     "pass": Pass,
     "flip": Flip,
     "done": Done,
+    "family_pick": FamilyPick,
+    "score_row": ScoreRow,
 }
 ACTION_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -310,7 +371,7 @@ def jsonable(value: Any) -> Any:
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
-    if isinstance(value, (Frame, Seat)):
+    if isinstance(value, (Frame, Seat, JackArea)):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
 
@@ -329,16 +390,24 @@ def _load_seat(data: dict[str, Any]) -> Seat:
     return Seat(**values)
 
 
+def _load_jack(data: dict[str, Any] | None) -> JackArea | None:
+    return None if data is None else JackArea(**{k: _tuples(v) for k, v in data.items()})
+
+
 def load(data: dict[str, Any]) -> State:
     if data.get("version") != DUMP_VERSION:
         raise ValueError(f"unknown Monsters on Board dump version {data.get('version')!r}")
     values: dict[str, Any] = {}
     for f in fields(State):
+        if f.name not in data and f.default is not MISSING:
+            continue  # a field added later, with its default (``jack``)
         raw = data[f.name]
         if f.name == "rng":
             values[f.name] = Rng.load(raw)
         elif f.name == "seats":
             values[f.name] = tuple(_load_seat(s) for s in raw)
+        elif f.name == "jack":
+            values[f.name] = _load_jack(raw)
         else:
             values[f.name] = _tuples(raw)
     return State(**values)

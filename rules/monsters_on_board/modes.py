@@ -1,14 +1,16 @@
 """What differs between the ways to play Monsters on Board, as one object per mode.
 
 Why hooks instead of ``if mode == ...`` in every phase: the normal game is the base; solo 1
-adds an AI's car, a card deck and market discards; solo 2 (Spider Jack's area, its scoring)
-and family mode (another board, other phases) come later. Each mode overrides only the
-moments where it differs, so the shared phases (:mod:`.draft`, :mod:`.spectral`) stay one
-reading of the rulebook and a new mode is a new module plus one line in :data:`MODES`.
+adds an AI's car, a card deck and market discards (:mod:`.solo1`); solo 2 adds Spider Jack's
+area, its scoring and its purchases (:mod:`.solo2`); family mode another board and phases of
+its own (:mod:`.family`). Each mode overrides only the moments where it differs, so the
+shared phases (:mod:`.draft`, :mod:`.spectral`) stay one reading of the rulebook and a new
+mode is a new module plus one line in :func:`all_modes`.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.base import Event
@@ -21,9 +23,11 @@ class Mode:
     id = "normal"
     seats = (2, 4)
     """The table sizes the mode allows (I2)."""
+    draft_phase = "draft"
+    """The phase the arrivals open (family mode drafts in a phase of its own)."""
 
-    def setup(self, state: State) -> State:
-        """After the shared setup (S1-S14): the mode's own components."""
+    def setup(self, state: State, options: dict[str, Any]) -> State:
+        """After the shared setup (S1-S14): the mode's own components (``options`` checked)."""
         return state
 
     def cars(self, state: State) -> int:
@@ -36,14 +40,34 @@ class Mode:
     def before_arrivals(self, state: State) -> tuple[State, list[Event]]:
         return state, []
 
+    def arrange_cars(self, state: State) -> State:
+        """The cars as filled (A1: hood to back in draw order); solo 2 shuffles its AI's."""
+        return state
+
     def after_pick(self, state: State) -> tuple[State, list[Event]]:
         """Right after a seat's pick, before the cars may pass."""
         return state, []
 
-    def end_draft(self, state: State) -> State:
-        return state
+    def end_draft(self, state: State) -> tuple[State, list[Event]]:
+        return state, []
+
+    def after_spectral_turn(self, state: State) -> tuple[State, list[Event]]:
+        """After each purchase or pass of the spectral phase (solo 2: Spider Jack buys)."""
+        return state, []
 
     def end_spectral(self, state: State) -> tuple[State, list[Event]]:
+        return state, []
+
+    def missed_summoning(self, state: State, missed: int) -> tuple[State, list[Event]]:
+        """A summoning scored a row that held ``missed`` rank beyond its Spider Jack die."""
+        return state, []
+
+    def creatures_elsewhere(self, state: State, colour: str) -> int:
+        """Creatures of ``colour`` out of the supply but on no seat's board (I17)."""
+        return 0
+
+    def at_finish(self, state: State) -> tuple[State, list[Event]]:
+        """Right after F2, before the sheets: the mode's own final scoring (solo 2: T19)."""
         return state, []
 
     def outcome(self, state: State, result: dict[str, Any]) -> dict[str, Any]:
@@ -57,15 +81,21 @@ class Mode:
         """Extra public view keys."""
         return {}
 
+    def seat_view(self, state: State, index: int, own: bool) -> dict[str, Any]:
+        """Extra keys of one seat's entry in the view (``own``: the viewer's seat)."""
+        return {}
+
 
 def mode_of(state: State) -> Mode:
-    return MODES[state.mode]
+    return all_modes()[state.mode]
 
 
-def _modes() -> dict[str, Mode]:
+@cache
+def all_modes() -> dict[str, Mode]:
+    """Mode id -> mode. Built on first use, since the mode modules import the phases that
+    import this one."""
+    from rules.monsters_on_board.family import Family
     from rules.monsters_on_board.solo1 import Solo1
+    from rules.monsters_on_board.solo2 import Solo2
 
-    return {mode.id: mode for mode in (Mode(), Solo1())}
-
-
-MODES: dict[str, Mode] = _modes()
+    return {mode.id: mode for mode in (Mode(), Family(), Solo1(), Solo2())}

@@ -24,7 +24,7 @@ class Solo1(Mode):
     id = "solo1"
     seats = (1, 1)
 
-    def setup(self, state: State) -> State:
+    def setup(self, state: State, options: dict[str, Any]) -> State:
         """O1: all 30 solo cards shuffled face down."""
         deck, rng = state.rng.shuffled(sorted(mob.content().solo_cards))
         return replace(state, solo_deck=deck, rng=rng)
@@ -47,10 +47,10 @@ class Solo1(Mode):
     def after_pick(self, state: State) -> tuple[State, list[Event]]:
         return ai_pick(state)
 
-    def end_draft(self, state: State) -> State:
+    def end_draft(self, state: State) -> tuple[State, list[Event]]:
         """I35: the AI's dice go back to the bag."""
         bag = tuple(sorted((*state.bag, *(d for d, _ in state.ai_picks))))
-        return replace(state, bag=bag, ai_picks=())
+        return replace(state, bag=bag, ai_picks=()), []
 
     def end_spectral(self, state: State) -> tuple[State, list[Event]]:
         from rules.monsters_on_board.spectral import discard_rightmost

@@ -1,6 +1,6 @@
-"""Phase 5 (the spectral phase P1-P14), solo 1's market discards (O7, O8), the round's end
-(E1, E2), the final window for Arch flips (X2) and final scoring (F1-F10, through
-:mod:`.scoring`).
+"""Phase 5 (the spectral phase P1-P14, with solo 1's market discards O7, O8 and solo 2's
+purchase T14), the round's end (E1, E2), the final window for Arch flips (X2) and final
+scoring (F1-F10, through :mod:`.scoring`).
 
 Why the market is a row of optional slots: an empty ghost supply or Arch deck leaves a slot
 empty (I43); a purchase or a discard slides what is left of it to the right and refills the
@@ -53,8 +53,10 @@ def price(slot: int) -> int:
 
 
 def creature_supply(state: State, colour: str) -> int:
-    """Creatures of ``colour`` not on any board: 6 per colour in the box (I17)."""
+    """Creatures of ``colour`` not on any board nor in Spider Jack's area: 6 per colour in
+    the box (I17)."""
     used = sum(c == colour for seat in state.seats for c, _ in seat.creatures)
+    used += mode_of(state).creatures_elsewhere(state, colour)
     return mob.content().components.get("creatures", 36) // 6 - used
 
 
@@ -118,7 +120,8 @@ def buy_ghost(state: State, seat_i: int, action: BuyGhost) -> tuple[State, list[
     state = replace(put_seat(state, seat_i, seat), ghost_market=market, ghost_supply=supply)
     event: Event = {"type": "bought_ghost", "seat": seat_i, "ghost": ghost}
     event.update({"slot": action.slot, "target": action.target, "price": price(action.slot)})
-    return _next_turn(state, passed=False), [event]
+    state, more = mode_of(state).after_spectral_turn(_next_turn(state, passed=False))
+    return state, [event, *more]
 
 
 def buy_arch(state: State, seat_i: int, action: BuyArch) -> tuple[State, list[Event]]:
@@ -136,13 +139,15 @@ def buy_arch(state: State, seat_i: int, action: BuyArch) -> tuple[State, list[Ev
     state = replace(put_seat(state, seat_i, seat), arch_market=market, arch_deck=deck)
     event: Event = {"type": "bought_arch", "seat": seat_i, "card": card}
     event.update({"slot": action.slot, "price": price(action.slot)})
-    return _next_turn(state, passed=False), [event]
+    state, more = mode_of(state).after_spectral_turn(_next_turn(state, passed=False))
+    return state, [event, *more]
 
 
 def pass_turn(state: State, seat_i: int) -> tuple[State, list[Event]]:
-    """P2, P14: a pass is not final; the phase ends after everyone passes in a row."""
-    state = _next_turn(state, passed=True)
-    events: list[Event] = [{"type": "passed", "seat": seat_i}]
+    """P2, P14: a pass is not final; the phase ends after everyone passes in a row (solo 2:
+    Spider Jack's purchase comes first, T14)."""
+    state, more = mode_of(state).after_spectral_turn(_next_turn(state, passed=True))
+    events: list[Event] = [{"type": "passed", "seat": seat_i}, *more]
     if state.passes >= state.num_players:
         state, more = end_spectral(state)
         events += more
@@ -228,8 +233,11 @@ def finish(state: State) -> tuple[State, list[Event]]:
         for seat in state.seats
     )
     state = replace(state, phase="over", seats=seats)
-    sheets = sheets_of(state)
-    return state, [{"type": "game_over", "scores": [s.total for s in sheets]}]
+    state, events = mode_of(state).at_finish(state)
+    scores = [s.total for s in sheets_of(state)]
+    if state.jack is not None:  # solo 2: [you, Spider Jack] as in the outcome (T1)
+        scores.append(state.jack.juice)
+    return state, [*events, {"type": "game_over", "scores": scores}]
 
 
 def full_order(seat: Seat) -> tuple[tuple[tuple[str, int], ...], ...]:

@@ -68,7 +68,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "market": _market(state),
         "seats": [_seat(state, i, s, seat) for i, s in enumerate(state.seats)],
     }
-    if state.phase == "draft":
+    if state.phase in ("draft", "family_pick"):
         from rules.monsters_on_board.draft import car_of
 
         data["car_of"] = [car_of(state, s) for s in range(state.num_players)]
@@ -117,6 +117,7 @@ def _seat(state: State, index: int, seat: Seat, viewer: int | None) -> dict[str,
         "picked": seat.pick is not None,
         "done": seat.done,
         "decision": _decision(seat, own),
+        **mode_of(state).seat_view(state, index, own),
     }
     if seat.pick is not None and (own or state.draft == "turn_order"):
         from rules.monsters_on_board.draft import car_of

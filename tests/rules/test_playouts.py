@@ -107,12 +107,15 @@ def _nt_invariant(initial: nt.State, state: nt.State) -> None:
 
 
 def _mob_dice(state: mob.State) -> Counter[str]:
-    """Every Lord die wherever it lies: bag, cars, Avenues, Orders, removed (F2)."""
+    """Every Lord die wherever it lies: bag, cars, Avenues, Orders, removed (F2), the solo
+    AI's picks, Spider Jack's area and spare die (solo 2)."""
     found = list(state.bag) + [d for car in state.cars for d, _ in filter(None, car)]
     for seat in state.seats:
         found += [d for d, _ in seat.avenue] + [d for row in seat.order for d, _ in row]
         found += [d for _, (d, _) in seat.removed]
     found += [d for d, _ in state.ai_picks]
+    if state.jack is not None:
+        found += [d for d, _ in state.jack.dice] + [d for d, _ in filter(None, [state.jack.spare])]
     return Counter(found)
 
 
@@ -130,31 +133,45 @@ def _mob_invariant(initial: mob.State, state: mob.State) -> None:
     assert _mob_dice(state) == _mob_dice(initial) and sum(_mob_dice(state).values()) == 78
     ghosts = [*state.ghost_supply, *filter(None, state.ghost_market), *state.ghost_discard]
     ghosts += [g for seat in state.seats for _, g in seat.ghosts]
-    assert sorted(ghosts) == sorted(set(ghosts)) and len(ghosts) == 42
+    ghosts += list(state.jack.ghosts) if state.jack is not None else []
     cards = [*state.arch_deck, *filter(None, state.arch_market), *state.arch_discard]
     cards += [c for seat in state.seats for c in (*seat.arch, *seat.flipped)]
-    assert sorted(cards) == sorted(set(cards)) and len(cards) == 72
+    family = state.mode == "family"  # FM2: no ghosts or Arch cards at all
+    assert sorted(ghosts) == sorted(set(ghosts)) and len(ghosts) == (0 if family else 42)
+    assert sorted(cards) == sorted(set(cards)) and len(cards) == (0 if family else 72)
     for seat in state.seats:
         assert 0 <= seat.evil <= mob.MAX_EVIL and seat.juice >= 0
         assert all(len(row) <= mob.COLUMNS for row in seat.order)
         assert all(1 <= v <= 6 for v in seat.jack) and all(0 <= v <= 6 for v in seat.summon)
-        places = [loc for _, loc in seat.creatures if loc != "final"] + list(seat.servants)
+        places = [loc for _, loc in seat.creatures if loc != "final"]
+        places += [] if family else list(seat.servants)  # family servants: reserve or a row
         assert len(places) == len(set(places)), "a creature or servant shares a space"
+        if family:
+            rows = Counter(s for s in seat.servants if s != "reserve")
+            assert all(n <= 2 for n in rows.values()) and len(seat.servants) == 6
 
 
 def _mob_at_end(state: mob.State, steps: int) -> None:
-    """E1: after six rounds every Order was full (18 dice, some removed by F2)."""
+    """E1: after six rounds every Order was full (18 dice, some removed by F2); family mode:
+    every servant space too (FM15); solo 2: the outcome is you against Spider Jack (T1)."""
     assert state.round == mob.ROUNDS
     for seat in state.seats:
         assert sum(len(row) for row in seat.order) + len(seat.removed) == 18
         assert all(len(row) <= jack for row, jack in zip(seat.order, seat.jack, strict=True))
+        assert state.mode != "family" or "reserve" not in seat.servants
+    outcome = GAMES["monsters_on_board"].outcome(state)
+    assert outcome is not None
+    if state.jack is not None:
+        assert outcome["scores"][1] == state.jack.juice and state.jack.spare is None
+        assert outcome["jack_won"] == (outcome["winners"] == [])
 
 
 HOOKS: dict[str, Hooks] = {
     "monster_day": Hooks(
         secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
     ),
-    # A Monsters on Board game is ~300-600 actions: a few seeds per variant keep it quick.
+    # A Monsters on Board game is ~300-600 actions (family ~60-120, solo ~150): a few seeds
+    # per variant keep it quick; seeds 0-2 play family mode with 2, 3 and 4 seats.
     "monsters_on_board": Hooks(
         secrets=_mob_secrets,
         invariant=_mob_invariant,
@@ -188,7 +205,7 @@ def _variants() -> list[tuple[str, str, dict[str, Any]]]:
         ]
         for label, overrides in candidates:
             options = validate(engine.option_specs, overrides)
-            if options not in mine:
+            if options not in mine and _table_sizes(engine, options):
                 mine.append(options)
                 played.append((game_id, label, options))
     return played
@@ -226,9 +243,11 @@ def _choose(engine: Engine, state: Any, step: int, chooser: random.Random) -> tu
     return seat, action
 
 
-def _player_counts(engine: Engine, options: dict[str, Any]) -> list[int]:
+def _table_sizes(engine: Engine, options: dict[str, Any]) -> list[int]:
     """The table sizes these options set up for: an option may fit only some (Notte di
-    Terrore's first player "seat 5" needs five seats); every declared variant fits all
+    Terrore's first player "seat 5" needs five seats), or none alone: an option that means
+    something only with another (Monsters on Board's difficulty, solo 2 only) is refused
+    alone and played by the variants that set both. Every declared variant fits some
     (tests/rules/test_options.py)."""
     counts = []
     for players in range(engine.min_players, engine.max_players + 1):
@@ -237,6 +256,11 @@ def _player_counts(engine: Engine, options: dict[str, Any]) -> list[int]:
         except ValueError:
             continue
         counts.append(players)
+    return counts
+
+
+def _player_counts(engine: Engine, options: dict[str, Any]) -> list[int]:
+    counts = _table_sizes(engine, options)
     assert counts, f"{options} set up for no number of players"
     return counts
 
