@@ -2,39 +2,61 @@
 
 Why a schema here: the renderer and the bot presenter are built from this one shape. Hidden:
 other seats' prophecy cards, a pick made this draft step before the cars pass (simultaneous
-draft, I8), the order of the Arch deck, the ghost supply and the solo deck (counts only), the
-rng. Cars, boards, markets and bought cards are public.
+draft, I8; family mode's pick and row likewise), the order of the Arch deck, the ghost supply
+and the solo deck (counts only), the rng. Cars, boards, markets, bought cards and Spider Jack's
+area are public. Keys are only ever added for a new mode, never change meaning.
 
 Schema of ``view(state, seat)`` (``seat`` None = the public view)::
 
     {
-      "game": "monsters_on_board", "mode": "normal" | "solo1", "draft": "simultaneous" | ...,
-      "round": 1..6, "phase": "draft" | "board" | "spectral" | "final_window" | "over",
-      "first": seat, "turn": seat (spectral), "passes": int, "step": 0..3 (draft),
+      "game": "monsters_on_board", "mode": "normal" | "family" | "solo1" | "solo2",
+      "draft": "simultaneous" | "turn_order",
+      "round": 1..6, "phase": "draft" | "board" | "spectral" | "final_window" | "over"
+               | family: "family_pick" | "family_move" | "family_row",
+      "first": seat, "turn": seat (spectral), "passes": int, "step": 0..3 (draft; family 0..2),
       "pending": [seat, ...], "viewer": seat | null,
       "bag": {colour: count}, "cars": [[[die_id, rank] | null] x 4, ...],
-      "car_of": [car index in front of each seat] (draft),
+      "car_of": [car index in front of each seat] (draft, family_pick),
       "market": {"ghosts": [ghost_id | null] x 5, "arch": [card_id | null] x 5,
                  "prices": [5, 4, 3, 2, 1], "ghost_supply": count, "arch_deck": count,
-                 "ghost_discard": [...], "arch_discard": [...]},
-      "solo": {"revealed": card_id | null, "deck": count, "ai_picks": [[die_id, rank]]} | absent,
+                 "ghost_discard": [...], "arch_discard": [...]}
+                 (family: no market, FM2: "ghosts" and "arch" are [], counts 0),
+      "solo": {"revealed": card_id | null, "deck": count, "ai_picks": [[die_id, rank]]}
+              (solo 1 and 2; "ai_picks": the AI's picks this round in pick order, the i-th
+              taken by the card's i-th symbol, T8; solo 1 empties it when the draft ends,
+              solo 2 keeps showing the round's four) | absent,
+      "jack": {"colour": the deck colour (T3), "difficulty": 0..7,
+               "level": "easy" | "normal" | "hard" | "monstrous" (T2),
+               "modifiers": {"creatures": 0..2, "ghosts": 0 | 2, "summoning": bool,
+                             "spare": "bag" | "area" | "scored", "prophecy": bool} (I40),
+               "dice": [[die_id, rank]] (its area), "ghosts": [ghost_id], "creatures": [colour],
+               "juice": int, "spare": [die_id, rank] (from the draft to its purchase) | null}
+              (solo 2 only: Spider Jack's area) | absent,
       "seats": [{
           "seat": s, "juice": int, "evil": 0..8,
           "avenue": [[die_id, rank], ...], "activated": [die_id, ...],
           "order": [[[die_id, rank], ...] x 3 rows], "jack": [1..6] x 3, "summon": [0..6] x 3,
+          (family: no Spider Jack dice on that side; "jack" is [6, 6, 6] so nothing is
+          removed at the end, "summon" and "evil" stay 0)
           "removed": [[row, [die_id, rank]], ...] (F2, once over: right of the row's dice),
-          "creatures": [{"id": index, "colour": c, "at": start-<c> | add-<c> | space id | "final"}],
-          "servants": [lodge id | space id] x 6,
+          "creatures": [{"id": index, "colour": c, "at": start-<c> | add-<c> | space id | "final"
+                         | family: "f<area 01..12>-<c>"}],
+          "servants": [lodge id | space id] x 6 (family: "reserve" | "row-<r>"),
           "ghosts": [{"at": space id | add-<c>, "ghost": ghost_id}],
           "arch": [card_id, ...], "flipped": [card_id, ...],
           "prophecy": "01".."12" (own seat, or everyone once over) | null,
           "picked": bool, "pick": die_id (own seat, or everyone in the turn-order draft) | absent,
-          "done": bool,
+          "done": bool (family_row: has scored its row this round),
           "decision": {"kind": "move" | "actions", "source": str} plus, for the own seat only,
                       {"colour", "left": [creature], "items": [[source, icon]], "fixed": die_id}
                       | null
+                      (family: "area:4" / "area:8" actions sources, FM8-FM10),
+          family only: "lanes": {colour: area 0..12} (0 = start), "servant_rows": [0..2] x 3
+                       (servants on each row's two servant spaces), "reserve": 0..6,
+                       "pick_row": row (own seat, with its pick) | absent
       }],
-      "sheets": [dataclasses.asdict(scoring.Sheet)] (once over) | absent,
+      "sheets": [dataclasses.asdict(scoring.Sheet)] (once over; one per seat: solo 2's
+                 Spider Jack has none, its total is "jack"."juice") | absent,
     }
 """
 

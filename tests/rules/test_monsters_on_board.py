@@ -97,7 +97,10 @@ def dice_everywhere(state: State) -> Counter[str]:
     for seat in state.seats:
         found += [d for d, _ in seat.avenue] + [d for row in seat.order for d, _ in row]
         found += [d for _, (d, _) in seat.removed]
-    return Counter(found + [d for d, _ in state.ai_picks])
+    found += [d for d, _ in state.ai_picks]
+    if state.jack is not None:  # solo 2: Spider Jack's area and its spare die
+        found += [d for d, _ in (*state.jack.dice, *filter(None, [state.jack.spare]))]
+    return Counter(found)
 
 
 # --- game, players, goal -------------------------------------------------------------------------
@@ -107,12 +110,33 @@ def test_G1_modes_and_player_counts() -> None:
     assert ENGINE.min_players == 1 and ENGINE.max_players == 4
     for players in (2, 3, 4):
         assert game(players).num_players == players
+        assert game(players, mode="family").num_players == players
     assert game(1, mode="solo1").num_players == 1
-    for players, mode in ((1, "normal"), (2, "solo1"), (5, "normal")):
+    assert game(1, mode="solo2").num_players == 1
+    bad = ((1, "normal"), (2, "solo1"), (5, "normal"), (1, "family"), (5, "family"), (2, "solo2"))
+    for players, mode in bad:
         with pytest.raises(ValueError):
             E.setup(players, {"mode": mode}, 1)
     with pytest.raises(ValueError):
         ENGINE.setup(1, {}, 1)
+    # the table's seat count follows the mode (I2), through the engine contract
+    assert ENGINE.seat_range({}) == ENGINE.seat_range({"mode": "family"}) == (2, 4)
+    assert ENGINE.seat_range({"mode": "solo1"}) == ENGINE.seat_range({"mode": "solo2"}) == (1, 1)
+
+
+def test_I42_options_apply_only_to_their_modes() -> None:
+    """The difficulty is solo 2's; family mode drafts its own way."""
+    assert game(1, mode="solo2", difficulty=7).jack is not None
+    for players, options in (
+        (2, {"difficulty": 1}),
+        (1, {"mode": "solo1", "difficulty": 7}),
+        (2, {"mode": "family", "difficulty": 3}),
+        (2, {"mode": "family", "draft": "turn_order"}),
+        (1, {"mode": "solo2", "difficulty": 8}),
+    ):
+        with pytest.raises(ValueError):
+            E.setup(players, options, 1)
+    assert game(2, difficulty=0).jack is None  # the default is accepted everywhere
 
 
 def test_G2_six_rounds_of_five_phases() -> None:
