@@ -1,10 +1,11 @@
 """Monsters on Board in words: every state of seeded games, in English and Italian.
 
-Seeded games of every variant this slice plays (normal 2-4 players, the turn-order draft, solo
-mode 1), the engine's bot with a share of random legal moves so that rare moves (flips, ghost
-purchases, servant moves) happen, are played to the end. For every state the presenter must
-name each legal move briefly and distinctly, pick valid buttons, narrate every event, and build
-hands and summaries that show a seat only what it may see.
+Seeded games of every mode (normal 2-4 players, the turn-order draft, solo mode 1, solo mode 2
+at +0 and +7, family mode for 2 and 4), the engine's bot with a share of random legal moves so
+that rare moves (flips, ghost purchases, servant moves) happen, are played to the end. For
+every state the presenter must name each legal move briefly and distinctly, pick valid
+buttons, narrate every event, and build hands and summaries that show a seat only what it may
+see.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 3, {}),
     (3, 4, {"draft": "turn_order"}),
     (1, 5, {"mode": "solo1"}),
+    (1, 6, {"mode": "solo2", "difficulty": 0}),
+    (1, 7, {"mode": "solo2", "difficulty": 7}),
+    (2, 8, {"mode": "family"}),
+    (4, 9, {"mode": "family"}),
 ]
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -173,6 +178,8 @@ def test_every_event_has_a_line_or_is_deliberately_silent() -> None:
     assert seen >= {"picked", "cars_passed", "activated", "creature_moved", "placed", "action"}
     assert seen >= {"fourth_die", "bought_arch", "bought_ghost", "passed", "round", "game_over"}
     assert seen >= {"arrivals", "draft_over", "spectral", "flipped", "summoning", "ai_picked"}
+    assert seen >= {"family_placed", "row_scored", "jack_scored", "jack_bought"}
+    assert seen >= {"jack_spare", "jack_summoning", "jack_prophecy", "solo_card"}
 
 
 def test_a_run_of_moves_reads_as_few_lines() -> None:
@@ -185,6 +192,25 @@ def test_a_run_of_moves_reads_as_few_lines() -> None:
     assert PRESENTER.event_lines(passes, "en", NAMES) == [
         "✋ Passing: **Anna**, **Bruno**, **Carla**."
     ]
+
+
+def test_a_creature_stepping_along_a_lane_reads_as_one_move() -> None:
+    """Family mode moves a creature one space per icon (FM7) and area 12 sends it back with
+    12 Juice (FM11): the line says where it went, once."""
+    steps = [("start-pink", "f01-pink"), ("f01-pink", "f02-pink"), ("f11-pink", "f12-pink")]
+    events: list[dict[str, Any]] = [
+        {"type": "family_placed", "seat": 1, "die": "pink-02", "rank": 4, "row": 0, "steps": 3}
+    ]
+    events += [
+        {"type": "creature_moved", "seat": 1, "creature": 0, "colour": "pink", "from": a, "to": b}
+        for a, b in steps
+    ]
+    events.append({"type": "lane_end", "seat": 1, "colour": "pink", "juice": 12})
+    (line,) = PRESENTER.event_lines(events, "en", NAMES)
+    assert line == (
+        "🎲 **Bruno** puts ♥P4 in row 1: ♥P start→area 2 · ♥P area 11→area 12 · "
+        "♥P reaches area 12: +12 Juice, back to the start"
+    )
 
 
 def test_D1_I8_a_simultaneous_pick_is_named_only_when_the_cars_pass() -> None:
@@ -219,6 +245,8 @@ def test_D1_I8_a_simultaneous_pick_is_named_only_when_the_cars_pass() -> None:
 
 def test_public_action_hides_a_pick_until_the_end() -> None:
     assert PRESENTER.public_action({"type": "pick", "die": "pink-03"}) == {"type": "pick"}
+    family = {"type": "family_pick", "die": "pink-03", "row": 2}
+    assert PRESENTER.public_action(family) == {"type": "family_pick"}
     move = {"type": "place", "die": "pink-03", "row": 1}
     assert PRESENTER.public_action(move) == move
     assert PRESENTER.public_action({"type": "pass"}) == {"type": "pass"}
@@ -342,14 +370,14 @@ def test_turn_key_keeps_one_message_per_draft_step_and_per_phase() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["/game move", "/game hand", "/game stats", "variant:solo1", "Spider Jack"]),
-        ("it", ["/partita mossa", "/partita mano", "/partita statistiche", "variante:solo1"]),
+        ("en", ["/game move", "/game hand", "/game stats", "variant:solo1", "variant:family"]),
+        ("it", ["/partita mossa", "/partita mano", "/partita statistiche", "variante:solo2_0"]),
     ],
 )
 def test_rules_summary(lang: str, words: list[str]) -> None:
     path = ROOT / "bot" / "games" / "rules" / f"monsters_on_board.{lang}.md"
     text = path.read_text(encoding="utf-8")
-    assert len(text) <= 3900
+    assert len(text) <= 4000  # the brief's limit; rules_text would cut a longer one
     assert rules_text("monsters_on_board", lang) == text
     for word in [*words, "♥P", "●K", "Aleksandar Mikic"]:
         assert word in text, f"{path.name} does not mention {word!r}"

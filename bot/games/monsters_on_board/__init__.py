@@ -22,9 +22,10 @@ from bot.games.monsters_on_board.summary import MAX_FIELD, summary_lines
 from bot.games.monsters_on_board.words import MAX_LABEL, View, fit
 from bot.i18n import t
 
-HIDDEN_WHILE_PLAYING = ("pick",)
-"""I8: a pick of the simultaneous draft is hidden until the cars pass. The log cannot tell
-which draft a table plays, so every pick's die is hidden until the game ends."""
+HIDDEN_WHILE_PLAYING = ("pick", "family_pick")
+"""I8: a pick of the simultaneous draft (and a family pick with its row) is hidden until the
+cars pass. The log cannot tell which draft a table plays, so every pick is hidden until the
+game ends."""
 _AGAINST_JACK = re.compile(r"against_jack\+(\d+)")
 
 
@@ -62,7 +63,9 @@ class MonstersOnBoardPresenter:
         turn-order draft each seat's pick is its own turn (D5)."""
         phase = view.get("phase")
         key: list[Any] = [view.get("round"), phase]
-        if phase == "draft":
+        if phase in ("family_pick", "family_move"):  # a family step: pick, then move (FM5)
+            key = [view.get("round"), "family", view.get("step")]
+        elif phase == "draft":
             key.append(view.get("step"))
             if view.get("draft") == "turn_order":
                 key.append(view.get("pending"))

@@ -19,14 +19,16 @@ from bot.games.monsters_on_board.words import View
 MAX_BUTTONS = 25
 ALWAYS = ("skip", "pass", "done")
 """Moves that end a decision: never left out."""
-DECISION = ("pick", "activate", "move_next", "place", "buy_arch")
+DECISION = ("pick", "family_pick", "activate", "move_next", "place", "score_row", "buy_arch")
 """The decision's own moves: bounded (4 picks, 4 activations, 7 creatures, 4 dice x 3 rows,
-5 cards), so they all fit beside the three above."""
+3 rows, 5 cards), so they all fit beside the three above."""
 BUTTON_ORDER = (
     "pick",
+    "family_pick",
     "activate",
     "move_next",
     "place",
+    "score_row",
     "use",
     "buy_arch",
     "buy_ghost",

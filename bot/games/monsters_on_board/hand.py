@@ -28,6 +28,7 @@ from bot.i18n import t
 from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.prophecy import Condition, prophecy_cards
 
+DRAFTS = ("draft", "family_pick")
 MANY = ("promote", "swap", "move_servant", "move_creature")
 """Icons whose targets can outnumber the DM's buttons."""
 
@@ -131,7 +132,7 @@ def _avenue_line(seat: dict[str, Any], locale: str) -> str:
 
 def _car_line(view: View, locale: str) -> str | None:
     viewer, car_of = view.get("viewer"), view.get("car_of")
-    if view.get("phase") != "draft" or not car_of or not isinstance(viewer, int):
+    if view.get("phase") not in DRAFTS or not car_of or not isinstance(viewer, int):
         return None
     car = view["cars"][car_of[viewer]]
     dice = " · ".join(die_with_icons(str(d[0]), d[1]) for d in car if d)
@@ -146,9 +147,28 @@ def _pick_line(view: View, seat: dict[str, Any], locale: str) -> str | None:
     car = view["cars"][car_of[viewer]] if isinstance(viewer, int) and car_of else []
     rank = next((d[1] for d in car if d and d[0] == die), "?")
     shown = die_with_icons(str(die), rank)
+    if "pick_row" in seat:  # family mode: the die and its row, hidden until all picked (FM6)
+        return "✋ " + t(
+            locale,
+            "You picked {die} for row {row}: the others see it when everyone has picked.",
+            die=shown,
+            row=int(seat["pick_row"]) + 1,
+        )
     if view.get("draft") == "turn_order":
         return "✋ " + t(locale, "You picked {die}.", die=shown)
     return "✋ " + t(locale, "You picked {die}: the others see it when the cars pass.", die=shown)
+
+
+def _family_line(seat: dict[str, Any], locale: str) -> str:
+    """Family mode: Juice, servants left and where each lane's creature stands (I31)."""
+    lanes = " ".join(f"{mark(c)}{area}" for c, area in seat.get("lanes", {}).items())
+    return t(
+        locale,
+        "⚗ Juice {juice} · 🧍 servants left {reserve} · lanes {lanes}",
+        juice=seat.get("juice", 0),
+        reserve=seat.get("reserve", 0),
+        lanes=lanes,
+    )
 
 
 def _status_line(seat: dict[str, Any], locale: str) -> str:
@@ -192,6 +212,14 @@ def hint(view: View, seat: dict[str, Any], locale: str) -> str | None:
         )
     if phase == "draft":
         return t(locale, "👉 Pick a die from the car in front of you for your Avenue.")
+    if phase == "family_pick":
+        return t(
+            locale,
+            "👉 Pick a die from the car in front of you and the Order row it goes to: its "
+            "creature then moves one space per icon.",
+        )
+    if phase == "family_row":
+        return t(locale, "👉 Put a servant on a row: it scores the row's ranks.")
     if phase == "board" and len(seat.get("activated", [])) < len(seat.get("avenue", [])):
         return t(
             locale,
@@ -234,8 +262,11 @@ def hand_lines(view: View, locale: str) -> list[str]:
     lines += [car] if car else []
     pick = _pick_line(view, seat, locale)
     lines += [pick] if pick else []
-    lines.append(_avenue_line(seat, locale))
-    lines.append(_status_line(seat, locale))
+    if view.get("mode") == "family":
+        lines.append(_family_line(seat, locale))
+    else:
+        lines.append(_avenue_line(seat, locale))
+        lines.append(_status_line(seat, locale))
     arch = _arch_lines(seat, locale)
     if arch:
         lines.append("🃏 " + t(locale, "**Your Arch cards** (flip one at any time):"))

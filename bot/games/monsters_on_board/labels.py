@@ -180,6 +180,8 @@ def source_text(view: View, source: str, locale: str) -> str:
         return t(locale, "track {n}", n=int(ref) + 1 if ref.isdigit() else ref)
     if kind == "card":
         return arch_name(ref, locale)
+    if kind == "area":  # family mode's areas 4 and 8 (FM8-FM10)
+        return t(locale, "area {n}", n=ref)
     return source
 
 
@@ -270,6 +272,20 @@ def _buy_arch(view: View, action: Action, locale: str) -> str:
     )
 
 
+def _family_pick(view: View, action: Action, locale: str) -> str:
+    """FM6: a die of the car in front, straight into a row of the Order."""
+    die = _listed(_car(view), str(action["die"])) or _loose_die(view, str(action["die"]))
+    return t(locale, "Pick {die} for row {row}", die=die, row=int(action["row"]) + 1)
+
+
+def _score_row(view: View, action: Action, locale: str) -> str:
+    """FM14: a servant onto the row, which scores its ranks' total."""
+    row = int(action["row"])
+    rows = (seat_of(view) or {}).get("order", [])
+    juice = sum(rank for _, rank in rows[row]) if row < len(rows) else 0
+    return t(locale, "Score row {row}: +{n} Juice", row=row + 1, n=juice)
+
+
 def _pass(view: View, action: Action, locale: str) -> str:
     return t(locale, "Pass")
 
@@ -290,4 +306,6 @@ LABELS: dict[str, Labeller] = {
     "buy_arch": _buy_arch,
     "pass": _pass,
     "done": _done,
+    "family_pick": _family_pick,
+    "score_row": _score_row,
 }

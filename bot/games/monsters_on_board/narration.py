@@ -37,9 +37,9 @@ EventLine = Callable[[Event, str, list[str]], str | None]
 
 SILENT = frozenset({"skipped"})
 """Events that deliberately get no line: forgoing what is left changes nothing on the board."""
-TAILS = frozenset({"creature_moved", "action", "summoning"})
+TAILS = frozenset({"creature_moved", "action", "summoning", "lane_end"})
 """Events that continue the line of what caused them (same seat)."""
-HEADS = frozenset({"activated", "placed", "flipped"})
+HEADS = frozenset({"activated", "placed", "flipped", "family_placed"})
 """Events a continued line may start from."""
 RUNS = {"picked": "✋", "passed": "✋", "done": "✅"}
 """Events of several seats in a row that read as one line."""
@@ -76,13 +76,22 @@ def action_fragment(event: Event, locale: str) -> str:
     return glyph(icon) if icon else "?"
 
 
+def _move(colour: str, start: str, to: str, locale: str) -> str:
+    """``♥P area 3→area 5``: a creature's move along its colour."""
+    a = place_text(start, locale, coloured=False)
+    return f"{mark(colour)} {a}→{place_text(to, locale, coloured=False)}"
+
+
 def _fragment(event: Event, locale: str) -> str:
     kind = event.get("type")
     if kind == "creature_moved":
-        return "{colour} {a}→{b}".format(
+        return _move(str(event.get("colour")), str(event.get("from")), str(event.get("to")), locale)
+    if kind == "lane_end":
+        return t(
+            locale,
+            "{colour} reaches area 12: +{n} Juice, back to the start",
             colour=mark(str(event.get("colour"))),
-            a=place_text(str(event.get("from")), locale, coloured=False),
-            b=place_text(str(event.get("to")), locale, coloured=False),
+            n=event.get("juice", 0),
         )
     if kind == "summoning":
         return t(
@@ -105,7 +114,7 @@ def _activated(event: Event, locale: str, names: list[str]) -> str:
 
 
 def _placed(event: Event, locale: str, names: list[str]) -> str:
-    return "🕷️ " + t(
+    return "🎯 " + t(
         locale,
         "**{who}** places {die} in row {row}",
         who=who(names, event.get("seat")),
@@ -165,6 +174,8 @@ def _solo_card(event: Event, locale: str, names: list[str]) -> str:
 
 
 def _cars_passed(event: Event, locale: str, names: list[str]) -> str:
+    if "picks" not in event:  # family mode: the picks were shown as they were placed (FM12)
+        return "🚗 " + t(locale, "The cars pass right.")
     picks = " · ".join(
         f"**{who(names, seat)}** {die_text(str(die[0]), die[1])}"
         for seat, die in enumerate(event.get("picks", []))
@@ -179,6 +190,8 @@ def _cars_passed(event: Event, locale: str, names: list[str]) -> str:
 
 
 def _draft_over(event: Event, locale: str, names: list[str]) -> str:
+    if "returned" in event:  # family mode: the round ends with a row scored (FM13, FM14)
+        return "🎲 " + t(locale, "The round's dice are placed: everyone scores a row.")
     return "🎲 " + t(locale, "The draft is over: everyone moves creatures and fills their Order.")
 
 
@@ -238,6 +251,77 @@ def _game_over(event: Event, locale: str, names: list[str]) -> str:
     return "🏁 " + t(locale, "Final scores: {scores}", scores=scores)
 
 
+def _family_placed(event: Event, locale: str, names: list[str]) -> str:
+    return "🎲 " + t(
+        locale,
+        "**{who}** puts {die} in row {row}",
+        who=who(names, event.get("seat")),
+        die=die_text(str(event.get("die")), event.get("rank")),
+        row=int(event.get("row", 0)) + 1,
+    )
+
+
+def _row_scored(event: Event, locale: str, names: list[str]) -> str:
+    return "🧍 " + t(
+        locale,
+        "**{who}** scores row {row}: +{n} Juice.",
+        who=who(names, event.get("seat")),
+        row=int(event.get("row", 0)) + 1,
+        n=event.get("juice", 0),
+    )
+
+
+def _jack_scored(event: Event, locale: str, names: list[str]) -> str:
+    return "🕷️ " + t(locale, "Spider Jack scores {dice}.", dice=_jack_die(event, locale))
+
+
+def _jack_die(event: Event, locale: str) -> str:
+    """``♥P5 +8 (area +3)``: one die Spider Jack scores (T9-T12)."""
+    die = die_text(str(event.get("die")), event.get("rank"))
+    return t(
+        locale,
+        "{die} +{n} (area +{area})",
+        die=die,
+        n=event.get("juice", 0),
+        area=event.get("area", 0),
+    )
+
+
+def _jack_bought(event: Event, locale: str, names: list[str]) -> str:
+    ghosts = ", ".join(ghost_name(g, locale) for g in event.get("ghosts", [])) or "—"
+    cards = ", ".join(arch_name(c, locale) for c in event.get("arch_discarded", [])) or "—"
+    positions = "/".join(str(p) for p in event.get("positions", []))
+    return "🕷️ " + t(
+        locale,
+        "Spider Jack takes the ghosts at position {positions}: {ghosts}; discarded: {cards}.",
+        positions=positions,
+        ghosts=ghosts,
+        cards=cards,
+    )
+
+
+def _jack_spare(event: Event, locale: str, names: list[str]) -> str:
+    die = die_text(str(event.get("die")), event.get("rank"))
+    if event.get("to") == "bag":
+        return "🕷️ " + t(locale, "Spider Jack's spare die {die} goes back to the bag.", die=die)
+    return "🕷️ " + t(
+        locale,
+        "Spider Jack's spare die {die} joins its area (+{n} Juice).",
+        die=die,
+        n=event.get("juice", 0),
+    )
+
+
+def _jack_summoning(event: Event, locale: str, names: list[str]) -> str:
+    n = event.get("juice", 0)
+    return "🕷️ " + t(locale, "Spider Jack takes the ranks beyond your summoning: +{n} Juice.", n=n)
+
+
+def _jack_prophecy(event: Event, locale: str, names: list[str]) -> str:
+    n = event.get("juice", 0)
+    return "🕷️ " + t(locale, "Spider Jack takes what your prophecy missed: +{n} Juice.", n=n)
+
+
 def _tail_alone(event: Event, locale: str, names: list[str]) -> str:
     """A move's follow-up with no line to join (its start was narrated in an earlier post)."""
     return f"▫️ **{who(names, event.get('seat'))}**: {_fragment(event, locale)}"
@@ -260,7 +344,15 @@ LINES: dict[str, EventLine] = {
     "round": _round,
     "final_window": _final_window,
     "game_over": _game_over,
+    "family_placed": _family_placed,
+    "row_scored": _row_scored,
+    "jack_scored": _jack_scored,
+    "jack_bought": _jack_bought,
+    "jack_spare": _jack_spare,
+    "jack_summoning": _jack_summoning,
+    "jack_prophecy": _jack_prophecy,
     "creature_moved": _tail_alone,
+    "lane_end": _tail_alone,
     "action": _tail_alone,
     "summoning": _tail_alone,
 }
@@ -287,32 +379,71 @@ def event_line(event: Event, locale: str, names: list[str]) -> str | None:
     return line(event, locale, names) if line else None
 
 
+def _run(events: list[Event], index: int) -> list[Event]:
+    """The events from ``index`` on that have its type."""
+    end = index + 1
+    while end < len(events) and events[end].get("type") == events[index].get("type"):
+        end += 1
+    return events[index:end]
+
+
+class _Folder:
+    """The lines being written: each a head and the follow-ups joined to it, the seat whose
+    follow-ups may still join the last line, and the last creature move (a creature stepping
+    on along a lane reads as one move, ``♥P start→area 3``)."""
+
+    def __init__(self, locale: str, names: list[str]) -> None:
+        self.locale, self.names = locale, names
+        self.lines: list[tuple[str, list[str]]] = []
+        self.seat: Any = None
+        self.moved: tuple[Any, Any, str, str] | None = None  # seat, creature, from, to
+
+    def head(self, text: str, seat: Any = None) -> None:
+        self.lines.append((text, []))
+        self.seat, self.moved = seat, None
+
+    def tail(self, event: Event) -> None:
+        if self.seat is None or event.get("seat") != self.seat:
+            self.head(f"▫️ **{who(self.names, event.get('seat'))}**", event.get("seat"))
+        frags = self.lines[-1][1]
+        if event.get("type") != "creature_moved":
+            frags.append(_fragment(event, self.locale))
+            self.moved = None
+            return
+        start, to = str(event.get("from")), str(event.get("to"))
+        last = self.moved
+        if last is not None and last[:2] == (self.seat, event.get("creature")) and last[3] == start:
+            frags.pop()
+            start = last[2]
+        frags.append(_move(str(event.get("colour")), start, to, self.locale))
+        self.moved = (self.seat, event.get("creature"), start, to)
+
+    def text(self) -> list[str]:
+        return [head + (": " + " · ".join(more) if more else "") for head, more in self.lines]
+
+
 def fold(events: list[Event], locale: str, names: list[str]) -> list[str]:
     """The lines for a run of events (see the module docstring)."""
-    lines: list[tuple[str, list[str]]] = []  # each line's head and the follow-ups joined to it
-    open_seat: Any = None  # the seat whose follow-ups may join the last line
+    folder = _Folder(locale, names)
     index = 0
     while index < len(events):
         event = events[index]
         kind = str(event.get("type"))
-        if kind in TAILS and open_seat is not None and event.get("seat") == open_seat:
-            lines[-1][1].append(_fragment(event, locale))
+        if kind in TAILS:
+            folder.tail(event)
             index += 1
-            continue
-        if kind in RUNS and not (kind == "picked" and "die" in event):
-            run = [event]
-            while index + len(run) < len(events) and events[index + len(run)].get("type") == kind:
-                run.append(events[index + len(run)])
-            lines.append((_run_line(kind, run, locale, names), []))
-            open_seat, index = None, index + len(run)
-            continue
-        if kind in TAILS:  # its start was narrated in an earlier post, or another seat's
-            lines.append((f"▫️ **{who(names, event.get('seat'))}**", [_fragment(event, locale)]))
-            open_seat, index = event.get("seat"), index + 1
-            continue
-        line = event_line(event, locale, names)
-        if line:
-            lines.append((line, []))
-        open_seat = event.get("seat") if line is not None and kind in HEADS else None
-        index += 1
-    return [head + (": " + " · ".join(more) if more else "") for head, more in lines]
+        elif kind in RUNS and not (kind == "picked" and "die" in event):
+            run = _run(events, index)
+            folder.head(_run_line(kind, run, locale, names))
+            index += len(run)
+        elif kind == "jack_scored":  # Spider Jack's three dice of a round: one line (T9)
+            run = _run(events, index)
+            dice = " · ".join(_jack_die(e, locale) for e in run)
+            folder.head("🕷️ " + t(locale, "Spider Jack scores {dice}.", dice=dice))
+            index += len(run)
+        else:
+            line = event_line(event, locale, names)
+            if line:
+                folder.head(line, event.get("seat") if kind in HEADS else None)
+            index += 1
+    return folder.text()

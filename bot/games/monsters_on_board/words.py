@@ -11,6 +11,7 @@ public to its reader, so naming it from the data never leaks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +22,8 @@ from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.prophecy import prophecy_cards
 
 View = dict[str, Any]
+_LANE = re.compile(r"f(?P<area>\d\d)-(?P<colour>[a-z]+)")
+"""A family lane space: ``f07-pink`` (area 7 of the pink lane)."""
 MAX_LABEL = 80
 """Discord's limit for a button label (an autocomplete name may take 100)."""
 
@@ -126,6 +129,11 @@ def place_text(place: str, locale: object, *, coloured: bool = True) -> str:
     servant or ghost is on a player board (``coloured=False`` leaves the colour out, for a
     creature moving along its own colour)."""
     board = mob.content().normal
+    lane = _LANE.fullmatch(place)
+    if lane is not None:  # family mode's lanes (I31): one space per area and colour
+        if not coloured:
+            return t(locale, "area {n}", n=int(lane["area"]))
+        return t(locale, "area {n} {colour}", n=int(lane["area"]), colour=mark(lane["colour"]))
     space = board.spaces.get(place)
     if space is not None:
         if not coloured:
