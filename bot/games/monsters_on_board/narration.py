@@ -4,8 +4,10 @@ Why lines are folded: one die placed in the Order may set off a dozen events (it
 call that summons, a creature move that stops on more actions), and a table message shows the
 newest lines of a whole phase. So a line starts at what a player did (activated a die, placed
 one, flipped a card) and what followed from it, of the same seat, is added to that line:
-``🦶 **Ann** activates ♥P: ♥P start→area 1 · +1 Evil``. Runs of picks, passes and "done"
-read as one line each. Skipping the rest of an action is deliberately silent (nothing changed).
+``🦶 **Ann** activates ♥P: ♥P start→area 1 · +1 Evil``; a creature stepping along a family
+lane reads as one move. Runs of picks, passes and "done", and Spider Jack's three scored dice
+(solo 2), read as one line each. Skipping the rest of an action is deliberately silent
+(nothing changed).
 
 I8: in the simultaneous draft a ``picked`` event names no die, so its line only says who has
 picked; the dice are named when the cars pass (``cars_passed``).
