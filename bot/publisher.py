@@ -356,16 +356,21 @@ class Publisher:
                 winner=named,
             )
             return text, humans(record, everyone)
+        rivals = [r for r in outcome.get("rivals", []) if isinstance(r, dict)]
+        rival_won = [_safe_name(str(r.get("name", "?"))) for r in rivals if r.get("won")]
         if len(winners) == 1:
             text = t(locale, "🏆 {winner} wins!", winner=named)
         elif winners:
             text = t(locale, "🏆 {winners} share the win!", winners=named)
+        elif rival_won:  # a solo game lost to the game's automa
+            text = t(locale, "🏆 {winner} wins!", winner=_and(locale, rival_won))
         else:
             text = t(locale, "🏁 The game is over.")
-        scores = outcome.get("scores")
+        scores = list(outcome.get("scores") or [])[: len(record.seats)]
         if scores:
             table = " · ".join(
-                f"{safe_name(record, seat)} {score}" for seat, score in enumerate(scores)
+                [f"{safe_name(record, seat)} {score}" for seat, score in enumerate(scores)]
+                + [f"{_safe_name(str(r.get('name', '?')))} {r.get('score')}" for r in rivals]
             )
             text += "\n" + t(locale, "Scores: {scores}", scores=table)
         taken = record.extra.get("taken_over", [])

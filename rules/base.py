@@ -123,7 +123,10 @@ class Engine(Protocol):
         ...
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while playing, else at least ``{"scores": [...], "winners": [seats]}``."""
+        """``None`` while playing, else at least ``{"scores": [...], "winners": [seats]}``:
+        one score per seat. A player who is no seat (a solo mode's automa) is a *rival*,
+        ``"rivals": [{"name": ..., "score": ..., "won": bool}]``; a solo game's outcome names its
+        high-score board in ``"solo"``."""
         ...
 
     def dump(self, state: State) -> dict[str, Any]: ...

@@ -228,13 +228,15 @@ class Solo2(Solo1):
         return state, [{"type": "jack_prophecy", "juice": missed}]
 
     def outcome(self, state: State, result: dict[str, Any]) -> dict[str, Any]:
-        """T1/I37: you win only with strictly more Juice than Spider Jack."""
+        """T1/I37: you win only with strictly more Juice than Spider Jack, who is no seat: a
+        rival (the contract's ``rivals``), so ``scores`` stays one per seat."""
         you, jack = result["scores"][0], jack_of(state).juice
         won = you > jack
         return {
             **result,
-            "scores": [you, jack],
+            "scores": [you],
             "winners": [0] if won else [],
+            "rivals": [{"name": "Spider Jack", "score": jack, "won": not won}],
             "jack_won": not won,
             "solo": f"against_jack+{jack_of(state).difficulty}",
         }

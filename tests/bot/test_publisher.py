@@ -127,11 +127,13 @@ def _shared_win_seed(players: int) -> int:
     raise AssertionError("no shared win in 500 nights")
 
 
-async def _played_out(tables: TableService, game: str, names: list[str]) -> GameRecord:
+async def _played_out(
+    tables: TableService, game: str, names: list[str], options: dict[str, Any] | None = None
+) -> GameRecord:
     """A table of ``game`` with these players, played to the end by the bot for each seat
     through the table service (forced moves are made by the service, as at a real table)."""
     record = await tables.new_table(game, guild_id=1, channel_id=7, user_id=1, name=names[0],
-                                    locale="en")  # fmt: skip
+                                    locale="en", options=options)  # fmt: skip
     for user, name in enumerate(names[1:], start=2):
         await tables.join(record.id, user, name, "en")
     record = await tables.start(record.id, 1)
@@ -155,6 +157,21 @@ async def test_the_end_names_every_player_with_their_score(tables: TableService)
     a, b = outcome["scores"]
     assert scores == f"Scores: \\*ann\\* {a} · bob {b}"
     assert pinged == [1, 2]
+
+
+async def test_a_solo_game_names_its_automa_rival_with_its_score(tables: TableService) -> None:
+    """Solo 2: Spider Jack is no seat but a rival of the outcome: the end names it with its
+    score, and says it won when the player did not beat it (I37); one score per seat."""
+    publisher = Publisher(offline_client(), tables)
+    options = {"mode": "solo2", "difficulty": 7}
+    record = await _played_out(tables, "monsters_on_board", ["ann"], options)
+    outcome = tables.outcome(record)
+    assert outcome is not None and len(outcome["scores"]) == 1
+    (rival,) = outcome["rivals"]
+    text, _ = publisher.outcome_line(record)
+    first, scores = text.splitlines()
+    assert scores == f"Scores: ann {outcome['scores'][0]} · Spider Jack {rival['score']}"
+    assert first == ("🏆 Spider Jack wins!" if rival["won"] else "🏆 <@1> wins!")
 
 
 async def test_a_shared_win_is_said_so_not_called_a_draw(tmp_path: Path) -> None:

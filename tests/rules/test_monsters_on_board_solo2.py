@@ -88,7 +88,10 @@ def test_T1_you_must_beat_spider_jack() -> None:
     result = E.outcome(state)
     assert result is not None
     you = result["sheets"][0]["total"]
-    assert result["scores"] == [you, jack(state).juice] and result["solo"] == "against_jack+0"
+    assert result["scores"] == [you] and result["solo"] == "against_jack+0"
+    assert result["rivals"] == [
+        {"name": "Spider Jack", "score": jack(state).juice, "won": you <= jack(state).juice}
+    ]
     assert result["winners"] == ([0] if you > jack(state).juice else [])
     tie = E.outcome(replace(state, jack=replace(jack(state), juice=you)))
     assert tie is not None and tie["winners"] == [] and tie["jack_won"] is True  # I37
