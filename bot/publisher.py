@@ -219,17 +219,26 @@ PLATFORM_EVENTS = frozenset(PLATFORM_LINES)
 
 
 def narrate(
-    presenter: GamePresenter, events: list[dict[str, Any]], locale: str, names: list[str]
+    presenter: GamePresenter,
+    events: list[dict[str, Any]],
+    locale: str,
+    names: list[str],
+    view: dict[str, Any] | None = None,
 ) -> list[str]:
     """The lines of a table message for ``events``: the game's own events in the game's
-    words, and the table's (a resignation) in the platform's."""
+    words, and the table's (a resignation) in the platform's. A presenter whose words depend
+    on the table (``table_event_lines(view, ...)``: Monsters on Board's solo 2 names Spider
+    Jack where solo 1's same events say "the AI") is given its public ``view``."""
+    by_table = getattr(presenter, "table_event_lines", None) if view is not None else None
     lines: list[str] = []
     run: list[dict[str, Any]] = []
     for event in [*events, {"type": None}]:
         if event["type"] not in PLATFORM_EVENTS and event["type"] is not None:
             run.append(event)
             continue
-        lines += presenter.event_lines(run, locale, names) if run else []
+        if run:
+            told = by_table(view, run, locale, names) if by_table else None
+            lines += list(told) if told else presenter.event_lines(run, locale, names)
         run = []
         if event["type"] in PLATFORM_EVENTS:
             lines.append(_platform_line(event, locale, names))
@@ -271,7 +280,7 @@ class Publisher:
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
             colour=COLOUR,
         )
-        lines = narrate(presenter, events or [], locale, names)
+        lines = narrate(presenter, events or [], locale, names, view)
         if lines:
             # The newest lines matter most: keep the end of a long chain of moves.
             embed.description = "\n".join(lines)[-4000:]

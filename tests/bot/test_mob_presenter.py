@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from bot.games.monsters_on_board import (
 from bot.games.monsters_on_board.words import die_text, prophecy_name, units
 from bot.games.texts import rules_text
 from bot.limits import safe_name
+from bot.publisher import narrate
 
 ENGINE = rules.GAMES["monsters_on_board"]
 PRESENTER = MonstersOnBoardPresenter()
@@ -241,6 +243,51 @@ def test_D1_I8_a_simultaneous_pick_is_named_only_when_the_cars_pass() -> None:
         summary = PRESENTER.summary_lines(public, "en", NAMES[:3])
         assert picked["die"] not in json.dumps(summary)
     assert checked > 20
+
+
+def table_lines(steps: list[Step], final: Any, locale: str = "en") -> str:
+    """Each move's lines as the table post tells them (the publisher gives the presenter the
+    table's public view), one move at a time as the posts come."""
+    view = ENGINE.view(final, None)
+    return "\n".join(
+        line
+        for _, _, _, events in steps
+        for line in narrate(PRESENTER, events, locale, NAMES[:1], view)
+    )
+
+
+def test_O5_T5_solo_1_draws_against_the_AI_and_solo_2_against_Spider_Jack() -> None:
+    """Both modes tell the drafting opponent's pick and card with the same events; the
+    rulebook calls it "l'IA" in solo 1 and "Spider Jack" in solo 2, and every post says so,
+    also a pick whose own move shows nothing else of solo 2 (steps 1-3 of a draft)."""
+    steps, final = game(1, 5, (("mode", "solo1"),))
+    solo1 = table_lines(steps, final)
+    assert "🤖 The AI takes " in solo1 and "The AI's card this round: " in solo1
+    assert "Spider Jack takes" not in solo1 and "Spider Jack's card" not in solo1
+    words = {"en": ("Spider Jack takes ", "The AI"), "it": ("Spider Jack prende ", "IA ")}
+    for seed, difficulty in ((6, 0), (7, 7)):
+        steps, final = game(1, seed, (("difficulty", difficulty), ("mode", "solo2")))
+        for locale, (jack, ai) in words.items():
+            text = table_lines(steps, final, locale)
+            assert f"🕷️ {jack}" in text and "🃏 " in text and ai not in text
+            picked = re.findall(rf"^🕷️ {jack}\S+\.$", text, re.MULTILINE)
+            assert len(picked) == 4 * 6  # T9: four picks a round, six rounds
+        outcome = ENGINE.outcome(final)
+        assert outcome is not None
+        you, jack_juice = outcome["scores"][0], outcome["rivals"][0]["score"]
+        assert text.endswith(f"🏁 Punteggi finali: **Anna** {you} · **Spider Jack** {jack_juice}")
+        summaries = "\n".join(
+            line
+            for state, *_ in steps
+            for line in PRESENTER.summary_lines(ENGINE.view(state, None), "en", NAMES[:1])
+        )
+        assert "Spider Jack's card: " in summaries and "AI" not in summaries
+    picks = [e for _, _, _, events in steps for e in events if e["type"] == "ai_picked"]
+    alone = PRESENTER.event_lines(picks[:1], "en", NAMES[:1])  # no view: the AI, as in solo 1
+    assert alone[0].startswith("🤖 The AI takes ")
+    scored = [e for _, _, _, events in steps for e in events if e["type"] == "jack_scored"]
+    shown = PRESENTER.event_lines([picks[-1], *scored[-3:]], "en", NAMES[:1])
+    assert shown[0].startswith("🕷️ Spider Jack takes "), shown  # its own events say solo 2
 
 
 def test_public_action_hides_a_pick_until_the_end() -> None:

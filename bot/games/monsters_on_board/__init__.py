@@ -41,6 +41,13 @@ class MonstersOnBoardPresenter:
     def event_lines(self, events: list[dict[str, Any]], locale: str, names: list[str]) -> list[str]:
         return fold(events, locale, names)
 
+    def table_event_lines(
+        self, view: View, events: list[dict[str, Any]], locale: str, names: list[str]
+    ) -> list[str]:
+        """The lines at the table whose public view is ``view``: solo 2 tells Spider Jack's
+        picks and card with solo 1's events, so only the view's ``mode`` names it."""
+        return fold(events, locale, names, jack=view.get("mode") == "solo2")
+
     def hand_lines(self, view: View, locale: str) -> list[str]:
         return hand_lines(view, locale)
 

@@ -11,6 +11,12 @@ lane reads as one move. Runs of picks, passes and "done", and Spider Jack's thre
 
 I8: in the simultaneous draft a ``picked`` event names no die, so its line only says who has
 picked; the dice are named when the cars pass (``cars_passed``).
+
+Who draws against you: solo 1's rulebook says "l'IA" and solo 2's "Spider Jack", but both
+modes tell its pick and card with the same events (``ai_picked``, ``solo_card``: solo 2 drafts
+as solo 1 does). So the lines ask whom to name (``jack``): the presenter knows from the table's
+view (``mode``), and a run with one of Spider Jack's own events (``jack_scored`` ...) is solo 2
+whatever the caller knows.
 """
 
 from __future__ import annotations
@@ -170,9 +176,21 @@ def _ai_picked(event: Event, locale: str, names: list[str]) -> str:
     return "🤖 " + t(locale, "The AI takes {die}.", die=die)
 
 
+def _jack_picked(event: Event, locale: str, names: list[str]) -> str:
+    """T5-T7: solo 2's pick, the same event as solo 1's AI's (see the module docstring)."""
+    die = die_text(str(event.get("die")), event.get("rank"))
+    return "🕷️ " + t(locale, "Spider Jack takes {die}.", die=die)
+
+
 def _solo_card(event: Event, locale: str, names: list[str]) -> str:
     card = solo_card_text(str(event.get("card")), locale)
     return "🃏 " + t(locale, "The AI's card this round: {card}", card=card)
+
+
+def _jack_card(event: Event, locale: str, names: list[str]) -> str:
+    """T5: the Spider Jack card that rules its picks this round (solo 2)."""
+    card = solo_card_text(str(event.get("card")), locale)
+    return "🃏 " + t(locale, "Spider Jack's card this round: {card}", card=card)
 
 
 def _cars_passed(event: Event, locale: str, names: list[str]) -> str:
@@ -251,6 +269,14 @@ def _game_over(event: Event, locale: str, names: list[str]) -> str:
         f"**{who(names, seat)}** {score}" for seat, score in enumerate(event.get("scores", []))
     )
     return "🏁 " + t(locale, "Final scores: {scores}", scores=scores)
+
+
+def _jack_game_over(event: Event, locale: str, names: list[str]) -> str:
+    """T1: solo 2's scores are yours, then Spider Jack's (it is no seat)."""
+    *yours, jack = event.get("scores", []) or [None]
+    scores = [f"**{who(names, seat)}** {score}" for seat, score in enumerate(yours)]
+    scores.append(f"**Spider Jack** {jack}")
+    return "🏁 " + t(locale, "Final scores: {scores}", scores=" · ".join(scores))
 
 
 def _family_placed(event: Event, locale: str, names: list[str]) -> str:
@@ -358,6 +384,13 @@ LINES: dict[str, EventLine] = {
     "action": _tail_alone,
     "summoning": _tail_alone,
 }
+JACK_LINES: dict[str, EventLine] = {
+    **LINES,
+    "ai_picked": _jack_picked,
+    "solo_card": _jack_card,
+    "game_over": _jack_game_over,
+}
+"""The lines of a solo 2 table: its drafting opponent is Spider Jack, and it has a score."""
 
 
 def _run_line(kind: str, run: list[Event], locale: str, names: list[str]) -> str:
@@ -370,15 +403,22 @@ def _run_line(kind: str, run: list[Event], locale: str, names: list[str]) -> str
     return f"{RUNS[kind]} " + t(locale, "Done: {who}.", who=seats)
 
 
-def event_line(event: Event, locale: str, names: list[str]) -> str | None:
-    """One event's own line, or None for a silent one (:data:`SILENT`, an unknown type)."""
+def event_line(event: Event, locale: str, names: list[str], jack: bool = False) -> str | None:
+    """One event's own line, or None for a silent one (:data:`SILENT`, an unknown type);
+    ``jack``: at a solo 2 table, where the drafting opponent is Spider Jack."""
     kind = str(event.get("type"))
     if kind in RUNS and not (kind == "picked" and "die" in event):
         return _run_line(kind, [event], locale, names)
     if kind == "picked":
         return _turn_order_pick(event, locale, names)
-    line = LINES.get(kind)
+    line = (JACK_LINES if jack else LINES).get(kind)
     return line(event, locale, names) if line else None
+
+
+def against_jack(events: list[Event]) -> bool:
+    """Whether the events themselves show a solo 2 table: only solo 2 has Spider Jack's own
+    events (its scoring, purchases, spare die)."""
+    return any(str(e.get("type", "")).startswith("jack_") for e in events)
 
 
 def _run(events: list[Event], index: int) -> list[Event]:
@@ -424,8 +464,10 @@ class _Folder:
         return [head + (": " + " · ".join(more) if more else "") for head, more in self.lines]
 
 
-def fold(events: list[Event], locale: str, names: list[str]) -> list[str]:
-    """The lines for a run of events (see the module docstring)."""
+def fold(events: list[Event], locale: str, names: list[str], jack: bool = False) -> list[str]:
+    """The lines for a run of events (see the module docstring); ``jack``: at a solo 2 table
+    (also when the events show it, :func:`against_jack`)."""
+    jack = jack or against_jack(events)
     folder = _Folder(locale, names)
     index = 0
     while index < len(events):
@@ -444,7 +486,7 @@ def fold(events: list[Event], locale: str, names: list[str]) -> list[str]:
             folder.head("🕷️ " + t(locale, "Spider Jack scores {dice}.", dice=dice))
             index += len(run)
         else:
-            line = event_line(event, locale, names)
+            line = event_line(event, locale, names, jack)
             if line:
                 folder.head(line, event.get("seat") if kind in HEADS else None)
             index += 1

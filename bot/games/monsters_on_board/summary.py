@@ -127,6 +127,8 @@ def solo_line(view: View, locale: str) -> str | None:
     if not solo or not solo.get("revealed"):
         return None
     card = solo_card_text(str(solo["revealed"]), locale)
+    if view.get("mode") == "solo2":  # the same card, Spider Jack's (T5)
+        return "🕷️ " + t(locale, "Spider Jack's card: {card}", card=card)
     return "🤖 " + t(locale, "The AI's card: {card}", card=card)
 
 
