@@ -6,10 +6,13 @@ is 1100 px wide with large type and stays readable on a phone (one composite of 
 would not). Images:
 
 - ``board``: the public main board (:mod:`.board`): round, phase, who must act, each seat's
-  Juice and Evil, the market, the cars while drafting, solo 1's AI, the bag. Once the game is
-  over it is the final scoring table (:mod:`.scoring_table`): where every point came from.
+  Juice and Evil, the market, the cars while drafting, solo 1's AI or solo 2's Spider Jack
+  (:mod:`.jack_area`), the bag. Once the game is over it is the final scoring table
+  (:mod:`.scoring_table`): where every point came from.
 - ``seat_board``: one seat's board from the public view (:mod:`.seat_board`, :mod:`.town`):
-  town path, Spider Jack's Order and summoning tracks, Evil, Juice, Avenue, Arch cards.
+  town path, Spider Jack's Order and summoning tracks, Evil, Juice, Avenue, Arch cards; in
+  family mode the family side instead (:mod:`.family_board`): six lanes, the Order with its
+  servant spaces, the reserve.
 - ``hand``: one seat's own view (:mod:`.hand`): what to do now, the car in front of it, its
   Avenue, its prophecy in words, its Arch cards.
 
@@ -27,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 from render.monsters_on_board.board import _Board
+from render.monsters_on_board.family_board import FamilySeatBoard
 from render.monsters_on_board.hand import Hand
 from render.monsters_on_board.scoring_table import ScoringTable
 from render.monsters_on_board.seat_board import SeatBoard
@@ -45,6 +49,8 @@ class MonstersOnBoardRenderer:
     def seat_board(
         self, view: dict[str, Any], seat: int, *, locale: str, players: list[str]
     ) -> Image.Image:
+        if view.get("mode") == "family":
+            return FamilySeatBoard(view, seat, locale, players).draw()
         return SeatBoard(view, seat, locale, players).draw()
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:

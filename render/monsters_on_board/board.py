@@ -1,5 +1,6 @@
 """The main board, drawn from the public view: round and phase with who must act, each seat's
-Juice and Evil, the spectral market, the cars while drafting, solo 1's AI, and the bag.
+Juice and Evil, the spectral market, the cars while drafting, solo 1's AI or solo 2's Spider
+Jack, and the bag.
 
 Top to bottom (1100 px wide, about 900 tall):
 
@@ -11,7 +12,11 @@ Top to bottom (1100 px wide, about 900 tall):
 - during the draft, the cars with their dice (hood → back, I9), each labelled with the seat
   it is in front of; a hidden pick shows only as "picked" (I8), a turn-order pick is framed;
 - in solo 1, the revealed solo card's three symbols, the deck left and the AI's picks;
+- in solo 2, Spider Jack beside the player in the seats row and its area (:mod:`.jack_area`);
 - the bag's dice by colour.
+
+Family mode (I31, FM2) has no market and no Evil: the board shows the round, the pick step,
+the cars (passing right, FM12) and each seat's Juice and servants still in reserve.
 
 When the game is over the main board is the final scoring table instead
 (:mod:`.scoring_table`).
@@ -27,6 +32,7 @@ from render.boxes import Box
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.cards import solo_symbols
+from render.monsters_on_board.jack_area import draw_jack_area, draw_jack_card
 from render.monsters_on_board.layout import (
     BAG_H,
     CARS_H,
@@ -37,17 +43,23 @@ from render.monsters_on_board.layout import (
     TOP_H,
     dim,
     frame,
+    is_family,
+    jack_of,
+    jack_panel_height,
     main_board_height,
     panel,
     pill,
     pill_width,
 )
 from render.monsters_on_board.pieces import draw_arch_card, draw_creature, draw_die, draw_ghost
+from render.monsters_on_board.status import seat_status, seats_of
 from render.monsters_on_board.style import (
+    DRAFTS,
     EVIL,
     JUICE,
     MARGIN,
     PHASES,
+    SERVANT,
     WIDTH,
     colour_rgb,
     glyph,
@@ -62,36 +74,6 @@ from render.monsters_on_board.style import (
 )
 
 
-def seats_of(view: dict[str, Any]) -> list[dict[str, Any]]:
-    return [s if isinstance(s, dict) else {} for s in view.get("seats") or []]
-
-
-def seat_status(view: dict[str, Any], seat: int, info: dict[str, Any], locale: str) -> str:
-    """A seat's status word for the phase: picked or picking, its stage of phases 3–4,
-    buying, done; "" when there is nothing to say."""
-    phase = view.get("phase")
-    pending = seat in ints(view.get("pending"))
-    if phase == "draft":
-        if info.get("picked"):
-            return t("picked", locale)
-        return t("picking", locale) if pending else ""
-    if phase == "spectral":
-        return t("to_buy", locale) if view.get("turn") == seat and pending else ""
-    if phase in ("board", "final_window"):
-        if not pending:
-            return t("done", locale)
-        decision = info.get("decision")
-        if isinstance(decision, dict):
-            kind = "move" if decision.get("kind") == "move" else "actions"
-            return t(f"deciding_{kind}", locale)
-        if phase == "board":
-            avenue = {d[0] for d in info.get("avenue") or [] if d}
-            moving = not avenue <= set(info.get("activated") or [])
-            return t("stage_move" if moving else "stage_place", locale)
-        return t("playing", locale)
-    return ""
-
-
 class _Board:
     """The main board of a game in progress (see the module docstring)."""
 
@@ -101,6 +83,8 @@ class _Board:
         self.seats = seats_of(view)
         self.names = players
         self.phase = str(view.get("phase") or "")
+        self.family = is_family(view)
+        self.jack = jack_of(view)
         market = view.get("market")
         self.market: dict[str, Any] = market if isinstance(market, dict) else {}
         self.height = main_board_height(view)
@@ -115,12 +99,18 @@ class _Board:
         y += TOP_H + GAP
         self.draw_seats((x0, y, x1, y + SEATS_H))
         y += SEATS_H + GAP
-        self.draw_market((x0, y, x1, y + MARKET_H))
-        y += MARKET_H + GAP
-        if self.phase == "draft" and self.view.get("cars"):
+        if not self.family:
+            self.draw_market((x0, y, x1, y + MARKET_H))
+            y += MARKET_H + GAP
+        if self.phase in DRAFTS and self.view.get("cars"):
             self.draw_cars((x0, y, x1, y + CARS_H))
             y += CARS_H + GAP
-        if isinstance(self.view.get("solo"), dict):
+        solo = self.view.get("solo")
+        if self.jack is not None:
+            h = jack_panel_height(self.jack)
+            draw_jack_area(c, (x0, y, x1, y + h), solo or {}, self.jack, self.locale)
+            y += h + GAP
+        elif isinstance(solo, dict):
             self.draw_solo((x0, y, x1, y + SOLO_H))
             y += SOLO_H + GAP
         self.draw_bag((x0, y, x1, y + BAG_H))
@@ -143,8 +133,11 @@ class _Board:
             words = [t("round", self.locale, n=self.view.get("round") or 1)]
             if self.phase in PHASES:
                 words.append(t(f"phase_{self.phase}", self.locale))
+            step = int(self.view.get("step") or 0) + 1
             if self.phase == "draft":
-                words.append(t("step", self.locale, n=min(4, int(self.view.get("step") or 0) + 1)))
+                words.append(t("step", self.locale, n=min(4, step)))
+            elif self.phase == "family_pick":
+                words.append(t("step_family", self.locale, n=min(3, step)))
             passes = int(self.view.get("passes") or 0)
             if self.phase == "spectral" and passes:
                 words.append(t("passes", self.locale, n=passes, of=max(1, len(self.seats))))
@@ -199,12 +192,15 @@ class _Board:
 
     # -- the seats
     def draw_seats(self, box: Box) -> None:
+        """One card per seat; in solo 2 Spider Jack's card last, beside the player's (T1)."""
         x0, y0, x1, y1 = box
-        n = max(1, len(self.seats))
+        n = max(1, len(self.seats) + (1 if self.jack is not None else 0))
         w = (x1 - x0 - GAP * (n - 1)) / n
         for seat, info in enumerate(self.seats):
             sx = x0 + seat * (w + GAP)
             self.draw_seat(seat, info, (sx, y0, sx + w, y1))
+        if self.jack is not None:
+            draw_jack_card(self.c, (x1 - w, y0, x1, y1), self.jack, self.locale)
 
     def draw_seat(self, seat: int, info: dict[str, Any], box: Box) -> None:
         c = self.c
@@ -220,7 +216,7 @@ class _Board:
         c.rect((x0 + 8, y0 + 10, x0 + 14, y1 - 10), fill=accent, radius=3)
         with c.region((x0 + 20, y0 + 4, x1 - 8, y1 - 4), f"seat {seat + 1}"):
             right = x1 - 10
-            if self.view.get("first") == seat:
+            if self.view.get("first") == seat and not self.family:
                 right -= (
                     pill(
                         c,
@@ -245,12 +241,19 @@ class _Board:
             self.draw_counts(info, (x0 + 22, y0 + 42, x1 - 10, y1 - 8), status)
 
     def draw_counts(self, info: dict[str, Any], box: Box, status: str) -> None:
-        """Juice and Evil as large numbers, and the seat's status under them."""
+        """Juice and Evil as large numbers (family mode: Juice and the servants in reserve,
+        FM1, FM14), and the seat's status under them."""
         c = self.c
         x0, y0, x1, y1 = box
         juice, evil = int(info.get("juice") or 0), int(info.get("evil") or 0)
+        counts = [(juice, "juice", JUICE), (evil, "evil", EVIL)]
+        if self.family:
+            counts = [
+                (juice, "juice", JUICE),
+                (int(info.get("reserve") or 0), "in_reserve", SERVANT),
+            ]
         x = x0
-        for value, label, colour in ((juice, "juice", JUICE), (evil, "evil", EVIL)):
+        for value, label, colour in counts:
             word = t(label, self.locale)
             c.text((x, y0 + 14), str(value), 26, colour, bold=True, anchor="lm")
             x += c.text_width(str(value), 26, True) + 5
@@ -372,7 +375,7 @@ class _Board:
     # -- the cars
     def draw_cars(self, box: Box) -> None:
         c = self.c
-        inner = panel(c, box, t("cars", self.locale))
+        inner = panel(c, box, t("cars_right" if self.family else "cars", self.locale))
         x0, y0, x1, y1 = inner
         cars = [car if isinstance(car, list) else [] for car in self.view.get("cars") or []]
         car_of = ints(self.view.get("car_of"))
@@ -398,7 +401,7 @@ class _Board:
             if seat is None:
                 c.fit_text(
                     (x0 + 10, y0 + 17),
-                    t("ai_car", self.locale),
+                    t("jack_car" if self.jack is not None else "ai_car", self.locale),
                     right - x0 - 14,
                     15,
                     accent,

@@ -9,8 +9,10 @@ engine's validated content (``tests/test_layers.py`` names it as the renderer's 
 exception to "render never imports rules"); everything else in the package asks it, and a
 renderer never sees an engine state.
 
-``winners`` is F9/F10 itself (most Juice, then final creatures, then Evil, else shared), so the
-scoring table marks exactly the seats the engine declares, without restating the rule.
+``winners`` is F9/F10 itself (most Juice, then final creatures, then Evil, else shared) and
+``family_winners`` FM16/FM17 (most Juice, a tie shared), so the scoring table marks exactly the
+seats the engine declares, without restating the rule. Solo 2 has no sheet for Spider Jack
+(its total is the view's ``jack.juice``), so ``beats_jack`` is I37's one comparison.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from rules.monsters_on_board.content import (
     Area,
     Colour,
     Content,
+    FamilyBoard,
     Ghost,
     IconInfo,
     NormalBoard,
@@ -38,6 +41,7 @@ from rules.monsters_on_board.content import (
 )
 from rules.monsters_on_board.prophecy import Condition, ProphecyCard, prophecy_cards
 from rules.monsters_on_board.scoring import Line, Sheet
+from rules.monsters_on_board.scoring import family_winners as _family_winners
 from rules.monsters_on_board.scoring import winners as _winners
 
 __all__ = [
@@ -49,6 +53,7 @@ __all__ = [
     "Colour",
     "Condition",
     "Content",
+    "FamilyBoard",
     "Ghost",
     "IconInfo",
     "NormalBoard",
@@ -57,10 +62,13 @@ __all__ = [
     "Space",
     "TrackPosition",
     "arch_card",
+    "beats_jack",
     "colour",
     "content",
     "die_colour",
     "die_icons",
+    "family",
+    "family_winners",
     "ghost",
     "icon_amount",
     "icon_kind",
@@ -102,9 +110,14 @@ def prophecy_card(number: str) -> ProphecyCard | None:
     return prophecy_cards().get(number)
 
 
-def winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
-    """The winning seats of a view's ``sheets`` (F9/F10, through the engine's own rule)."""
-    built = [
+def family() -> FamilyBoard:
+    """The family side of the player board (I31): six lanes of 12 and the areas' actions."""
+    return content().family
+
+
+def _built(sheets: Sequence[Mapping[str, Any]]) -> list[Sheet]:
+    """A view's ``sheets`` (``dataclasses.asdict`` of each) as the engine's own Sheets again."""
+    return [
         Sheet(
             removed=tuple((int(r), int(c)) for r, c in s.get("removed") or []),
             lines=tuple(
@@ -117,4 +130,20 @@ def winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
         )
         for s in sheets
     ]
+
+
+def winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The winning seats of a view's ``sheets`` (F9/F10, through the engine's own rule)."""
+    built = _built(sheets)
     return _winners(built) if built else []
+
+
+def family_winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The winning seats of a family game (FM16/FM17: most Juice, ties shared, I33)."""
+    built = _built(sheets)
+    return _family_winners(built) if built else []
+
+
+def beats_jack(total: int, jack_juice: int) -> bool:
+    """I37: you beat Spider Jack only with strictly more Juice; a tie is Spider Jack's."""
+    return total > jack_juice

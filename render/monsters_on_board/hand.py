@@ -4,6 +4,10 @@ prophecy card in words (hidden from everyone else, S4), and the Arch cards it ma
 
 Why the dice are drawn large here with their icons named: this is where a player decides,
 on a phone, which die to take and what it will do; the boards only need to be recognised.
+
+Family mode (I31, FM2) has no Avenue, Arch cards or Evil: its hand is what to do, the car in
+front (FM6) with the pick framed and the row it goes to (hidden from the others, I8), the
+prophecy, and its Juice and servants in reserve.
 """
 
 from __future__ import annotations
@@ -15,19 +19,22 @@ from PIL import Image
 from render.boxes import Box
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
-from render.monsters_on_board.board import seats_of
 from render.monsters_on_board.cards import condition_words, prophecy_title
-from render.monsters_on_board.layout import GAP, PANEL_HEAD, frame, panel
+from render.monsters_on_board.layout import GAP, PANEL_HEAD, frame, is_family, panel
 from render.monsters_on_board.pieces import draw_die, draw_mini_arch
+from render.monsters_on_board.status import seats_of
 from render.monsters_on_board.style import (
+    DRAFTS,
     EVIL,
     JUICE,
     MARGIN,
     PHASES,
+    SERVANT,
     WIDTH,
     colour_name,
     icon_short,
     ints,
+    mark,
     seat_colour,
     t,
 )
@@ -51,6 +58,7 @@ class Hand:
         seats = seats_of(view)
         self.seat = viewer if isinstance(viewer, int) and 0 <= viewer < len(seats) else None
         self.me = seats[self.seat] if self.seat is not None else {}
+        self.family = is_family(view)
         self.car = self.my_car()
         self.held = [str(x) for x in self.me.get("arch") or []]
         self.prophecy = cat.prophecy_card(str(self.me.get("prophecy")))
@@ -61,7 +69,7 @@ class Hand:
         """The car in front of this seat while drafting (``car_of``), else None."""
         car_of = ints(self.view.get("car_of"))
         cars = self.view.get("cars") or []
-        if self.view.get("phase") != "draft" or self.seat is None or self.seat >= len(car_of):
+        if self.view.get("phase") not in DRAFTS or self.seat is None or self.seat >= len(car_of):
             return None
         k = car_of[self.seat]
         return cars[k] if 0 <= k < len(cars) and isinstance(cars[k], list) else None
@@ -78,6 +86,8 @@ class Hand:
         h: float = MARGIN + TITLE_H + GAP + NOTE_H + GAP
         if self.car is not None:
             h += CAR_H + GAP
+        if self.family:
+            return int(h + self.prophecy_h() + MARGIN)
         h += AVENUE_H + GAP + self.prophecy_h() + GAP + self.cards_h()
         return int(h + MARGIN)
 
@@ -93,11 +103,13 @@ class Hand:
         if self.car is not None:
             self.draw_car((x0, y, x1, y + CAR_H), self.car)
             y += CAR_H + GAP
-        self.draw_avenue((x0, y, x1, y + AVENUE_H))
-        y += AVENUE_H + GAP
+        if not self.family:
+            self.draw_avenue((x0, y, x1, y + AVENUE_H))
+            y += AVENUE_H + GAP
         self.draw_prophecy((x0, y, x1, y + self.prophecy_h()))
         y += self.prophecy_h() + GAP
-        self.draw_cards((x0, y, x1, y + self.cards_h()))
+        if not self.family:
+            self.draw_cards((x0, y, x1, y + self.cards_h()))
         return c.image()
 
     def draw_title(self, box: Box) -> None:
@@ -109,10 +121,10 @@ class Hand:
         cy = (y0 + y1) / 2
         with c.region((x1 - 330, y0 + 4, x1 - 12, y1 - 4), "counts"):
             x = x1 - 16
-            for value, key, colour in (
-                (int(self.me.get("evil") or 0), "evil", EVIL),
-                (int(self.me.get("juice") or 0), "juice", JUICE),
-            ):
+            second = (int(self.me.get("evil") or 0), "evil", EVIL)
+            if self.family:
+                second = (int(self.me.get("reserve") or 0), "in_reserve", SERVANT)
+            for value, key, colour in (second, (int(self.me.get("juice") or 0), "juice", JUICE)):
                 word = t(key, self.locale)
                 c.text((x, cy + 14), word, 13, Palette.muted, bold=True, anchor="rm")
                 c.text((x, cy - 8), str(value), 30, colour, bold=True, anchor="rm")
@@ -145,21 +157,28 @@ class Hand:
     def note(self) -> str:
         """What this seat must do now, from the phase and its own open decision."""
         loc = self.locale
+        phase = self.view.get("phase")
         if self.seat is None or self.seat not in ints(self.view.get("pending")):
-            picked = self.view.get("phase") == "draft" and self.me.get("picked")
-            return t("did_draft" if picked else "do_wait", loc)
+            picked = phase in DRAFTS and self.me.get("picked")
+            done = "did_family_pick" if phase == "family_pick" else "did_draft"
+            return t(done if picked else "do_wait", loc)
         decision = self.me.get("decision")
         if isinstance(decision, dict):
             if decision.get("kind") == "move":
                 return t("do_move", loc, colour=colour_name(str(decision.get("colour")), loc))
             items = [icon_short(str(i[1]), loc) for i in decision.get("items") or [] if i]
             return t("do_actions", loc, items=", ".join(items) or "—")
-        phase = self.view.get("phase")
         if phase == "board":
             avenue = {d[0] for d in self.me.get("avenue") or [] if d}
             moving = not avenue <= set(self.me.get("activated") or [])
             return t("do_activate" if moving else "do_place", loc)
-        key = {"draft": "do_draft", "spectral": "do_spectral", "final_window": "do_final"}
+        key = {
+            "draft": "do_draft",
+            "spectral": "do_spectral",
+            "final_window": "do_final",
+            "family_pick": "do_family_pick",
+            "family_row": "do_family_row",
+        }
         return t(key.get(str(phase), "do_wait"), loc)
 
     def draw_note(self, box: Box) -> None:
@@ -205,11 +224,17 @@ class Hand:
         draw_die(
             c, cx - BIG_DIE / 2, top, BIG_DIE, die_id, rank, ring=Palette.gold if pick else None
         )
+        icons = cat.die_icons(die_id, rank)
+        words = [icon_short(icon, self.locale) for icon in icons]
+        if self.family:  # FM7: only the count matters, one space per icon
+            words = [
+                t("family_steps", self.locale, mark=mark(cat.die_colour(die_id)), n=len(icons))
+            ]
         with c.region((x0, top + BIG_DIE + 8, x1, y1), "die actions"):
-            for k, icon in enumerate(cat.die_icons(die_id, rank)):
+            for k, word in enumerate(words):
                 c.fit_text(
                     (cx, top + BIG_DIE + 22 + k * 21),
-                    icon_short(icon, self.locale),
+                    word,
                     x1 - x0 - 4,
                     15,
                     Palette.text,
@@ -226,10 +251,17 @@ class Hand:
         for k in range(4):
             die = car[k] if k < len(car) else None
             chosen = bool(die and pick and die[0] == pick)
-            label = t("your_pick", self.locale) if chosen else self.slot_label(k)
+            label = self.pick_label() if chosen else self.slot_label(k)
             self.draw_big_die(
                 (x0 + k * w + 4, y0 + 2, x0 + (k + 1) * w - 4, y1), die, label, pick=chosen
             )
+
+    def pick_label(self) -> str:
+        """ "your pick", and in family mode the row it goes to (FM6, own view only)."""
+        row = self.me.get("pick_row")
+        if isinstance(row, int) and not isinstance(row, bool):
+            return t("your_pick_row", self.locale, n=row + 1)
+        return t("your_pick", self.locale)
 
     def slot_label(self, k: int) -> str:
         """A car slot's name: the hood and the back named, as the solo cards count from them."""

@@ -12,7 +12,8 @@ from typing import Any
 
 from render.boxes import Box
 from render.common import RGB, Canvas, Palette, mix
-from render.monsters_on_board.style import MARGIN, WIDTH, ink_on
+from render.monsters_on_board import catalogue as cat
+from render.monsters_on_board.style import DRAFTS, MARGIN, WIDTH, ink_on
 
 GAP = 10
 PANEL_HEAD = 34
@@ -25,6 +26,10 @@ MARKET_H = PANEL_HEAD + 100 + 36 + 150 + 14
 CARS_H = PANEL_HEAD + 128
 SOLO_H = PANEL_HEAD + 92
 BAG_H = 46
+JACK_ROW_H = 40
+"""One colour's line of Spider Jack's area (its creatures, ghosts and dice)."""
+JACK_PICKS_H = 190
+"""The solo card, its four picks and Spider Jack's level rules, beside the area's lines."""
 
 # --- a seat's board
 HEAD_H = 76
@@ -42,14 +47,49 @@ ORDER_ROW_H = ORDER_DIE + TRACK_H + 16
 ORDER_W = 2 * 14 + 7 * ORDER_CELL
 LOWER_H = PANEL_HEAD + 3 * ORDER_ROW_H + 12
 
+# --- a family seat's board (I31)
+LANE_HEAD = 30
+LANE_H = 48
+LANES_H = PANEL_HEAD + LANE_HEAD + 6 * LANE_H + 10
+FAMILY_DIE = 52
+FAMILY_ROW_H = 66
+FAMILY_LOWER_H = PANEL_HEAD + 3 * FAMILY_ROW_H + 14
+
+
+def is_family(view: dict[str, Any]) -> bool:
+    """Family mode: another board side (I31), no market, no Evil (FM2)."""
+    return view.get("mode") == "family"
+
+
+def jack_of(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Solo 2's Spider Jack area, or None in any other mode."""
+    jack = view.get("jack")
+    return jack if view.get("mode") == "solo2" and isinstance(jack, dict) else None
+
+
+def has_multi_ghost(jack: dict[str, Any]) -> bool:
+    return any((g := cat.ghost(str(x))) and g.colour == cat.MULTI for x in jack.get("ghosts") or [])
+
+
+def jack_panel_height(jack: dict[str, Any]) -> int:
+    """Spider Jack's panel: a line per colour (and one for multicolour ghosts) beside the
+    solo card with its picks, whichever is taller."""
+    lines = len(cat.COLOURS) + (1 if has_multi_ghost(jack) else 0)
+    return PANEL_HEAD + max(JACK_PICKS_H, lines * JACK_ROW_H) + 14
+
 
 def main_board_height(view: dict[str, Any]) -> int:
-    """The main board's height: top bar, seats, market, the cars while drafting, solo 1's AI
-    panel, the bag."""
-    h = MARGIN + TOP_H + GAP + SEATS_H + GAP + MARKET_H + GAP
-    if view.get("phase") == "draft" and view.get("cars"):
+    """The main board's height: top bar, seats, market (none in family mode), the cars while
+    drafting, solo 1's AI panel or solo 2's Spider Jack, the bag."""
+    h = MARGIN + TOP_H + GAP + SEATS_H + GAP
+    if not is_family(view):
+        h += MARKET_H + GAP
+    if view.get("phase") in DRAFTS and view.get("cars"):
         h += CARS_H + GAP
-    if isinstance(view.get("solo"), dict):
+    jack = jack_of(view)
+    if jack is not None:
+        h += jack_panel_height(jack) + GAP
+    elif isinstance(view.get("solo"), dict):
         h += SOLO_H + GAP
     return h + BAG_H + MARGIN
 
@@ -57,6 +97,11 @@ def main_board_height(view: dict[str, Any]) -> int:
 def seat_board_height() -> int:
     """A seat's board has one size whatever the view (the town and the Order are fixed)."""
     return MARGIN + HEAD_H + GAP + TOWN_H + GAP + LOWER_H + GAP + LEGEND_H + MARGIN
+
+
+def family_board_height() -> int:
+    """A family seat's board: the header, the six lanes, the Order with its servant spaces."""
+    return MARGIN + HEAD_H + GAP + LANES_H + GAP + FAMILY_LOWER_H + MARGIN
 
 
 def panel(c: Canvas, box: Box, title: str, *, accent: RGB = Palette.line) -> Box:

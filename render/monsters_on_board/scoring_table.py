@@ -10,6 +10,12 @@ nothing, F4), and the total. The winners (F9/F10, the engine's own rule through
 
 Every line of every sheet is drawn in a region named ``line <seat> <source> <item>`` holding
 its points, so the tests can prove that no line is left out.
+
+By mode: solo 1 gives its score and no winner (O9); solo 2 adds a column for Spider Jack, whose
+Juice the view gives whole (``jack.juice``: it has no sheet), and you win only with strictly
+more (I37), else "Spider Jack wins"; family mode has no Arch cards and removes no dice (FM2,
+I59), so its table is the Juice before, the prophecy lines and the total, and a tie is shared
+(FM17, I33).
 """
 
 from __future__ import annotations
@@ -23,8 +29,10 @@ from render.boxes import Box
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.cards import condition_by_id, condition_words, prophecy_title
-from render.monsters_on_board.layout import GAP, frame
+from render.monsters_on_board.jack_area import difficulty
+from render.monsters_on_board.layout import GAP, frame, is_family, jack_of
 from render.monsters_on_board.style import (
+    JACK_INK,
     JUICE,
     MARGIN,
     WIDTH,
@@ -58,13 +66,22 @@ def _lines(sheet: dict[str, Any], source: str) -> list[dict[str, Any]]:
 
 
 def build_rows(
-    sheets: list[dict[str, Any]], prophecies: list[str | None], locale: str
+    sheets: list[dict[str, Any]],
+    prophecies: list[str | None],
+    locale: str,
+    *,
+    family: bool = False,
+    jack: int | None = None,
 ) -> list[Row]:
-    """The table's rows from the sheets, in the order of the rulebook's steps."""
+    """The table's rows from the sheets, in the order of the rulebook's steps; ``family``
+    leaves out the Arch cards and the removed dice (FM2, I59); ``jack``, Spider Jack's Juice,
+    fills its column (after the seats') on the first row and the total."""
     rows = [Row(t("before", locale), ROW_H)]
     for seat, sheet in enumerate(sheets):
         for line in _lines(sheet, "before"):
             rows[0].cells[seat] = line
+    if jack is not None:
+        rows[0].cells[len(sheets)] = {"source": "jack", "item": "juice", "juice": jack}
     for colour_id in cat.COLOURS:
         row = Row(t("final_row", locale, colour=colour_name(colour_id, locale)), ROW_H)
         for seat, sheet in enumerate(sheets):
@@ -77,14 +94,18 @@ def build_rows(
     title.cells = {s: {"title": p} for s, p in enumerate(prophecies) if p}
     rows.append(title)
     rows += _stacked(sheets, "prophecy")
+    total = Row(t("total", locale), 48, kind="total")
+    total.cells = {s: {"total": int(sheet.get("total") or 0)} for s, sheet in enumerate(sheets)}
+    if jack is not None:
+        total.cells[len(sheets)] = {"total": jack}
+    if family:
+        return [*rows, total]
     rows.append(Row(t("arch_row", locale), ROW_H, kind="title"))
     rows += _stacked(sheets, "arch")
     removed = Row(t("removed", locale), ROW_H, kind="removed")
     removed.cells = {
         s: {"count": len(sheet.get("removed") or [])} for s, sheet in enumerate(sheets)
     }
-    total = Row(t("total", locale), 48, kind="total")
-    total.cells = {s: {"total": int(sheet.get("total") or 0)} for s, sheet in enumerate(sheets)}
     return [*rows, removed, total]
 
 
@@ -100,9 +121,15 @@ def _stacked(sheets: list[dict[str, Any]], source: str) -> list[Row]:
     return rows
 
 
-def table_height(view: dict[str, Any], locale: str) -> int:
+def _rows(view: dict[str, Any], locale: str) -> list[Row]:
     sheets, prophecies = _sheets(view)
-    rows = build_rows(sheets, prophecies, locale)
+    jack = jack_of(view)
+    juice = int(jack.get("juice") or 0) if jack is not None else None
+    return build_rows(sheets, prophecies, locale, family=is_family(view), jack=juice)
+
+
+def table_height(view: dict[str, Any], locale: str) -> int:
+    rows = _rows(view, locale)
     return int(MARGIN + TOP_H + GAP + HEAD_H + sum(r.height for r in rows) + FOOT_H + MARGIN + 8)
 
 
@@ -128,14 +155,36 @@ class ScoringTable:
     def __init__(self, view: dict[str, Any], locale: str, players: list[str]) -> None:
         self.locale = locale
         self.sheets, self.prophecies = _sheets(view)
-        self.names = players
-        self.rows = build_rows(self.sheets, self.prophecies, locale)
-        self.solo = view.get("mode") == "solo1"
-        self.winners = [] if self.solo else cat.winners(self.sheets)
+        self.mode = str(view.get("mode") or "normal")
+        self.jack = jack_of(view)
+        self.names = list(players[: len(self.sheets)])
+        self.rows = _rows(view, locale)
+        self.solo = self.mode == "solo1"
+        self.winners = self.find_winners()
         self.height = table_height(view, locale)
         self.c = Canvas(WIDTH, self.height, Palette.bg)
-        n = max(1, len(self.sheets))
+        n = max(1, len(self.sheets) + (1 if self.jack is not None else 0))
         self.col_w = (WIDTH - 2 * MARGIN - 20 - LABEL_W) / n
+
+    def find_winners(self) -> list[int]:
+        """The winning columns: none in solo 1 (O9); the player or Spider Jack's column in
+        solo 2 (I37); FM16/FM17 in family mode; F9/F10 otherwise."""
+        if self.solo:
+            return []
+        if self.jack is not None:
+            total = int(self.sheets[0].get("total") or 0) if self.sheets else 0
+            beaten = cat.beats_jack(total, int(self.jack.get("juice") or 0))
+            return [0] if beaten and self.sheets else [len(self.sheets)]
+        if self.mode == "family":
+            return cat.family_winners(self.sheets)
+        return cat.winners(self.sheets)
+
+    def footnote(self) -> str:
+        if self.solo:
+            return t("solo_note", self.locale)
+        if self.jack is not None:
+            return t("jack_tie", self.locale)
+        return t("family_tie" if self.mode == "family" else "tie_break", self.locale)
 
     def column(self, seat: int) -> tuple[float, float]:
         x = MARGIN + 10 + LABEL_W + seat * self.col_w
@@ -166,7 +215,7 @@ class ScoringTable:
         with c.region((MARGIN + 10, y + 2, WIDTH - MARGIN - 10, y + FOOT_H), "footnote"):
             c.fit_text(
                 (MARGIN + 16, y + FOOT_H / 2 + 2),
-                t("solo_note" if self.solo else "tie_break", self.locale),
+                self.footnote(),
                 WIDTH - 2 * MARGIN - 32,
                 13,
                 Palette.muted,
@@ -193,7 +242,18 @@ class ScoringTable:
             if self.solo and self.sheets and self.names:
                 total = int(self.sheets[0].get("total") or 0)
                 names, phrase = self.names[:1], template("solo_score", self.locale, n=total)
-            if names:
+            if self.jack is not None and len(self.sheets) in self.winners:
+                c.fit_text(
+                    (x0 + 18, y0 + 56),
+                    t("jack_wins", self.locale),
+                    x1 - x0 - 36,
+                    26,
+                    JACK_INK,
+                    bold=True,
+                    min_size=15,
+                    anchor="lm",
+                )
+            elif names:
                 c.fit_name_text(
                     (x0 + 18, y0 + 56),
                     phrase,
@@ -207,21 +267,35 @@ class ScoringTable:
                 )
 
     def draw_heads(self, y: float) -> None:
+        """Each column's name in its colour (Spider Jack's last, with its difficulty), and
+        the winner's mark."""
         c = self.c
-        for seat in range(len(self.sheets)):
+        columns = len(self.sheets) + (1 if self.jack is not None else 0)
+        for seat in range(columns):
             x0, x1 = self.column(seat)
+            jack = seat == len(self.sheets)
             with c.region((x0 + 6, y, x1 - 6, y + HEAD_H - 6), f"head {seat + 1}"):
                 name = self.names[seat] if seat < len(self.names) else ""
                 c.fit_text(
                     ((x0 + x1) / 2, y + 18),
-                    name,
+                    t("jack", self.locale) if jack else name,
                     x1 - x0 - 16,
                     20,
-                    seat_colour(seat),
+                    JACK_INK if jack else seat_colour(seat),
                     bold=True,
                     min_size=15,
                     anchor="mm",
                 )
+                if jack and self.jack is not None and seat not in self.winners:
+                    c.fit_text(
+                        ((x0 + x1) / 2, y + 42),
+                        difficulty(self.jack, self.locale),
+                        x1 - x0 - 16,
+                        14,
+                        Palette.muted,
+                        min_size=11,
+                        anchor="mm",
+                    )
                 if seat in self.winners:
                     c.text(
                         ((x0 + x1) / 2, y + 42),
@@ -263,7 +337,7 @@ class ScoringTable:
         c = self.c
         x0, y0, x1, y1 = box
         juice = int(line.get("juice") or 0)
-        points = _points(juice, signed=line["source"] != "before")
+        points = _points(juice, signed=line["source"] not in ("before", "jack"))
         colour = JUICE if juice > 0 else (Palette.danger if juice < 0 else Palette.faint)
         c.text((x1, (y0 + y1) / 2), points, 18, colour, bold=True, anchor="rm")
         room = x1 - x0 - c.text_width(points, 18, True) - 10
@@ -281,6 +355,8 @@ class ScoringTable:
         Arch card's name and count."""
         detail = line.get("detail") or {}
         source, item = line["source"], str(line["item"])
+        if source == "jack":
+            return t("jack_juice", self.locale)
         if source == "final_creatures":
             return t(
                 "final_cell",

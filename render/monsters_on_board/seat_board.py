@@ -25,7 +25,6 @@ from PIL import Image
 from render.boxes import Box
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
-from render.monsters_on_board.board import seat_status, seats_of
 from render.monsters_on_board.layout import (
     GAP,
     HEAD_H,
@@ -44,6 +43,7 @@ from render.monsters_on_board.layout import (
     seat_board_height,
 )
 from render.monsters_on_board.pieces import draw_die, draw_jack_die, draw_mini_arch
+from render.monsters_on_board.status import seat_status, seats_of
 from render.monsters_on_board.style import (
     EVIL,
     JACK,

@@ -28,14 +28,26 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 """The players' marker colours by seat (I3: green, red, yellow, blue)."""
 
 JACK = hex_rgb("#8e1b2c")  # Spider Jack's dice
+JACK_INK = hex_rgb("#ff7a8a")  # Spider Jack's name and Juice, readable on the dark panels
 JUICE = hex_rgb("#7ee0c3")  # Spectral Juice
 EVIL = hex_rgb("#d65cff")  # Evil
 NEIGHBOURHOOD = hex_rgb("#35283d")  # neighbourhood areas' ground
 SERVANT = hex_rgb("#e7dcc6")
 MULTI_RGB = hex_rgb("#cfc6ff")
 
-PHASES = ("draft", "board", "spectral", "final_window", "over")
+PHASES = (
+    "draft",
+    "board",
+    "spectral",
+    "final_window",
+    "over",
+    "family_pick",
+    "family_move",
+    "family_row",
+)
 """The phases the view names (each has its ``phase_<id>`` word in :data:`TEXT`)."""
+DRAFTS = ("draft", "family_pick")
+"""The phases in which a car stands in front of each seat (the view's ``car_of``)."""
 
 TEXT: dict[str, dict[str, str]] = {
     "title": {"en": "Monsters on Board", "it": "Monsters on Board"},
@@ -45,7 +57,11 @@ TEXT: dict[str, dict[str, str]] = {
     "phase_spectral": {"en": "Spectral phase", "it": "Fase spettrale"},
     "phase_final_window": {"en": "Last flips", "it": "Ultime carte"},
     "phase_over": {"en": "Final scoring", "it": "Punteggio finale"},
+    "phase_family_pick": {"en": "Pick & place", "it": "Scegli e piazza"},
+    "phase_family_move": {"en": "Creatures move", "it": "Movimento creature"},
+    "phase_family_row": {"en": "Row scoring", "it": "Punteggio righe"},
     "step": {"en": "pick {n}/4", "it": "scelta {n}/4"},
+    "step_family": {"en": "pick {n}/3", "it": "scelta {n}/3"},
     "passes": {"en": "{n} of {of} passed in a row", "it": "{n} su {of} passano di fila"},
     "first": {"en": "1st player", "it": "1° giocatore"},
     "first_short": {"en": "1st", "it": "1°"},
@@ -69,7 +85,51 @@ TEXT: dict[str, dict[str, str]] = {
     "empty": {"en": "empty", "it": "vuoto"},
     "cars": {"en": "Fearmobiles (hood → back)", "it": "Spaventomobili (cofano → retro)"},
     "car_of": {"en": "in front of {name}", "it": "davanti a {name}"},
+    "cars_right": {
+        "en": "Fearmobiles (hood → back) · passing right",
+        "it": "Spaventomobili (cofano → retro) · passano a destra",
+    },
     "ai_car": {"en": "AI's car", "it": "Auto dell'IA"},
+    "jack": {"en": "Spider Jack", "it": "Spider Jack"},
+    "jack_car": {"en": "Spider Jack's car", "it": "Auto di Spider Jack"},
+    "jack_area": {"en": "Spider Jack's area", "it": "Area di Spider Jack"},
+    "level_easy": {"en": "Easy", "it": "Facile"},
+    "level_normal": {"en": "Normal", "it": "Normale"},
+    "level_hard": {"en": "Hard", "it": "Difficile"},
+    "level_monstrous": {"en": "Monstrous", "it": "Mostruoso"},
+    "difficulty": {"en": "+{n} {level}", "it": "+{n} {level}"},
+    "jack_deck": {"en": "{mark} deck: {n}", "it": "mazzo {mark}: {n}"},
+    "jack_picks": {"en": "Its picks this round", "it": "Le sue scelte del round"},
+    "last_die": {"en": "the last", "it": "l'ultimo"},
+    "spare": {"en": "spare", "it": "avanzato"},
+    "spare_bag": {"en": "Spare die → bag", "it": "Dado avanzato → sacchetto"},
+    "spare_area": {"en": "Spare die → its area", "it": "Dado avanzato → la sua area"},
+    "spare_scored": {
+        "en": "Spare die scores its rank",
+        "it": "Il dado avanzato dà il suo rango",
+    },
+    "jack_summoning": {
+        "en": "takes the summoning you miss",
+        "it": "prende le evocazioni che perdi",
+    },
+    "jack_prophecy": {
+        "en": "takes the prophecy points you miss",
+        "it": "prende i punti profezia che perdi",
+    },
+    "jack_counts": {
+        "en": "Its area: {d} dice · {g} ghosts · {c} creatures",
+        "it": "La sua area: {d} dadi · {g} fantasmi · {c} creature",
+    },
+    "jack_wins": {"en": "Spider Jack wins", "it": "Vince Spider Jack"},
+    "jack_juice": {"en": "all its Juice", "it": "tutto il suo Succo"},
+    "jack_tie": {
+        "en": "A tie is Spider Jack's: beat it by 1 Juice or more (I37)",
+        "it": "In parità vince Spider Jack: superalo di almeno 1 Succo (I37)",
+    },
+    "family_tie": {
+        "en": "Most Juice wins; a tie is shared (FM17)",
+        "it": "Vince chi ha più Succo; in parità si vince insieme (FM17)",
+    },
     "bag": {"en": "Bag", "it": "Sacchetto"},
     "solo_card": {"en": "Solo card", "it": "Carta solitario"},
     "solo_deck": {"en": "deck: {n}", "it": "mazzo: {n}"},
@@ -104,6 +164,30 @@ TEXT: dict[str, dict[str, str]] = {
     "deciding_actions": {"en": "choosing actions", "it": "sceglie azioni"},
     "stage_move": {"en": "activating dice", "it": "attiva dadi"},
     "stage_place": {"en": "placing dice", "it": "piazza dadi"},
+    "choosing_row": {"en": "choosing a row", "it": "sceglie una riga"},
+    "lanes": {"en": "Lanes: areas 1–12", "it": "Corsie: aree 1–12"},
+    "row": {"en": "Row {n}", "it": "Riga {n}"},
+    "row_sum": {"en": "Σ {n}", "it": "Σ {n}"},
+    "servants": {"en": "Servants", "it": "Servitori"},
+    "reserve": {"en": "Reserve: {n}", "it": "Riserva: {n}"},
+    "in_reserve": {"en": "in reserve", "it": "in riserva"},
+    "area_key": {"en": "Area actions", "it": "Azioni delle aree"},
+    "area_n": {"en": "Area {n}: {what}", "it": "Area {n}: {what}"},
+    "back_start": {"en": "{what}, back to start", "it": "{what}, torna alla partenza"},
+    "do_family_pick": {
+        "en": "Pick a die from the car in front of you and a row of your Order for it.",
+        "it": "Scegli un dado dall'auto davanti a te e la riga del tuo Ordine dove va.",
+    },
+    "did_family_pick": {
+        "en": "Picked: waiting for the others before the creatures move.",
+        "it": "Scelto: aspetta gli altri prima che le creature si muovano.",
+    },
+    "do_family_row": {
+        "en": "Choose a row: a servant takes a space there and you score its dice.",
+        "it": "Scegli una riga: un servitore vi prende posto e ottieni i suoi dadi.",
+    },
+    "family_steps": {"en": "{mark} creature ➜ {n}", "it": "creatura {mark} ➜ {n}"},
+    "your_pick_row": {"en": "your pick → row {n}", "it": "tua scelta → riga {n}"},
     "your_hand": {"en": "Your board", "it": "La tua plancia"},
     "prophecy": {"en": "Prophecy {n}", "it": "Profezia {n}"},
     "prophecy_hidden": {"en": "Prophecy", "it": "Profezia"},
