@@ -25,6 +25,9 @@ from tests.cogs.helpers import World, assert_png, followup_text, make_world, rep
 
 GAME = "monsters_on_board"
 PRESENTER = PRESENTERS[GAME]
+pytestmark = pytest.mark.simcord(settle_timeout=30)
+"""The first table is drawn for real in the render pool's new process: on a busy machine
+(the whole suite on two cores) that can take longer than simcord's default 5 s to settle."""
 
 
 async def open_mob(
@@ -91,9 +94,12 @@ def button_for(actor: Any, index: int) -> tuple[Any, str] | None:
     return None
 
 
-async def move(world: World, record: GameRecord, seat: int, typed: bool = False) -> tuple[Any, str]:
+async def move(
+    world: World, record: GameRecord, seat: int, typed: bool = False, dm: bool = False
+) -> tuple[Any, str]:
     """Seat ``seat`` makes the bot's choice: by DM button when its DM has one (unless
-    ``typed``), else by ``/game move`` with the name autocomplete gives it. Returns the reply
+    ``typed``), else by ``/game move`` with the name autocomplete gives it, typed in the
+    world's channel or, for a table in a DM (``dm``), in the player's DM. Returns the reply
     and how it moved."""
     actor = world.actor_for(record.seats[seat].user_id)
     state = world.bot.tables.state(record)
@@ -105,6 +111,10 @@ async def move(world: World, record: GameRecord, seat: int, typed: bool = False)
         return await actor.user.click(message, custom_id=custom_id), "button"
     view = ENGINE.view(state, seat)
     name = PRESENTER.action_label(view, action, "en")
+    if dm:
+        offered = await actor.user.autocomplete("game move", "move", name)
+        (choice,) = [c for c in offered if c["name"] == name]
+        return await actor.user.slash("game move", move=choice["value"]), "command"
     offered = await actor.autocomplete(world.channel, "game move", "move", name)
     (choice,) = [c for c in offered if c["name"] == name]
     return await actor.slash(world.channel, "game move", move=choice["value"]), "command"
