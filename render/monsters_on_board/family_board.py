@@ -34,9 +34,10 @@ from render.monsters_on_board.layout import (
     LANE_H,
     LANE_HEAD,
     LANES_H,
-    dim,
     family_board_height,
     frame,
+    head_frame,
+    head_juice,
     panel,
     pill,
     pill_width,
@@ -102,29 +103,10 @@ class FamilySeatBoard:
         c = self.c
         x0, y0, x1, y1 = box
         accent = seat_colour(self.seat)
-        acting = self.seat in ints(self.view.get("pending"))
-        c.panel(
-            box,
-            fill=mix(Palette.panel_hi, accent, 0.08),
-            outline=Palette.gold if acting else dim(accent),
-            width=3 if acting else 2,
-        )
-        c.rect((x0 + 10, y0 + 12, x0 + 17, y1 - 12), fill=accent, radius=3)
-        cy = (y0 + y1) / 2
+        head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
         right = x1 - 20
-        with c.region((right - 200, y0 + 4, right, y1 - 4), "juice"):
-            juice = str(int(self.info.get("juice") or 0))
-            c.text((right, cy - 6), juice, 34, JUICE, bold=True, anchor="rm")
-            c.fit_text(
-                (right, cy + 22),
-                t("juice", self.locale),
-                190,
-                13,
-                Palette.muted,
-                bold=True,
-                min_size=11,
-                anchor="rm",
-            )
+        juice = int(self.info.get("juice") or 0)
+        head_juice(c, right, (right - 200, y0 + 4, right, y1 - 4), juice, t("juice", self.locale))
         with c.region((x0 + 26, y0 + 4, right - 220, y1 - 4), "name"):
             c.fit_text(
                 (x0 + 28, y0 + 26),

@@ -77,6 +77,16 @@ def draw_jack_card(c: Canvas, box: Box, jack: dict[str, Any], locale: str) -> No
         c.text((x0 + 22, y0 + 56), juice, 26, JUICE, bold=True, anchor="lm")
         x = x0 + 27 + c.text_width(juice, 26, True)
         c.fit_text((x, y0 + 58), t("juice", locale), 90, 13, Palette.muted, bold=True, anchor="lm")
+        counts = t(
+            "jack_counts",
+            locale,
+            d=len(jack.get("dice") or []),
+            g=len(jack.get("ghosts") or []),
+            c=len(jack.get("creatures") or []),
+        )
+        c.fit_text(
+            (x0 + 22, y1 - 18), counts, x1 - x0 - 34, 15, Palette.text, min_size=11, anchor="lm"
+        )
 
 
 def draw_jack_area(

@@ -13,7 +13,7 @@ from typing import Any
 from render.boxes import Box
 from render.common import RGB, Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
-from render.monsters_on_board.style import DRAFTS, MARGIN, WIDTH, ink_on
+from render.monsters_on_board.style import DRAFTS, JUICE, MARGIN, WIDTH, ink_on
 
 GAP = 10
 PANEL_HEAD = 34
@@ -139,6 +139,38 @@ def pill_width(c: Canvas, text: str, size: float = 14) -> float:
 def frame(c: Canvas, height: int) -> None:
     """The table top every image is drawn on."""
     c.rect((6, 6, WIDTH - 6, height - 6), fill=Palette.table, radius=22)
+
+
+def head_frame(c: Canvas, box: Box, accent: RGB, acting: bool) -> None:
+    """A seat board's header: a panel tinted with the seat's colour (I3), framed in gold while
+    the seat must act, and the colour's bar at the left."""
+    x0, y0, _, y1 = box
+    c.panel(
+        box,
+        fill=mix(Palette.panel_hi, accent, 0.08),
+        outline=Palette.gold if acting else dim(accent),
+        width=3 if acting else 2,
+    )
+    c.rect((x0 + 10, y0 + 12, x0 + 17, y1 - 12), fill=accent, radius=3)
+
+
+def head_juice(c: Canvas, right: float, box: Box, juice: int, word: str) -> None:
+    """A seat board header's Juice: the number large, right-aligned at ``right``, its word
+    under it, all inside ``box`` (the region the test checks)."""
+    _, y0, _, y1 = box
+    cy = (y0 + y1) / 2
+    with c.region(box, "juice"):
+        c.text((right, cy - 6), str(juice), 34, JUICE, bold=True, anchor="rm")
+        c.fit_text(
+            (right, cy + 22),
+            word,
+            box[2] - box[0] - 10,
+            13,
+            Palette.muted,
+            bold=True,
+            min_size=11,
+            anchor="rm",
+        )
 
 
 def dim(colour: RGB) -> RGB:

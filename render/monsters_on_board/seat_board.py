@@ -35,8 +35,9 @@ from render.monsters_on_board.layout import (
     ORDER_ROW_H,
     ORDER_W,
     TOWN_H,
-    dim,
     frame,
+    head_frame,
+    head_juice,
     panel,
     pill,
     pill_width,
@@ -47,7 +48,6 @@ from render.monsters_on_board.status import seat_status, seats_of
 from render.monsters_on_board.style import (
     EVIL,
     JACK,
-    JUICE,
     MARGIN,
     WIDTH,
     glyph,
@@ -108,32 +108,15 @@ class SeatBoard:
         c = self.c
         x0, y0, x1, y1 = box
         accent = seat_colour(self.seat)
-        acting = self.seat in ints(self.view.get("pending"))
-        c.panel(
-            box,
-            fill=mix(Palette.panel_hi, accent, 0.08),
-            outline=Palette.gold if acting else dim(accent),
-            width=3 if acting else 2,
-        )
-        c.rect((x0 + 10, y0 + 12, x0 + 17, y1 - 12), fill=accent, radius=3)
+        head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
         cy = (y0 + y1) / 2
         evil_x = x1 - 16 - 9 * 30
         with c.region((evil_x - 4, y0 + 4, x1 - 8, y1 - 4), "evil track"):
             self.draw_evil(evil_x, cy)
         juice_x = evil_x - 20
-        with c.region((juice_x - 150, y0 + 4, juice_x, y1 - 4), "juice"):
-            juice = str(int(self.info.get("juice") or 0))
-            c.text((juice_x, cy - 6), juice, 34, JUICE, bold=True, anchor="rm")
-            c.fit_text(
-                (juice_x, cy + 22),
-                t("juice", self.locale),
-                140,
-                13,
-                Palette.muted,
-                bold=True,
-                min_size=11,
-                anchor="rm",
-            )
+        juice = int(self.info.get("juice") or 0)
+        where = (juice_x - 150, y0 + 4, juice_x, y1 - 4)
+        head_juice(c, juice_x, where, juice, t("juice", self.locale))
         right = juice_x - 170
         with c.region((x0 + 26, y0 + 4, right, y1 - 4), "name"):
             self.draw_name(x0 + 28, right, y0, y1)

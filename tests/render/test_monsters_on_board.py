@@ -17,12 +17,14 @@ from typing import Any
 import pytest
 
 from render import RENDERERS, board_image, hand_image, render_board, render_hand, render_table
-from render.boxes import Page, PlacedText
+from render.boxes import Page, PlacedText, Region
 from render.common import Canvas, SeatBoardRenderer, player_names
 from render.monsters_on_board import WIDTH, MonstersOnBoardRenderer
+from render.monsters_on_board.cards import solo_symbols
 from render.monsters_on_board.pieces import draw_creature, draw_die, draw_ghost
 from render.monsters_on_board.style import t
 from render.text import font, has_glyph
+from rules.monsters_on_board import VARIANTS as MOB_VARIANTS
 from rules.monsters_on_board import engine as E
 from rules.monsters_on_board.bot import bot_action
 from rules.monsters_on_board.content import COLOURS, content
@@ -45,10 +47,14 @@ NAMES = ["Anna", "Bartholomew Longname-Marshwalker", "Carla", "Dario"]
 
 @cache
 def walk(players: int, draft: str = "simultaneous") -> tuple[E.State, ...]:
+    options, seed = GAMES[players]
+    return play(players, {**options, "draft": draft}, seed)
+
+
+def play(players: int, options: dict[str, Any], seed: int) -> tuple[E.State, ...]:
     """Every state of one seeded game: a random pending seat moves, half the time as the bot
     would and half the time at random (odd boards as well as sensible ones)."""
-    options, seed = GAMES[players]
-    state = E.setup(players, {**options, "draft": draft}, seed)
+    state = E.setup(players, options, seed)
     rng = random.Random(seed)
     states = [state]
     while E.pending(state):
@@ -95,7 +101,11 @@ def public(players: int, moment: str) -> dict[str, Any]:
 
 
 def own(players: int, moment: str) -> dict[str, Any]:
-    state = moments(players)[moment]
+    return own_view(moments(players)[moment])
+
+
+def own_view(state: E.State) -> dict[str, Any]:
+    """The view of the first seat that must act (seat 0 when nobody must)."""
     pending = E.pending(state)
     return E.view(state, pending[0] if pending else 0)
 
@@ -314,3 +324,268 @@ def test_a_turn_order_pick_is_framed_on_the_board() -> None:
 def test_render_board_png_of_every_player_count() -> None:
     for players in GAMES:
         assert_sane(render_board(GAME, public(players, "spectral"), players=NAMES[:players]))
+
+
+# --------------------------------------------------------------------------- solo 2 and family
+
+VARIANT_GAMES: dict[str, tuple[str, int, int]] = {
+    "solo2_0": ("solo2_0", 1, 11),
+    "solo2_7": ("solo2_7", 1, 4),
+    "family2": ("family", 2, 6),
+    "family4": ("family", 4, 8),
+}
+"""A game per case: the named variant (its options, as ``/game new variant:`` sets them), the
+seats and the seed."""
+VARIANT_MOMENTS = ("setup", "mid", "late", "over")
+
+
+@cache
+def variant_walk(game: str) -> tuple[E.State, ...]:
+    """Every state of one seeded game of a variant (its options as ``/game new`` sets them)."""
+    variant, players, seed = VARIANT_GAMES[game]
+    return play(players, dict(MOB_VARIANTS[variant].options), seed)
+
+
+@cache
+def variant_moments(game: str) -> dict[str, E.State]:
+    """Setup; a pick step under way from round 3 on (solo 2: Spider Jack's first picks on its
+    card; family: a seat has picked, another not); a later moment (solo 2: its four picks and
+    the spare die, before its purchase; family: the creatures' moves or the row scoring); the
+    end."""
+    states = variant_walk(game)
+    later = [s for s in states if s.round >= 3]
+    if game.startswith("solo2"):
+        mid = next(s for s in later if s.phase == "draft" and s.step >= 1)
+        late = next(s for s in later if s.phase == "board" and s.jack and s.jack.spare)
+    else:
+        mid = next(s for s in later if s.phase == "family_pick" and _some_picked(s))
+        late = next(s for s in later if s.phase in ("family_move", "family_row"))
+    found = {"setup": states[0], "mid": mid, "late": late, "over": states[-1]}
+    assert found["over"].phase == "over"
+    return found
+
+
+def vpublic(game: str, moment: str) -> dict[str, Any]:
+    return E.view(variant_moments(game)[moment], None)
+
+
+def vown(game: str, moment: str) -> dict[str, Any]:
+    return own_view(variant_moments(game)[moment])
+
+
+def _parents(region: Region | None) -> list[Region]:
+    """``region`` and the regions that hold it, innermost first."""
+    found = []
+    while region is not None:
+        found.append(region)
+        region = region.parent
+    return found
+
+
+@pytest.mark.parametrize("moment", VARIANT_MOMENTS)
+@pytest.mark.parametrize("game", sorted(VARIANT_GAMES))
+def test_solo2_and_family_images_render(game: str, moment: str) -> None:
+    view = vpublic(game, moment)
+    players = len(view["seats"])
+    pngs = render_table(GAME, view, locale="it", players=NAMES[:players])
+    assert len(pngs) == 1 + players
+    for png in pngs:
+        img = assert_sane(png)
+        assert img.width == WIDTH and 250 < img.height < 1400
+    assert assert_sane(render_hand(GAME, vown(game, moment), locale="en")).width == WIDTH
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("game", sorted(VARIANT_GAMES))
+def test_solo2_and_family_texts_stay_in_their_boxes(game: str, locale: str) -> None:
+    """Board, seat boards and hand at every moment, with 32-character and odd names."""
+    found: list[str] = []
+    for k, moment in enumerate(VARIANT_MOMENTS):
+        players = len(vpublic(game, moment)["seats"])
+        names = [ODD_NAMES[(k * players + i) % len(ODD_NAMES)] for i in range(players)]
+        for view, seat in ((vpublic(game, moment), None), (vown(game, moment), 0)):
+            for page in _pages(view, seat, locale, names):
+                where = f"[{locale}] {game}, {moment}, names={names}"
+                found += [f"{where}: {p}" for p in problems(page)]
+    assert_tidy(found)
+
+
+def _board_texts(view: dict[str, Any], names: list[str], locale: str = "en") -> Page:
+    with one_page() as page:
+        board_image(GAME, view, locale=locale, players=names)
+    return page()
+
+
+@pytest.mark.parametrize("game", ["solo2_0", "solo2_7"])
+def test_T2_the_board_shows_spider_jack_its_juice_and_difficulty(game: str) -> None:
+    view = vpublic(game, "late")
+    jack = view["jack"]
+    label = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "monstrous": "Monstrous"}
+    words = f"+{jack['difficulty']} {label[jack['level']]}"
+    texts = [p.text for p in _board_texts(view, NAMES[:1]).texts]
+    assert t("jack", "en") in texts and words in texts
+    assert str(jack["juice"]) in texts
+    counts = t(
+        "jack_counts", "en", d=len(jack["dice"]), g=len(jack["ghosts"]), c=len(jack["creatures"])
+    )
+    assert counts in texts
+
+
+def test_T8_each_pick_sits_on_its_symbol_and_the_spare_is_named() -> None:
+    """Solo 2: the card's three symbols left to right, each with the die Spider Jack took by
+    it (T8), then the fourth die; the spare die (T18) says so."""
+    view = vpublic("solo2_7", "late")
+    card = content().solo_cards[view["solo"]["revealed"]]
+    picks = view["solo"]["ai_picks"]
+    assert len(picks) == 4 and view["jack"]["spare"] in picks
+    page = _board_texts(view, NAMES[:1])
+    columns: dict[int, list[str]] = {}
+    for placed in page.texts:
+        region = next((r for r in _parents(placed.region) if r.label == "jack pick"), None)
+        if region is not None:
+            columns.setdefault(id(region), []).append(placed.text)
+    drawn = list(columns.values())
+    assert len(drawn) == 4
+    for k, texts in enumerate(drawn):
+        symbol = solo_symbols(card, t("any", "en"))[k] if k < 3 else t("last_die", "en")
+        colour = content().colours[picks[k][0].rpartition("-")[0]]
+        assert texts[:3] == [symbol, str(picks[k][1]), f"{colour.symbol}{colour.letter}"]
+        assert (t("spare", "en") in texts) == (picks[k] == view["jack"]["spare"])
+
+
+def test_T12_spider_jacks_area_is_drawn_by_colour() -> None:
+    """Every die, ghost and creature of its area is on its colour's line (multicolour ghosts
+    on a line of their own)."""
+    view = vpublic("solo2_7", "late")
+    jack = view["jack"]
+    assert jack["dice"] and jack["ghosts"]
+    labels = {f"jack {c}": c for c in COLOURS}
+    lines: dict[str, list[str]] = {}
+    for placed in _board_texts(view, NAMES[:1]).texts:
+        line = next((r for r in _parents(placed.region) if r.label in labels), None)
+        if line is not None:
+            lines.setdefault(labels[line.label], []).append(placed.text)
+    for colour_id in COLOURS:
+        colour = content().colours[colour_id]
+        mark = f"{colour.symbol}{colour.letter}"
+        dice = [d for d in jack["dice"] if d[0].startswith(f"{colour_id}-")]
+        ghosts = [g for g in jack["ghosts"] if content().ghosts[g].colour == colour_id]
+        creatures = [c for c in jack["creatures"] if c == colour_id]
+        drawn = lines.get(colour_id, [])
+        if any(x.startswith("+") for x in drawn):
+            continue  # a crowded line counts the rest
+        assert drawn.count(mark) == len(dice) + len(ghosts) + len(creatures), colour_id
+        assert sorted(x for x in drawn if x.isdigit()) == sorted(str(d[1]) for d in dice)
+
+
+def test_I37_solo2_table_names_spider_jack_and_who_won() -> None:
+    """Spider Jack has a column with its Juice; you win only with strictly more (a tie is
+    its win), and the banner says who won."""
+    view = vpublic("solo2_7", "over")
+    total, jack = view["sheets"][0]["total"], view["jack"]["juice"]
+    for juice, player_wins in ((jack, total > jack), (total, False), (total - 1, True)):
+        shown = {**view, "jack": {**view["jack"], "juice": juice}}
+        page = _board_texts(shown, ["Anna"])
+        texts = [p.text for p in page.texts]
+        heads: dict[str, list[str]] = {}
+        for placed in page.texts:
+            heads.setdefault(placed.region.label, []).append(placed.text)
+        assert heads["head 1"][0] == "Anna" and heads["head 2"][0] == t("jack", "en")
+        winner = t("winner", "en").upper()
+        assert (winner in heads["head 1"]) == player_wins != (winner in heads["head 2"])
+        totals = [p.text for p in page.texts if p.region.label == "total 1"]
+        assert totals == [str(juice)]
+        banner = [p.text for p in page.texts if p.region.label == "banner"]
+        if player_wins:
+            assert any("Anna" in x for x in banner) and t("jack_wins", "en") not in banner
+        else:
+            assert t("jack_wins", "en") in banner
+        assert texts.count(t("winner", "en").upper()) == 1
+
+
+def test_FM16_family_table_lists_prophecy_lines_and_shares_a_tie() -> None:
+    """Family mode: Juice before, the prophecy lines, the total; no Arch cards or removed
+    dice (FM2); most Juice wins and a tie is shared (FM17, I33)."""
+    view = vpublic("family4", "over")
+    names = NAMES[:4]
+    page = _board_texts(view, names)
+    regions = {p.region.label for p in page.texts}
+    for seat, sheet in enumerate(view["sheets"]):
+        assert {line["source"] for line in sheet["lines"]} <= {"before", "prophecy"}
+        for line in sheet["lines"]:
+            assert f"line {seat} {line['source']} {line['item']}" in regions
+    labels = [p.text for p in page.texts if p.region.label == "row label"]
+    assert t("arch_row", "en") not in labels and t("removed", "en") not in labels
+    totals = [s["total"] for s in view["sheets"]]
+    best = [names[s] for s, x in enumerate(totals) if x == max(totals)]
+    texts = [p.text for p in page.texts]
+    assert texts.count(t("winner", "en").upper()) == len(best)
+    tied = {**view, "sheets": [{**s, "total": max(totals)} for s in view["sheets"]]}
+    texts = [p.text for p in _board_texts(tied, names).texts]
+    assert texts.count(t("winner", "en").upper()) == 4
+
+
+def test_family_main_board_has_cars_and_juice_but_no_market_or_evil() -> None:
+    view = vpublic("family4", "mid")
+    page = _board_texts(view, NAMES)
+    texts = [p.text for p in page.texts]
+    assert t("market", "en").upper() not in texts and t("evil", "en") not in texts
+    assert t("cars_right", "en").upper() in texts
+    assert t("step_family", "en", n=view["step"] + 1) in " ".join(texts)
+    for seat in view["seats"]:
+        assert str(seat["juice"]) in texts
+
+
+def _family_seat_page(view: dict[str, Any], seat: int) -> Page:
+    with one_page() as page:
+        R.seat_board(view, seat, locale="en", players=NAMES)
+    return page()
+
+
+@pytest.mark.parametrize("game", ["family2", "family4"])
+def test_I31_family_seat_boards_show_six_lanes_with_each_creature_where_it_stands(
+    game: str,
+) -> None:
+    """The recorded regions: six lanes (one mark per colour), 13 columns (start, areas 1-12,
+    4/8/12 with their actions), each creature's token in its lane at its area, and the Order's
+    rows; nothing of the normal side (Evil, Arch cards, summoning)."""
+    view = vpublic(game, "late")
+    heads = ["Start", *(str(n) for n in range(1, 13))]
+    heads[4], heads[8], heads[12] = "4 ±", "8 ⇄", "12 ⚗12"
+    for seat, info in enumerate(view["seats"]):
+        page = _family_seat_page(view, seat)
+        columns = [p for p in page.texts if p.region.label == "lane head"]
+        assert [p.text for p in columns] == heads
+        lanes = [p for p in page.texts if p.region.label == "lane mark"]
+        marks = [f"{content().colours[c].symbol}{content().colours[c].letter}" for c in COLOURS]
+        assert [p.text for p in lanes] == marks
+        tokens = [p for p in page.texts if p.region.label == "creature"]
+        assert len(tokens) == 6
+        for token in tokens:
+            x = (token.bbox[0] + token.bbox[2]) / 2
+            y = (token.bbox[1] + token.bbox[3]) / 2
+            lane = next(p for p in lanes if p.region.box[1] <= y <= p.region.box[3])
+            area = next(k for k, p in enumerate(columns) if p.region.box[0] <= x <= p.region.box[2])
+            assert token.text == lane.text
+            assert info["lanes"][COLOURS[marks.index(lane.text)]] == area
+        texts = [p.text for p in page.texts]
+        assert t("evil", "en").upper() not in texts and "✶ summon" not in " ".join(texts)
+        rows = list(info["order"])
+        sums = [p.text for p in page.texts if p.region.label == "row sum"]
+        assert sums == [f"Σ {sum(d[1] for d in row)}" for row in rows]
+        assert t("reserve", "en", n=info["reserve"]).upper() in texts
+
+
+def test_FM6_a_family_pick_and_its_row_show_only_in_the_own_hand() -> None:
+    """The seat board is the same from the seat's own view (its pick and row are hidden
+    until all have picked, I8); its hand frames the pick and names the row."""
+    state = variant_moments("family4")["mid"]
+    seat = next(s for s in range(4) if state.seats[s].pick is not None)
+    own_view, public_view = E.view(state, seat), E.view(state, None)
+    assert own_view["seats"][seat]["pick_row"] is not None
+    mine = R.seat_board(own_view, seat, locale="en", players=NAMES)
+    assert mine.tobytes() == R.seat_board(public_view, seat, locale="en", players=NAMES).tobytes()
+    with one_page() as page:
+        hand_image(GAME, own_view)
+    row = own_view["seats"][seat]["pick_row"] + 1
+    assert t("your_pick_row", "en", n=row) in [p.text for p in page().texts]
