@@ -117,8 +117,8 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "prende i punti profezia che perdi",
     },
     "jack_counts": {
-        "en": "Its area: {d} dice · {g} ghosts · {c} creatures",
-        "it": "La sua area: {d} dadi · {g} fantasmi · {c} creature",
+        "en": "Its area: dice {d} · ghosts {g} · creatures {c}",
+        "it": "La sua area: dadi {d} · fantasmi {g} · creature {c}",
     },
     "jack_wins": {"en": "Spider Jack wins", "it": "Vince Spider Jack"},
     "jack_juice": {"en": "all its Juice", "it": "tutto il suo Succo"},
