@@ -180,4 +180,5 @@ async def test_T1_solo_2_played_in_a_dm_with_the_bot(
     dms = ann.dm_channel.history()
     final = final_post(dms)
     assert f"Spider Jack {outcome['rivals'][0]['score']}" in final, final
+    assert (f"🏆 <@{ann.id}> wins!" in final) == (outcome["winners"] == [0])
     assert "🕷️ Spider Jack takes " in "\n".join(text_of(m) for m in dms)
