@@ -1,5 +1,5 @@
 """The renderer's one door to Monsters on Board's printed components: colours, dice faces, the
-board's layout, ghosts, solo cards, Arch Monster and prophecy cards, and who won a scoring.
+board's layout, ghosts, solo cards, Arch Monster and prophecy cards.
 
 Why a door and not the view: a view names components by id (``"pink-07"``, ``"a03-green"``,
 ``"m12"``) and the components themselves are fixed data, the same for every table (the town's
@@ -7,18 +7,11 @@ Why a door and not the view: a view names components by id (``"pink-07"``, ``"a0
 announcement down for nothing. So this module, and only this one, reads them from the
 engine's validated content (``tests/test_layers.py`` names it as the renderer's single
 exception to "render never imports rules"); everything else in the package asks it, and a
-renderer never sees an engine state.
-
-``winners`` is F9/F10 itself (most Juice, then final creatures, then Evil, else shared) and
-``family_winners`` FM16/FM17 (most Juice, a tie shared), so the scoring table marks exactly the
-seats the engine declares, without restating the rule. Solo 2 has no sheet for Spider Jack
-(its total is the view's ``jack.juice``), so ``beats_jack`` is I37's one comparison.
+renderer never sees an engine state. Data only: who won comes with the view (its
+``winners``, the outcome's), never from a rule called here.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.monsters_on_board.arch import ArchCard, arch_cards
 from rules.monsters_on_board.content import (
@@ -40,9 +33,6 @@ from rules.monsters_on_board.content import (
     icon_kind,
 )
 from rules.monsters_on_board.prophecy import Condition, ProphecyCard, prophecy_cards
-from rules.monsters_on_board.scoring import Line, Sheet
-from rules.monsters_on_board.scoring import family_winners as _family_winners
-from rules.monsters_on_board.scoring import winners as _winners
 
 __all__ = [
     "COLOURS",
@@ -62,19 +52,16 @@ __all__ = [
     "Space",
     "TrackPosition",
     "arch_card",
-    "beats_jack",
     "colour",
     "content",
     "die_colour",
     "die_icons",
     "family",
-    "family_winners",
     "ghost",
     "icon_amount",
     "icon_kind",
     "prophecy_card",
     "solo_card",
-    "winners",
 ]
 
 
@@ -113,37 +100,3 @@ def prophecy_card(number: str) -> ProphecyCard | None:
 def family() -> FamilyBoard:
     """The family side of the player board (I31): six lanes of 12 and the areas' actions."""
     return content().family
-
-
-def _built(sheets: Sequence[Mapping[str, Any]]) -> list[Sheet]:
-    """A view's ``sheets`` (``dataclasses.asdict`` of each) as the engine's own Sheets again."""
-    return [
-        Sheet(
-            removed=tuple((int(r), int(c)) for r, c in s.get("removed") or []),
-            lines=tuple(
-                Line(str(x["source"]), str(x["item"]), int(x["juice"]), x.get("detail") or {})
-                for x in s.get("lines") or []
-            ),
-            total=int(s.get("total") or 0),
-            final_creatures=int(s.get("final_creatures") or 0),
-            evil=int(s.get("evil") or 0),
-        )
-        for s in sheets
-    ]
-
-
-def winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
-    """The winning seats of a view's ``sheets`` (F9/F10, through the engine's own rule)."""
-    built = _built(sheets)
-    return _winners(built) if built else []
-
-
-def family_winners(sheets: Sequence[Mapping[str, Any]]) -> list[int]:
-    """The winning seats of a family game (FM16/FM17: most Juice, ties shared, I33)."""
-    built = _built(sheets)
-    return _family_winners(built) if built else []
-
-
-def beats_jack(total: int, jack_juice: int) -> bool:
-    """I37: you beat Spider Jack only with strictly more Juice; a tie is Spider Jack's."""
-    return total > jack_juice

@@ -160,6 +160,7 @@ class ScoringTable:
         self.names = list(players[: len(self.sheets)])
         self.rows = _rows(view, locale)
         self.solo = self.mode == "solo1"
+        self.view_winners = list(view.get("winners") or [])
         self.winners = self.find_winners()
         self.height = table_height(view, locale)
         self.c = Canvas(WIDTH, self.height, Palette.bg)
@@ -167,17 +168,14 @@ class ScoringTable:
         self.col_w = (WIDTH - 2 * MARGIN - 20 - LABEL_W) / n
 
     def find_winners(self) -> list[int]:
-        """The winning columns: none in solo 1 (O9); the player or Spider Jack's column in
-        solo 2 (I37); FM16/FM17 in family mode; F9/F10 otherwise."""
+        """The winning columns, as the view's outcome says (no rule restated here): none in
+        solo 1 (O9); the player's or Spider Jack's column in solo 2 (I37, its rival)."""
         if self.solo:
             return []
-        if self.jack is not None:
-            total = int(self.sheets[0].get("total") or 0) if self.sheets else 0
-            beaten = cat.beats_jack(total, int(self.jack.get("juice") or 0))
-            return [0] if beaten and self.sheets else [len(self.sheets)]
-        if self.mode == "family":
-            return cat.family_winners(self.sheets)
-        return cat.winners(self.sheets)
+        winners = [int(s) for s in self.view_winners]
+        if self.jack is not None and not winners:
+            return [len(self.sheets)]  # Spider Jack's column
+        return winners
 
     def footnote(self) -> str:
         if self.solo:

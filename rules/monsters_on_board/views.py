@@ -57,6 +57,9 @@ Schema of ``view(state, seat)`` (``seat`` None = the public view)::
       }],
       "sheets": [dataclasses.asdict(scoring.Sheet)] (once over; one per seat: solo 2's
                  Spider Jack has none, its total is "jack"."juice") | absent,
+      "winners": [seat, ...] (once over: the outcome's, F9/F10, FM16/FM17, I37; none in
+                 solo 1) | absent,
+      "rivals": [{"name", "score", "won"}] (once over, solo 2: Spider Jack) | absent,
     }
 """
 
@@ -101,7 +104,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         from rules.monsters_on_board.spectral import sheets_of
 
         data["sheets"] = [jsonable(asdict(s)) for s in sheets_of(state)]
+        data.update(_result(state))
     return data
+
+
+def _result(state: State) -> dict[str, Any]:
+    """Who won, as the outcome says: the renderer marks it without restating any rule."""
+    from rules.monsters_on_board.engine import outcome
+
+    result = outcome(state) or {}
+    winners = [] if state.mode == "solo1" else list(result.get("winners", []))
+    return {"winners": winners, **({"rivals": result["rivals"]} if "rivals" in result else {})}
 
 
 def _market(state: State) -> dict[str, Any]:

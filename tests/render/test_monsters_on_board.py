@@ -479,12 +479,15 @@ def test_T12_spider_jacks_area_is_drawn_by_colour() -> None:
 
 
 def test_I37_solo2_table_names_spider_jack_and_who_won() -> None:
-    """Spider Jack has a column with its Juice; you win only with strictly more (a tie is
-    its win), and the banner says who won."""
+    """Spider Jack has a column with its Juice; the table marks the winner the view's outcome
+    names (you win only with strictly more, a tie is its win: the engine's I37, whose view
+    says so in ``winners``), and the banner says who won."""
     view = vpublic("solo2_7", "over")
     total, jack = view["sheets"][0]["total"], view["jack"]["juice"]
+    assert view["winners"] == ([0] if total > jack else [])
     for juice, player_wins in ((jack, total > jack), (total, False), (total - 1, True)):
         shown = {**view, "jack": {**view["jack"], "juice": juice}}
+        shown["winners"] = [0] if player_wins else []
         page = _board_texts(shown, ["Anna"])
         texts = [p.text for p in page.texts]
         heads: dict[str, list[str]] = {}
@@ -520,7 +523,9 @@ def test_FM16_family_table_lists_prophecy_lines_and_shares_a_tie() -> None:
     best = [names[s] for s, x in enumerate(totals) if x == max(totals)]
     texts = [p.text for p in page.texts]
     assert texts.count(t("winner", "en").upper()) == len(best)
+    assert [names[s] for s in view["winners"]] == best  # the engine's FM16/FM17, in the view
     tied = {**view, "sheets": [{**s, "total": max(totals)} for s in view["sheets"]]}
+    tied["winners"] = [0, 1, 2, 3]
     texts = [p.text for p in _board_texts(tied, names).texts]
     assert texts.count(t("winner", "en").upper()) == 4
 

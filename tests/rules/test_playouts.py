@@ -162,7 +162,9 @@ def _mob_at_end(state: mob.State, steps: int) -> None:
     outcome = GAMES["monsters_on_board"].outcome(state)
     assert outcome is not None
     if state.jack is not None:
-        assert outcome["scores"][1] == state.jack.juice and state.jack.spare is None
+        (rival,) = outcome["rivals"]
+        assert rival["score"] == state.jack.juice and state.jack.spare is None
+        assert len(outcome["scores"]) == 1 and rival["won"] == outcome["jack_won"]
         assert outcome["jack_won"] == (outcome["winners"] == [])
 
 
