@@ -182,3 +182,23 @@ async def test_T1_solo_2_played_in_a_dm_with_the_bot(
     assert f"Spider Jack {outcome['rivals'][0]['score']}" in final, final
     assert (f"🏆 <@{ann.id}> wins!" in final) == (outcome["winners"] == [0])
     assert "🕷️ Spider Jack takes " in "\n".join(text_of(m) for m in dms)
+
+
+@pytest.mark.parametrize(("variant", "bots"), [("family", 1), ("standard", 2)])
+async def test_bot_players_fill_seats_in_the_normal_and_family_modes(
+    simcord_env, monkeypatch: pytest.MonkeyPatch, variant: str, bots: int
+) -> None:
+    """Issue 9: "bot players can fill seats in the normal and family modes". The bots make
+    their own simultaneous picks at once, so the first step waits for the one person only;
+    a family table of one person and a bot is played to its end."""
+    world = make_world(simcord_env)
+    record = await open_mob(world, [], bots=bots, seed=5, variant=variant)
+    assert [seat.is_bot for seat in record.seats] == [False, *[True] * bots]
+    assert world.bot.tables.pending(record) == [0]  # the bots have picked already
+    if variant != "family":
+        return
+    drawn_once(monkeypatch)
+    record, _ = await play_to_the_end(world, record)
+    assert record.status == FINISHED
+    made = await world.bot.store.actions(record.id)
+    assert {entry.seat for entry in made} == {0, 1}
