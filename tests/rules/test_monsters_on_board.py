@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -64,6 +65,28 @@ def play(state: State, seat: int, *actions: Action) -> State:
     for action in actions:
         state, _ = E.apply(state, seat, action)
     return state
+
+
+def bot_wins_against_random(start: Callable[[int], State], seeds: int) -> int:
+    """Games (one per seed, two seats) that the bot player wins against a random player, the
+    bot's seat alternating; every bot move is checked legal on the way."""
+    from rules.monsters_on_board.bot import bot_action
+
+    wins = 0
+    for seed in range(seeds):
+        state, chooser, bot_seat = start(seed), random.Random(seed), seed % 2
+        while E.pending(state):
+            seat = E.pending(state)[0]
+            if seat == bot_seat:
+                action = bot_action(state, seat)
+                assert action in E.legal_actions(state, seat)
+            else:
+                action = chooser.choice(E.legal_actions(state, seat))
+            state = play(state, seat, action)
+        result = E.outcome(state)
+        assert result is not None
+        wins += bot_seat in result["winners"]
+    return wins
 
 
 def events_of(state: State, seat: int, action: Action) -> list[dict[str, Any]]:

@@ -20,25 +20,11 @@ from rules.monsters_on_board.model import (
     Skip,
     with_seat,
 )
-from tests.rules.test_monsters_on_board import die, game, on_board, play
+from tests.rules.test_monsters_on_board import bot_wins_against_random, die, game, on_board, play
 
 
 def test_the_bot_beats_random_play() -> None:
-    wins = 0
-    for seed in range(6):
-        state, chooser, bot_seat = game(2, seed=seed), random.Random(seed), seed % 2
-        while E.pending(state):
-            seat = E.pending(state)[0]
-            if seat == bot_seat:
-                action = bot_action(state, seat)
-                assert action in E.legal_actions(state, seat)
-            else:
-                action = chooser.choice(E.legal_actions(state, seat))
-            state = play(state, seat, action)
-        result = E.outcome(state)
-        assert result is not None
-        wins += bot_seat in result["winners"]
-    assert wins >= 5
+    assert bot_wins_against_random(lambda seed: game(2, seed=seed), 6) >= 5
 
 
 def test_forced_last_die_of_a_car_and_last_avenue_die() -> None:

@@ -8,7 +8,6 @@ import random
 from dataclasses import replace
 
 from rules.monsters_on_board import engine as E
-from rules.monsters_on_board.bot import bot_action
 from rules.monsters_on_board.draft import car_of
 from rules.monsters_on_board.model import (
     Die,
@@ -19,7 +18,15 @@ from rules.monsters_on_board.model import (
     Use,
     with_seat,
 )
-from tests.rules.test_monsters_on_board import C, dice_everywhere, die, game, play, run
+from tests.rules.test_monsters_on_board import (
+    C,
+    bot_wins_against_random,
+    dice_everywhere,
+    die,
+    game,
+    play,
+    run,
+)
 
 PINK_1 = die("pink", 1)  # rank 1 shows 3 icons (I6)
 PINK_2 = die("pink", 2)  # rank 2: 2 icons
@@ -267,18 +274,4 @@ def test_family_views_and_dump_round_trip() -> None:
 
 
 def test_the_bot_beats_random_play_in_family_mode() -> None:
-    wins = 0
-    for seed in range(8):
-        state, chooser, bot_seat = family(2, seed=seed), random.Random(seed), seed % 2
-        while E.pending(state):
-            seat = E.pending(state)[0]
-            if seat == bot_seat:
-                action = bot_action(state, seat)
-                assert action in E.legal_actions(state, seat)
-            else:
-                action = chooser.choice(E.legal_actions(state, seat))
-            state = play(state, seat, action)
-        result = E.outcome(state)
-        assert result is not None
-        wins += bot_seat in result["winners"]
-    assert wins >= 7
+    assert bot_wins_against_random(lambda seed: family(2, seed=seed), 8) >= 7
