@@ -30,6 +30,22 @@ Event = dict[str, Any]
 T = TypeVar("T")
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A decision the table waits on for at most the table's window time: a reaction window
+    (everyone but the fighter may interfere) or a choice inside a resolution (the victim picks
+    the item a trap takes). When it runs out, the platform plays ``defaults[seat]`` for each of
+    its seats still pending (their pass, a decline, a documented default that uses only what
+    that seat may know).
+
+    ``opened`` changes whenever the window opens anew (a play reopens the fight and clears the
+    passes): every seat's deadline then starts again, so a late play never leaves the others
+    less time to answer it."""
+
+    opened: int
+    defaults: Mapping[int, Action]
+
+
 class IllegalAction(Exception):
     """An action the rules forbid. ``code`` is stable (the bot localises it); ``clause`` names
     the rule it breaks, for logs and for players who ask why."""
@@ -156,6 +172,15 @@ class Engine(Protocol):
         ran out. Each game documents it."""
         ...
 
+    def window(self, state: State) -> Window | None:
+        """The window open now, if some pending seats answer within the table's window time
+        (:func:`rules.options.window_seconds`) rather than its time control; else ``None``.
+
+        Seats that are *not* pending may still act whenever :meth:`legal_actions` offers them
+        moves (a card played "at any time"): nobody waits for them, and the first committed
+        move wins."""
+        ...
+
 
 class RulesModule(Protocol):
     """What :class:`ModuleEngine` calls in a game's rules module (a module satisfies a
@@ -259,3 +284,8 @@ class ModuleEngine:
         """The module's ``skip_action``; a game without one never lets a turn be skipped."""
         skip = getattr(self.rules, "skip_action", None)
         return skip(state, seat) if skip is not None else None
+
+    def window(self, state: State) -> Window | None:
+        """The module's ``window``; a game without one has no windows."""
+        window: Callable[[State], Window | None] | None = getattr(self.rules, "window", None)
+        return window(state) if window is not None else None

@@ -242,3 +242,44 @@ def find_variant(variants: Mapping[str, Variant], typed: str) -> str | None:
         if word in variant.words(key):
             return key
     return None
+
+
+WINDOW_OPTION = "window"
+"""The name of the platform's window option (see :func:`window_option`)."""
+
+WINDOW_CHOICES: dict[str, int] = {"30s": 30, "2m": 120, "10m": 600, "1h": 3600, "12h": 43200}
+"""How long a window stays open (a reaction window, a choice inside a resolution), by choice
+id: a live table answers in a minute, a slow one in hours."""
+
+_WINDOW_NAMES: dict[str, dict[str, str]] = {
+    "30s": {"en": "30 seconds", "it": "30 secondi"},
+    "2m": {"en": "2 minutes", "it": "2 minuti"},
+    "10m": {"en": "10 minutes", "it": "10 minuti"},
+    "1h": {"en": "1 hour", "it": "1 ora"},
+    "12h": {"en": "12 hours", "it": "12 ore"},
+}
+
+
+def window_option(default: str = "2m") -> OptionSpec:
+    """The table option every game with windows declares (one name, one set of choices, the
+    same for every game): how long the table waits for the players a window asks, the same
+    for each of them, before it plays their default (a pass) and goes on."""
+    return OptionSpec(
+        name=WINDOW_OPTION,
+        kind="choice",
+        default=default,
+        choices=tuple(Choice(key, names) for key, names in _WINDOW_NAMES.items()),
+        names={"en": "Window", "it": "Finestra"},
+        description={
+            "en": "How long everyone has to react (interfere, answer an offer, choose) before "
+            "the table goes on with their pass",
+            "it": "Quanto tempo hanno tutti per reagire (interferire, rispondere a un'offerta, "
+            "scegliere) prima che il tavolo vada avanti col loro passo",
+        },
+    )
+
+
+def window_seconds(options: Mapping[str, OptionValue]) -> int:
+    """A table's window time in seconds; 0 for a game that declares no window option."""
+    value = options.get(WINDOW_OPTION)
+    return WINDOW_CHOICES.get(str(value), 0) if value is not None else 0
