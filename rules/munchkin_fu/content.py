@@ -91,6 +91,9 @@ _LOSS = frozenset(
     {"lose_levels", "lose_slot", "lose_items", "lose_big", "lose_hand", "lose_cards",
      "lose_class", "lose_style", "lose_mook", "combat_penalty", "death"}
 )  # fmt: skip
+_CAPACITY = frozenset({"hand_slots", "big_items", "style_slots"})
+"""On an item, these raise the limits :func:`character.active_items` checks; such an item has
+no slot and is not big, so it always counts and the limits never depend on themselves."""
 _ONE_SHOT = frozenset({"combat_bonus", "remove_monster", "auto_escape", "draw", "gain_levels"})
 
 ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
@@ -334,6 +337,8 @@ def _check_kind(card: Card, styles: Mapping[str, Any]) -> list[str]:
         need(card.gold >= 0 and card.gold % 100 == 0, f"gold {card.gold}: hundreds, >= 0")
         need(card.slot in ("", *SLOTS), f"slot {card.slot!r} not in {SLOTS}")
         need(not (set(card.requires) & set(card.forbids)), "requires and forbids overlap")
+        capacity = {e.op for e in card.effects} & _CAPACITY
+        need(not (capacity and (card.slot or card.big)), "capacity effects: no slot, not big")
         for ref in (*card.requires, *card.forbids):
             need(ref in CLASSES or ref in styles, f"requires/forbids {ref!r}: no such class/style")
     elif kind in ("one_shot", "level_up"):
