@@ -7,7 +7,12 @@ bank each player draws on once a move's time is used up) and the running :class:
 
 * ``move``: a seat that must act; it falls due at ``since + per move + what is left of the
   seat's bank``. When it does, the others vote (see :mod:`bot.table`);
-* ``vote``: the vote on an absent seat; when it falls due the votes cast decide.
+* ``vote``: the vote on an absent seat; when it falls due the votes cast decide;
+* ``window``: a seat that must answer within the table's window time (a reaction window, an
+  offer, a choice inside a resolution: the engine's :class:`rules.base.Window`); when it falls
+  due the table plays the seat's default. Windows run whether or not the table has a time
+  control, so nothing waits for ever; ``opened`` is the window's own number, and a window
+  opened anew starts every seat's time again.
 
 Every deadline also wakes the scheduler twice before it falls due, to remind the player: at
 half time and when a tenth of the time is left. ``wake_at`` is the earliest of those moments,
@@ -26,6 +31,7 @@ from typing import Any
 
 MOVE = "move"
 VOTE = "vote"
+WINDOW = "window"
 
 PER_MOVE_CHOICES: dict[str, int] = {
     "none": 0,
@@ -102,6 +108,7 @@ class Deadline:
         }
         if self.kind == VOTE:
             data["votes"] = {str(user): choice for user, choice in self.votes.items()}
+        if self.kind in (VOTE, WINDOW):
             data["opened"] = self.opened
         return data
 
@@ -117,6 +124,16 @@ class Deadline:
             votes,
             int(data.get("opened", 0)),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TimedWindow:
+    """The engine's open window as the clock needs it: its number, the human seats it asks and
+    how long each has (the table's window option)."""
+
+    opened: int
+    seats: frozenset[int]
+    seconds: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,23 +168,29 @@ class Clock:
 
     # -- following the game -------------------------------------------------------------------
 
-    def follow(self, waiting: Iterable[int], now: float, acted: int | None = None) -> Clock:
+    def follow(
+        self,
+        waiting: Iterable[int],
+        now: float,
+        acted: int | None = None,
+        window: TimedWindow | None = None,
+    ) -> Clock:
         """The clock after a change: ``waiting`` are the human seats that must act now,
-        ``acted`` the seat that just acted (if any).
+        ``acted`` the seat that just acted (if any), ``window`` the seats of them that answer
+        within the table's window time.
 
         A seat that no longer must act stops its clock and pays what it used past the time per
         move from its bank; a seat that now must act starts one; a seat that still must act
         keeps its running deadline (a turn of several steps is one move). A seat that acts
         while a vote on it is open ends the vote: the player is back, and their clock starts
-        again."""
-        if not self.enabled:
-            return self
+        again. A seat in a window runs a window deadline instead, kept while the same window
+        stays open and started again when it opens anew."""
         waiting = set(waiting)
+        windowed = waiting & window.seats if window is not None else set()
         banks = dict(self.banks)
         kept: list[Deadline] = []
         for deadline in self.deadlines:
-            back = deadline.seat == acted and deadline.kind == VOTE
-            if deadline.seat in waiting and not back:
+            if self._still_running(deadline, waiting, windowed, acted, window):
                 kept.append(deadline)
             elif deadline.kind == MOVE:
                 used = now - deadline.since
@@ -175,9 +198,34 @@ class Clock:
                 banks[deadline.seat] = max(0.0, self.bank_left(deadline.seat) - overtime)
         clock = replace(self, banks=banks, deadlines=tuple(kept))
         for seat in sorted(waiting):
-            if clock.get(MOVE, seat) is None and clock.get(VOTE, seat) is None:
+            if seat in windowed and window is not None:
+                if clock.get(WINDOW, seat) is None:
+                    due = now + window.seconds
+                    clock = clock._with(Deadline(WINDOW, seat, now, due, opened=window.opened))
+            elif self.enabled and clock.get(MOVE, seat) is None and clock.get(VOTE, seat) is None:
                 clock = clock.started(seat, now)
         return clock
+
+    @staticmethod
+    def _still_running(
+        deadline: Deadline,
+        waiting: set[int],
+        windowed: set[int],
+        acted: int | None,
+        window: TimedWindow | None,
+    ) -> bool:
+        """Whether ``deadline`` goes on after the change (see :meth:`follow`)."""
+        if deadline.seat not in waiting:
+            return False
+        if deadline.kind == WINDOW:
+            return (
+                window is not None
+                and deadline.seat in windowed
+                and (deadline.opened == window.opened)
+            )
+        if deadline.seat in windowed:
+            return False
+        return not (deadline.seat == acted and deadline.kind == VOTE)
 
     def started(self, seat: int, now: float, *, with_bank: bool = True) -> Clock:
         """A new move deadline for ``seat``: the time per move, plus its bank."""
@@ -234,7 +282,7 @@ class Clock:
     # -- storage ------------------------------------------------------------------------------
 
     def dump(self) -> dict[str, Any]:
-        if not self.enabled:
+        if not self.enabled and not self.deadlines:
             return {}
         return {
             "per_move": self.per_move,

@@ -9,7 +9,10 @@ that are due or acts on the deadline that fell due:
 * a player's time is up: the table says so and the other players vote (wait longer, skip the
   turn where the game has a pass, or let a bot take the seat to the end); alone at the table,
   the player is just told, and the table waits for them;
-* a vote's time is up: the votes cast decide (:func:`bot.clock.decide`).
+* a vote's time is up: the votes cast decide (:func:`bot.clock.decide`);
+* a window's time is up (a reaction, an offer, a choice inside a resolution): the table plays
+  the default the engine's :class:`rules.base.Window` names for each seat still silent, as a
+  move (narrated as the window running out), and the game goes on.
 
 Exactly once: acting on a deadline is a compare-and-swap on the table's version, like a move.
 Of a player's move and their deadline falling due at the same instant, one is applied first
@@ -23,7 +26,18 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.clock import BOT, MOVE, SKIP, VOTE, VOTE_CHOICES, WAIT, Clock, Deadline, decide
+from bot.clock import (
+    BOT,
+    MOVE,
+    SKIP,
+    VOTE,
+    VOTE_CHOICES,
+    WAIT,
+    WINDOW,
+    Clock,
+    Deadline,
+    decide,
+)
 from bot.clock import shifted_clock as _shifted_clock
 from bot.delivery import plan
 from bot.store import GameRecord, GameStore, VersionConflict
@@ -107,7 +121,7 @@ class Deadlines:
             record = await self.tables.get(game_id)
             now = self.tables.clock()
             clock = Clock.load(record.clock)
-            if record.status != "active" or not clock.enabled:
+            if record.status != "active" or not clock.deadlines:
                 return Woken(record)
             due = clock.due(now)
             try:
@@ -128,8 +142,11 @@ class Deadlines:
     async def _fall_due(
         self, record: GameRecord, clock: Clock, due: list[Deadline], now: float
     ) -> Woken:
-        """Every player whose time is up at once is told in one change; else the oldest vote
-        that is over is decided."""
+        """Windows that ran out are answered with their defaults; every player whose time is up
+        at once is told in one change; else the oldest vote that is over is decided."""
+        windows = [deadline.seat for deadline in due if deadline.kind == WINDOW]
+        if windows:
+            return Woken(await self._windows_closed(record, windows, now), True)
         moves = [deadline.seat for deadline in due if deadline.kind == MOVE]
         if moves:
             after = await self._time_up(record, clock, moves, now)
@@ -157,6 +174,28 @@ class Deadlines:
             wake_at=clock.wake_at(),
             announce=plan.seat_changed(record, events),
         )
+
+    async def _windows_closed(self, record: GameRecord, seats: list[int], now: float) -> GameRecord:
+        """The window ran out for ``seats``: each one's default is played, in seat order, as
+        a move of its own (the same path as a click: the engine checks it, the change is
+        announced). A seat whose window the previous default closed or opened anew (its
+        deadline is gone or no longer due) is left alone."""
+        engine = self.tables.engine(record.game)
+        for seat in seats:
+            deadline = Clock.load(record.clock).get(WINDOW, seat)
+            window = engine.window(self.tables.state(record))
+            if deadline is None or deadline.due > now or window is None:
+                continue
+            action = window.defaults.get(seat)
+            if action is None:
+                continue
+            event = {"type": "window_closed", "seat": seat, "name": record.seats[seat].name}
+            try:
+                record = (await self.tables._apply(record, seat, action, narrated=[event])).after
+            except TableError:  # the engine no longer takes it: the next tick looks again
+                log.warning("table %d: the default of seat %d was refused", record.id, seat)
+                break
+        return record
 
     @staticmethod
     def _verdict(vote: Deadline) -> str:

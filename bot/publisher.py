@@ -203,6 +203,7 @@ PLATFORM_LINES = {
     "vote_wait": N_("🗳️ The table waits longer for **{who}**."),
     "vote_skip": N_("🗳️ The table skips **{who}**'s turn."),
     "vote_bot": N_("🗳️ A bot plays **{who}**'s seat to the end."),
+    "window_closed": N_("⌛ **{who}** did not answer in time; the table goes on without them."),
 }
 
 

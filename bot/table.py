@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
-from bot.clock import Clock
+from bot.clock import Clock, TimedWindow
 from bot.components import choices_digest
 from bot.delivery import plan
 from bot.store import (
@@ -35,6 +35,7 @@ from bot.store import (
     VersionConflict,
 )
 from rules import Engine, IllegalAction
+from rules.options import window_seconds
 
 BOT_NAMES = ("Bot Ada", "Bot Boris", "Bot Cleo", "Bot Dante", "Bot Elsa", "Bot Fido")
 LOBBY_RETRIES = 5
@@ -501,7 +502,8 @@ class TableService:
         told before the move, such as the vote that skipped it) and the clock they leave."""
         engine = self.engine(record.game)
         state = self.state(record)
-        if seat not in engine.pending(state):
+        # A seat nobody waits for may still play what the rules allow "at any time".
+        if seat not in engine.pending(state) and not engine.legal_actions(state, seat):
             raise TableError("not_your_turn")
         try:
             if isinstance(action, dict):
@@ -571,15 +573,24 @@ class TableService:
         self, record: GameRecord, state: Any, acted: int | None = None
     ) -> dict[str, Any]:
         """The ``clock`` and ``wake_at`` a change leaves (written in the change's own
-        transaction), or nothing for a table without a time control: the human seats that
-        must act in ``state`` run their clocks, the others' stop (:meth:`Clock.follow`)."""
+        transaction), or nothing for a table with neither a time control nor windows: the
+        human seats that must act in ``state`` run their clocks, the others' stop; those the
+        engine's open window asks run the table's window time instead (:meth:`Clock.follow`)."""
         clock = Clock.load(record.clock)
-        if not clock.enabled:
+        seconds = window_seconds(record.options)
+        if not clock.enabled and not seconds and not clock.deadlines:
             return {}
         engine = self.engine(record.game)
-        waiting = [] if engine.outcome(state) is not None else engine.pending(state)
+        over = engine.outcome(state) is not None
+        waiting = [] if over else engine.pending(state)
         people = [seat for seat in waiting if not record.seats[seat].is_bot]
-        clock = clock.follow(people, self.clock(), acted)
+        window = None if over or not seconds else engine.window(state)
+        timed = (
+            TimedWindow(window.opened, frozenset(window.defaults) & frozenset(people), seconds)
+            if window is not None
+            else None
+        )
+        clock = clock.follow(people, self.clock(), acted, timed)
         return {"clock": clock.dump(), "wake_at": clock.wake_at()}
 
     # -- helpers --------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock
+from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, WINDOW, Clock
 from bot.components import ComponentRef
 from bot.i18n import N_, t
 from bot.limits import BUTTON_LABEL, clip
@@ -67,9 +67,9 @@ def deadline_lines(
     """One line per running deadline of an active table: who, and by when (``voters(seat)``
     names, as mentions, who votes on an absent seat: the line asks them)."""
     clock = Clock.load(record.clock)
-    if record.status != ACTIVE or not clock.enabled:
+    if record.status != ACTIVE or not clock.deadlines:
         return []
-    lines = []
+    lines = window_lines(clock, locale, names)
     for deadline in sorted(clock.deadlines, key=lambda d: d.due):
         who = names[deadline.seat]
         when = timestamp(deadline.due)
@@ -87,6 +87,24 @@ def deadline_lines(
                 )
             )
     return lines
+
+
+def window_lines(clock: Clock, locale: str, names: list[str]) -> list[str]:
+    """One line per open window: everyone it still waits for, and when it closes (the seats
+    of one window share one deadline, so they share one line)."""
+    by_due: dict[float, list[str]] = {}
+    for deadline in sorted(clock.deadlines, key=lambda d: (d.due, d.seat)):
+        if deadline.kind == WINDOW:
+            by_due.setdefault(deadline.due, []).append(names[deadline.seat])
+    return [
+        t(
+            locale,
+            "⏱️ Waiting for {who}: the window closes {when}.",
+            who=", ".join(who),
+            when=timestamp(due),
+        )
+        for due, who in by_due.items()
+    ]
 
 
 def due_of(record: GameRecord, seat: int) -> float | None:
