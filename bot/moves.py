@@ -11,7 +11,8 @@ types instead of picking gets the one move whose name matches what they typed, o
 
 Which table: the one in this channel (or thread, or DM) when the caller is seated there, else
 the one table anywhere that waits for the caller's move (a DM with the bot has no table of its
-own when the game is played in a server).
+own when the game is played in a server), else the one table where the caller may play
+something "at any time" though nobody waits for them.
 """
 
 from __future__ import annotations
@@ -50,11 +51,14 @@ async def table_for_move(bot: MonsterTableBot, interaction: discord.Interaction[
             here = None
         if here is not None and here.seat_of(user_id) is not None:
             return here
-    waiting = [
+    active = [
         record
         for record in await bot.store.list_seated(user_id, OPEN_STATUSES)
-        if record.status == ACTIVE and _seat_to_move(bot, record, user_id) is not None
+        if record.status == ACTIVE
     ]
+    waiting = [record for record in active if _waits_for(bot, record, user_id)]
+    if not waiting:
+        waiting = [record for record in active if _seat_to_move(bot, record, user_id) is not None]
     if len(waiting) == 1:
         return waiting[0]
     if waiting:
@@ -62,9 +66,15 @@ async def table_for_move(bot: MonsterTableBot, interaction: discord.Interaction[
     raise TableError("no_move_waiting")
 
 
-def _seat_to_move(bot: MonsterTableBot, record: GameRecord, user_id: int) -> int | None:
+def _waits_for(bot: MonsterTableBot, record: GameRecord, user_id: int) -> bool:
     seat = record.seat_of(user_id)
-    return seat if seat is not None and seat in bot.tables.pending(record) else None
+    return seat is not None and seat in bot.tables.pending(record)
+
+
+def _seat_to_move(bot: MonsterTableBot, record: GameRecord, user_id: int) -> int | None:
+    """The caller's seat if they may move now (waited for, or an "at any time" play)."""
+    seat = record.seat_of(user_id)
+    return seat if seat is not None and bot.tables.may_act(record, seat) else None
 
 
 def _named_moves(
@@ -136,7 +146,7 @@ async def play_listed(
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         raise TableError("not_seated")
-    if seat not in bot.tables.pending(record):
+    if not bot.tables.may_act(record, seat):
         raise TableError("not_your_turn")
     digest, names = _named_moves(bot, record, seat, normalise(interaction.locale))
     index = _typed_choice(names, choice)

@@ -143,6 +143,15 @@ class TableService:
             return []
         return self.engine(record.game).pending(self.state(record))
 
+    def may_act(self, record: GameRecord, seat: int) -> bool:
+        """Whether ``seat`` may move now: the table waits for it, or the rules let it play
+        something "at any time" (the engine offers it legal moves though nobody waits)."""
+        if record.state is None:
+            return False
+        engine = self.engine(record.game)
+        state = self.state(record)
+        return seat in engine.pending(state) or bool(engine.legal_actions(state, seat))
+
     async def get(self, game_id: int) -> GameRecord:
         record = await self.store.get(game_id)
         if record is None:
@@ -502,8 +511,7 @@ class TableService:
         told before the move, such as the vote that skipped it) and the clock they leave."""
         engine = self.engine(record.game)
         state = self.state(record)
-        # A seat nobody waits for may still play what the rules allow "at any time".
-        if seat not in engine.pending(state) and not engine.legal_actions(state, seat):
+        if not self.may_act(record, seat):
             raise TableError("not_your_turn")
         try:
             if isinstance(action, dict):
