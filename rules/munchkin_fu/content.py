@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -227,29 +227,29 @@ def _card(raw: Any, deck: str) -> Card:
     unknown = set(raw) - _KNOWN_KEYS
     if unknown:
         raise TypeError(f"unknown fields {sorted(unknown)}")
-    fields: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     for name in _INT_FIELDS:
         if name in raw:
-            fields[name] = _typed(raw[name], int, name)
+            values[name] = _typed(raw[name], int, name)
     for name in _STR_FIELDS:
         if name in raw:
-            fields[name] = _typed(raw[name], str, name)
+            values[name] = _typed(raw[name], str, name)
     for name in _BOOL_FIELDS:
         if name in raw:
-            fields[name] = _typed(raw[name], bool, name)
+            values[name] = _typed(raw[name], bool, name)
     for name in _TUPLE_FIELDS:
         if name in raw:
-            fields[name] = tuple(_typed(v, str, name) for v in _typed(raw[name], list, name))
+            values[name] = tuple(_typed(v, str, name) for v in _typed(raw[name], list, name))
     for name in _EFFECT_FIELDS:
         if name in raw:
-            fields[name] = tuple(_effect(e) for e in _typed(raw[name], list, name))
+            values[name] = tuple(_effect(e) for e in _typed(raw[name], list, name))
     return Card(
         id=_typed(raw["id"], str, "id"),
         deck=deck,
         kind=_typed(raw["kind"], str, "kind"),
         names=_language_map(raw["names"], "names"),
         texts=_language_map(raw["texts"], "texts"),
-        **fields,
+        **values,
     )
 
 
@@ -296,59 +296,90 @@ def _check_text(card: Card) -> list[str]:
     return problems
 
 
+_SCOPE: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "level": ("monster",), "levels": ("monster",), "tags": ("monster",),
+        "bad_stuff": ("monster",), "escape_stuff": ("monster",),
+        "treasures": ("monster", "enhancer"), "class_id": ("class",), "style_id": ("style",),
+        "epic": ("class",), "slot": ("item",), "big": ("item",), "requires": ("item",),
+        "forbids": ("item",), "gold": KINDS_TREASURE, "hk": ("monster", "item", "one_shot"),
+        "bonus": ("item", "one_shot", "mook", "enhancer", "style", "class"),
+    }
+)  # fmt: skip
+"""The kinds that may set each optional field; every other kind keeps the field's default."""
+_DEFAULTS = {f.name: f.default for f in fields(Card) if f.name in _SCOPE}
+
+
+def _check_scope(card: Card) -> list[str]:
+    """Fields a kind does not use must keep their defaults (a typo'd kind shows up here)."""
+    return [
+        f"{name} is not for kind {card.kind}"
+        for name, kinds in _SCOPE.items()
+        if card.kind not in kinds and getattr(card, name) != _DEFAULTS[name]
+    ]
+
+
+def _monster(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield 1 <= card.level <= 20, f"level {card.level} outside 1..20"
+    yield card.levels in (1, 2), f"levels {card.levels} not 1 or 2"
+    yield 1 <= card.treasures <= 5, f"treasures {card.treasures} outside 1..5"
+    yield bool(card.bad_stuff), "a monster needs bad_stuff"
+    yield set(card.tags) <= set(TAGS), f"unknown tags {card.tags}"
+    yield len(set(card.tags)) == len(card.tags), "repeated tag"
+
+
+def _class(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield card.class_id in CLASSES, f"class_id {card.class_id!r} not in {CLASSES}"
+    yield bool(card.epic), "a class card needs its epic power"
+
+
+def _style(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield card.style_id in styles, f"unknown style_id {card.style_id!r}"
+
+
+def _item(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield card.slot in ("", *SLOTS), f"slot {card.slot!r} not in {SLOTS}"
+    yield not set(card.requires) & set(card.forbids), "requires and forbids overlap"
+    capacity = {e.op for e in card.effects} & _CAPACITY
+    yield not (capacity and (card.slot or card.big)), "capacity effects: no slot, not big"
+    for ref in (*card.requires, *card.forbids):
+        yield ref in CLASSES or ref in styles, f"requires/forbids {ref!r}: no such class/style"
+
+
+def _one_shot(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield bool(card.effects), "a one-shot needs effects"
+    shown = sum(e.amount for e in card.effects if e.op == "combat_bonus")
+    yield card.bonus == shown, f"bonus {card.bonus} must equal the combat_bonus {shown}"
+
+
+def _needs_effects(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield bool(card.effects), f"a {card.kind} needs effects"
+
+
+def _enhancer(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield card.bonus != 0, "an enhancer raises or lowers the monster's level"
+
+
+def _mook(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
+    yield card.bonus >= 1, "a mook fights with a bonus >= 1"
+
+
+_REQUIRED: Mapping[str, Callable[[Card, Mapping[str, Any]], Iterator[tuple[bool, str]]]] = {
+    "monster": _monster, "class": _class, "style": _style, "item": _item,
+    "one_shot": _one_shot, "level_up": _needs_effects, "trap": _needs_effects,
+    "enhancer": _enhancer, "mook": _mook,
+}  # fmt: skip
+"""What each kind must have, as (ok, problem) pairs."""
+
+
 def _check_kind(card: Card, styles: Mapping[str, Any]) -> list[str]:
-    """Required fields per kind, and fields a kind must not set."""
-    problems = []
-
-    def need(ok: bool, what: str) -> None:
-        if not ok:
-            problems.append(what)
-
-    kind = card.kind
-    need((kind == "monster") == (card.level != 0), "level is for monsters only")
-    need(kind == "monster" or not (card.tags or card.bad_stuff or card.escape_stuff),
-         "tags, bad_stuff and escape_stuff are for monsters only")  # fmt: skip
-    need(kind == "monster" or card.levels == 1, "levels is for monsters only")
-    need(kind in ("monster", "enhancer") or card.treasures == 0, "treasures: monsters/enhancers")
-    need((kind == "class") == bool(card.class_id), "class_id is for (and required on) classes")
-    need((kind == "style") == bool(card.style_id), "style_id is for (and required on) styles")
-    need(kind == "class" or not card.epic, "epic is for classes only")
-    need(kind == "item" or not (card.slot or card.big or card.requires or card.forbids),
-         "slot, big, requires and forbids are for items only")  # fmt: skip
-    need(kind in KINDS_TREASURE or card.gold == 0, "gold is for treasure cards only")
-    need(kind in ("monster", "item", "one_shot") or not card.hk, "hk: monsters and items only")
-    if kind == "monster":
-        need(1 <= card.level <= 20, f"level {card.level} outside 1..20")
-        need(card.levels in (1, 2), f"levels {card.levels} not 1 or 2")
-        need(1 <= card.treasures <= 5, f"treasures {card.treasures} outside 1..5")
-        need(bool(card.bad_stuff), "a monster needs bad_stuff")
-        need(set(card.tags) <= set(TAGS), f"unknown tags {card.tags}")
-        need(len(set(card.tags)) == len(card.tags), "repeated tag")
-    elif kind == "class":
-        need(card.class_id in CLASSES, f"class_id {card.class_id!r} not in {CLASSES}")
-        need(bool(card.epic), "a class card needs its epic power")
-    elif kind == "style":
-        need(card.style_id in styles, f"unknown style_id {card.style_id!r}")
-    elif kind == "enhancer":
-        need(card.bonus != 0, "an enhancer raises or lowers the monster's level")
-    elif kind == "mook":
-        need(card.bonus >= 1, "a mook fights with a bonus >= 1")
-    elif kind == "item":
-        need(card.gold >= 0 and card.gold % 100 == 0, f"gold {card.gold}: hundreds, >= 0")
-        need(card.slot in ("", *SLOTS), f"slot {card.slot!r} not in {SLOTS}")
-        need(not (set(card.requires) & set(card.forbids)), "requires and forbids overlap")
-        capacity = {e.op for e in card.effects} & _CAPACITY
-        need(not (capacity and (card.slot or card.big)), "capacity effects: no slot, not big")
-        for ref in (*card.requires, *card.forbids):
-            need(ref in CLASSES or ref in styles, f"requires/forbids {ref!r}: no such class/style")
-    elif kind in ("one_shot", "level_up"):
-        need(bool(card.effects), f"a {kind} needs effects")
-        need(card.gold >= 0 and card.gold % 100 == 0, f"gold {card.gold}: hundreds, >= 0")
-    elif kind == "trap":
-        need(bool(card.effects), "a trap needs effects")
-    if kind == "one_shot":
-        shown = sum(e.amount for e in card.effects if e.op == "combat_bonus")
-        need(card.bonus == shown, f"bonus {card.bonus} must equal the combat_bonus {shown}")
+    """Fields a kind must not set, then the ones it needs."""
+    problems = _check_scope(card)
+    if card.kind in KINDS_TREASURE and (card.gold < 0 or card.gold % 100):
+        problems.append(f"gold {card.gold}: hundreds, >= 0")
+    check = _REQUIRED.get(card.kind)
+    if check is not None:
+        problems += [problem for ok, problem in check(card, styles) if not ok]
     return problems
 
 

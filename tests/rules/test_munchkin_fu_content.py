@@ -394,6 +394,10 @@ BROKEN = {
                                             "treasure.json: t053: bonus 3 must equal"),
     "eleven styles": (_edit("styles.json", lambda d: d["styles"].pop()),
                       "styles.json: 11 styles"),
+    "a field the kind does not use": (_card_edit("treasure.json", "t001", level=3),
+                                      "treasure.json: t001: level is not for kind item"),
+    "bonus on a monster": (_card_edit("door.json", "d001", bonus=2),
+                           "door.json: d001: bonus is not for kind monster"),
     "bad json": (lambda d: (d / "door.json").write_text("{", encoding="utf-8"),
                  "door.json: cannot read"),
 }  # fmt: skip
