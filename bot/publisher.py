@@ -471,7 +471,8 @@ class Publisher:
     # -- hands ----------------------------------------------------------------------------
 
     async def hand_payload(self, record: GameRecord, seat: int, locale: str) -> Payload:
-        """A seat's hand from that seat's view only, with one-tap moves when it must act."""
+        """A seat's hand from that seat's view only, with one-tap moves when it must act, or
+        may play something "at any time" though nobody waits for it."""
         view = self.tables.view(record, seat)
         presenter = PRESENTERS[record.game]
         names = markdown_names(record)
@@ -494,6 +495,11 @@ class Publisher:
         buttons = discord.ui.View(timeout=None)
         if seat in self.tables.pending(record):
             embed.set_footer(text=t(locale, "Your turn: tap a move below."))
+        elif self.tables.may_act(record, seat):
+            embed.set_footer(
+                text=t(locale, "Nobody is waiting for you, but you may play these now.")
+            )
+        if self.tables.may_act(record, seat):
             for button in self._move_buttons(record, seat, view, locale):
                 buttons.add_item(button)
         image = await _in_render_pool(
