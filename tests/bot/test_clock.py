@@ -6,7 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock, decide, shifted_clock
+from bot.clock import (
+    BOT,
+    MOVE,
+    SKIP,
+    VOTE,
+    WAIT,
+    WINDOW,
+    Clock,
+    TimedWindow,
+    decide,
+    shifted_clock,
+)
 
 HOUR = 3600.0
 
@@ -14,6 +25,30 @@ HOUR = 3600.0
 def test_no_time_control_keeps_no_deadline() -> None:
     clock = Clock().follow([0, 1], now=0)
     assert clock.deadlines == () and clock.wake_at() is None and clock.dump() == {}
+
+
+def test_a_window_runs_its_own_time_even_without_a_time_control() -> None:
+    clock = Clock().follow([1, 2], now=0, window=TimedWindow(1, frozenset({1, 2}), 120))
+    assert [(d.kind, d.seat, d.due, d.opened) for d in clock.deadlines] == [
+        (WINDOW, 1, 120, 1),
+        (WINDOW, 2, 120, 1),
+    ]
+    assert Clock.load(clock.dump()) == clock and clock.wake_at() == 120  # no reminders
+
+
+def test_a_window_opened_anew_starts_every_seat_again_and_a_pass_stops_one() -> None:
+    first = TimedWindow(1, frozenset({1, 2}), 120)
+    clock = Clock(per_move=int(HOUR)).follow([1, 2], now=0, window=first)
+    passed = clock.follow([2], now=30, acted=1, window=first)
+    assert passed.get(WINDOW, 1) is None and passed.get(WINDOW, 2) == clock.get(WINDOW, 2)
+    again = passed.follow([1, 2], now=60, acted=2, window=TimedWindow(2, frozenset({1, 2}), 120))
+    assert {d.due for d in again.deadlines} == {180} and again.get(MOVE, 1) is None
+
+
+def test_a_seat_leaving_a_window_for_its_turn_runs_its_move_clock() -> None:
+    clock = Clock(per_move=int(HOUR)).follow([1], now=0, window=TimedWindow(1, frozenset({1}), 60))
+    turn = clock.follow([1], now=10)
+    assert turn.get(WINDOW, 1) is None and turn.get(MOVE, 1) is not None
 
 
 def test_a_seat_that_must_act_gets_time_per_move_plus_its_bank() -> None:
