@@ -21,11 +21,13 @@ from PIL import Image
 from render.common import BoardRenderer, SeatBoardRenderer, encode_png, lang, player_names
 from render.monster_day import MonsterDayRenderer
 from render.monsters_on_board import MonstersOnBoardRenderer
+from render.munchkin_fu import MunchkinFuRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
 
 RENDERERS: dict[str, BoardRenderer] = {
     "monster_day": MonsterDayRenderer(),
     "monsters_on_board": MonstersOnBoardRenderer(),
+    "munchkin_fu": MunchkinFuRenderer(),
     "notte_di_terrore": NotteDiTerroreRenderer(),
 }
 
