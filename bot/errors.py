@@ -154,6 +154,26 @@ MESSAGES: dict[str, str] = {
         "“{typed}” could be more than one of your choices; nothing was changed. "
         "Pick one of the suggestions."
     ),
+    # Munchkin Fu (issue 10): the engine's refusals and the card limits it checks.
+    "illegal.no_such_offer": N_(
+        "That offer is no longer open: it was answered, withdrawn, or closed when someone "
+        "else agreed to help. Nothing was changed."
+    ),
+    "illegal.not_an_option": N_("That is not one of the choices open to you now."),
+    "illegal.already_in_play": N_("That card is already in play."),
+    "illegal.too_many_big_items": N_(
+        "You can't have another big item in play (one, unless a card of yours allows more)."
+    ),
+    "illegal.class_already_in_play": N_("You already have that class."),
+    "illegal.too_many_classes": N_("You can have only one class (two as a Super Munchkin)."),
+    "illegal.style_already_known": N_("You already know that style."),
+    "illegal.too_many_styles": N_(
+        "You already know as many styles as you may (one; two for a Monk; one more per "
+        "Extra Style)."
+    ),
+    "illegal.too_many_mooks": N_("You can have only one mook in play."),
+    "illegal.already_super_munchkin": N_("You are already a Super Munchkin."),
+    "illegal.not_equippable": N_("That card can't be put in play."),
 }
 
 
