@@ -52,7 +52,8 @@ class Frame:
         self.over = self.phase == "over"
         self.winners = set(ints(view.get("winners"))) if self.over else set()
         turn = view.get("turn")
-        self.turn = turn if isinstance(turn, int) and not self.over else None
+        # setup is simultaneous (nobody's turn yet); over has no turn
+        self.turn = turn if isinstance(turn, int) and self.phase not in ("setup", "over") else None
         self.pending = set(ints(view.get("pending")))
 
     def name(self, seat: Any) -> str:

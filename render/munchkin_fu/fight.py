@@ -161,8 +161,8 @@ class FightImage(Frame):
         with c.region(box, f"{role} {seat}"):
             c.text((x1 - 16, y0 + 30), str(total), 36, HEROES, bold=True, anchor="rm")
             room = x1 - x0 - 40 - c.text_width(str(total), 36, True)
-            c.fit_text((x0 + 16, y0 + 16), t(role, self.locale), room, 14, Palette.muted,
-                       bold=True, anchor="lm")  # fmt: skip
+            c.fit_text((x0 + 16, y0 + 16), self.role_words(role), room, 14, Palette.muted,
+                       bold=True, min_size=10, anchor="lm")  # fmt: skip
             c.fit_text((x0 + 16, y0 + 38), self.name(seat), room, 21, color, bold=True,
                        min_size=12, anchor="lm")  # fmt: skip
             y = y0 + HERO_HEAD
@@ -171,8 +171,20 @@ class FightImage(Frame):
                 if cid is None:
                     self.plain_line(c, label, amount, row)
                 else:
-                    draw_chip(c, self.cards, cid, row, number=signed(amount))
+                    draw_chip(c, self.cards, cid, row, number=signed(amount) if amount else "")
                 y += CHIP_H + 4
+
+    def role_words(self, role: str) -> str:
+        """ "Fighter", or "Helper" with the deal it accepted (its share of the treasure, and
+        whether it picks first): the deal binds, so the table shows it."""
+        words = [t(role, self.locale)]
+        if role == "helper":
+            share = int(self.fight.get("treasures") or 0)
+            if share:
+                words.append(t("treasures", self.locale, n=share))
+            if self.fight.get("helper_first"):
+                words.append(t("offer_first", self.locale))
+        return " · ".join(words)
 
     def plain_line(self, c: Canvas, label: str, amount: int, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -196,7 +208,13 @@ class FightImage(Frame):
                        bold=True, anchor="lm")  # fmt: skip
         y += 30
         for cid, amount in extras:
-            draw_chip(c, self.cards, cid, (x0, y, x0 + HALF, y + CHIP_H), number=signed(amount))
+            draw_chip(
+                c,
+                self.cards,
+                cid,
+                (x0, y, x0 + HALF, y + CHIP_H),
+                number=signed(amount) if amount else "",
+            )
             y += CHIP_H + 4
         return y + GAP
 

@@ -127,7 +127,7 @@ TEXT: dict[str, dict[str, str]] = {
     "you_choose": {"en": "You choose", "it": "Scegli"},
     "choice_hidden": {"en": "(options hidden)", "it": "(opzioni nascoste)"},
     "default": {"en": "default", "it": "predefinita"},
-    "choice_charity": {"en": "charity", "it": "carità"},
+    "choice_charity": {"en": "what to give away (charity)", "it": "cosa regalare (carità)"},
     "choice_loot": {"en": "a card from the corpse", "it": "una carta dal cadavere"},
     "choice_split": {"en": "a treasure of the spoils", "it": "un tesoro del bottino"},
     "choice_run_order": {"en": "the running order", "it": "l'ordine di fuga"},
