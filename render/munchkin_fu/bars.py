@@ -64,6 +64,7 @@ class Frame:
     # -- the top bar
 
     def draw_top(self, c: Canvas) -> None:
+        """The title and the game's mode at the left; :meth:`draw_top_right` fills the rest."""
         box = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H)
         c.panel(box, fill=Palette.panel_hi)
         x0, y0, x1, y1 = box
@@ -71,11 +72,14 @@ class Frame:
             c.text((x0 + 16, y0 + 24), t("title", self.locale), 26, Palette.gold, bold=True,
                    anchor="lm")  # fmt: skip
             c.fit_text((x0 + 16, y0 + 52), self.mode(), 300, 16, Palette.muted, anchor="lm")
-            left = x0 + 330
-            if self.over:
-                self.draw_winners(c, (left, y0 + 6, x1 - 16, y1 - 6))
-            else:
-                self.draw_turn(c, (left, y0 + 6, x1 - 16, y1 - 6))
+            self.draw_top_right(c, (x0 + 330, y0 + 6, x1 - 16, y1 - 6))
+
+    def draw_top_right(self, c: Canvas, box: Box) -> None:
+        """The public images: the winners once over, else whose turn it is and the phase."""
+        if self.over:
+            self.draw_winners(c, box)
+        else:
+            self.draw_turn(c, box)
 
     def mode(self) -> str:
         parts = [t("race_to", self.locale, n=int(self.view.get("win_level") or 10))]

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from render.boxes import Box
 from render.common import Canvas, Palette
 from render.munchkin_fu.bars import Frame, Note
 from render.munchkin_fu.layout import ROW_H, notes_height
@@ -105,7 +106,7 @@ class HandImage(Frame):
 
     def draw(self) -> Image.Image:
         c = Canvas(WIDTH, self.height(), Palette.bg)
-        self.draw_head(c)
+        self.draw_top(c)
         y: float = MARGIN + TOP_H + GAP
         y = self.label(c, t("your_hand", self.locale, n=len(self.hand)), y)
         if not self.hand:
@@ -146,26 +147,18 @@ class HandImage(Frame):
             y += GAP
         return c.image()
 
-    def draw_head(self, c: Canvas) -> None:
-        box = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H)
-        c.panel(box, fill=Palette.panel_hi)
-        x0, y0, x1, _ = box
-        with c.region(box, "hand head"):
-            c.text((x0 + 16, y0 + 24), t("title", self.locale), 26, Palette.gold, bold=True,
-                   anchor="lm")  # fmt: skip
-            c.fit_text((x0 + 16, y0 + 52), self.mode(), 300, 16, Palette.muted, anchor="lm")
-            if self.seat is None:
-                return
-            me = self.me
-            level = t("level", self.locale) + f" {int(me.get('level') or 0)}"
-            strength = t("strength", self.locale, n=int(me.get("strength") or 0))
-            c.fit_text((x1 - 16, y0 + 22), level, 400, 26, Palette.seat(self.seat), bold=True,
-                       anchor="rm")  # fmt: skip
-            c.fit_text((x1 - 16, y0 + 52), strength, 400, 18, Palette.gold, bold=True,
-                       anchor="rm")  # fmt: skip
-            phase = self.phase_words()
-            c.fit_text((x0 + 340, y0 + 37), phase, 300, 18, Palette.text, anchor="lm",
-                       min_size=12)  # fmt: skip
+    def draw_top_right(self, c: Canvas, box: Box) -> None:
+        """The seat's own level and strength at the right, the phase between."""
+        if self.seat is None:
+            return
+        x0, y0, x1, y1 = box
+        level = t("level", self.locale) + f" {int(self.me.get('level') or 0)}"
+        strength = t("strength", self.locale, n=int(self.me.get("strength") or 0))
+        c.fit_text((x1, y0 + 16), level, 400, 26, Palette.seat(self.seat), bold=True,
+                   anchor="rm")  # fmt: skip
+        c.fit_text((x1, y1 - 12), strength, 400, 18, Palette.gold, bold=True, anchor="rm")
+        c.fit_text((x0 + 10, (y0 + y1) / 2), self.phase_words(), 300, 18, Palette.text,
+                   anchor="lm", min_size=12)  # fmt: skip
 
     def label(self, c: Canvas, text: str, y: float) -> float:
         box = (MARGIN, y, WIDTH - MARGIN, y + LABEL_H)
