@@ -185,6 +185,30 @@ def test_texts_stay_in_their_boxes(players: int, locale: str) -> None:
     assert_tidy(check([s for m in MOMENTS for s in found[m]], locale))
 
 
+STRIDE = 150  # one state in so many of every seeded game, for a wider sample
+
+
+@cache
+def sampled(players: int) -> list[Shot]:
+    """Boards and the first pending seat's hand spread over every seeded game: the moments
+    above are the first of their kind, these are whatever the games went through."""
+    out: list[Shot] = []
+    for seed in SEEDS[players]:
+        for k, state in enumerate(play(players, seed)[::STRIDE]):
+            view = ENGINE.view(state, None)
+            label = f"{players}p seed {seed} state {k * STRIDE}"
+            out.append((label, view, None))
+            if view["pending"]:
+                seat = view["pending"][0]
+                out.append((label + " hand", ENGINE.view(state, seat), seat))
+    return out
+
+
+@pytest.mark.parametrize("locale", ("en", "it"))
+def test_sampled_views_stay_tidy(locale: str) -> None:
+    assert_tidy(check([*sampled(3), *sampled(6)], locale))
+
+
 def crowded_fight(players: int) -> dict[str, Any]:
     """A six-player fight past anything a sample reaches: four monsters (one a double), each
     with three enhancers and a Hong Kong item, a helper, one-shots for both sides, every
