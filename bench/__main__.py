@@ -25,6 +25,7 @@ from bench import (
     engine,
     interaction,
     memory,
+    mf,
     mob,
     mob_interaction,
     notte,
@@ -47,6 +48,7 @@ SECTIONS: dict[str, Section] = {
     "notte-interaction": notte_interaction.run,
     "mob": mob.run,
     "mob-interaction": mob_interaction.run,
+    "mf": mf.run,
     "channel": channel.run,
     "clocks": clocks.run,
 }
