@@ -18,14 +18,14 @@ from render.munchkin_fu.bars import Frame, Note
 from render.munchkin_fu.layout import ROW_H, notes_height
 from render.munchkin_fu.pieces import chip_row, draw_card
 from render.munchkin_fu.style import GAP, MARGIN, TOP_H, WIDTH, t
-from render.munchkin_fu.table import mook_number
+from render.munchkin_fu.table import mook_chips
 
 PER_ROW = 5
 CARD_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) / PER_ROW
 CARD_H = 260
 LABEL_H = 30
-Chip = tuple[str, bool, str | None]
-"""A chip of the in-play rows: the card, dimmed (carried), its number (None: the card's)."""
+Chip = tuple[str, bool]
+"""A chip of the in-play rows: the card, and whether it is dimmed (a carried item)."""
 CHIPS_PER_ROW = 4
 
 
@@ -48,23 +48,19 @@ class HandImage(Frame):
     # -- measuring
 
     def in_play(self) -> list[list[Chip]]:
-        """Rows of (card, dimmed, number) chips: identity cards, then items, then mooks."""
+        """Rows of chips: identity cards, then items, then mooks with their enhancers."""
         me = self.me
         ident: list[Chip] = [
-            (str(x), False, None)
+            (str(x), False)
             for key in ("classes", "super_munchkin", "styles", "extra_styles")
             for x in me.get(key) or []
         ]
         items: list[Chip] = [
-            (str(i.get("id")), bool(i.get("carried") or not i.get("active", True)), None)
+            (str(i.get("id")), bool(i.get("carried") or not i.get("active", True)))
             for i in me.get("items") or []
             if isinstance(i, dict)
         ]
-        mooks: list[Chip] = [
-            (str(m.get("id")), False, mook_number(self.cards, m))
-            for m in me.get("mooks") or []
-            if isinstance(m, dict)
-        ]
+        mooks: list[Chip] = [(cid, False) for cid in mook_chips(me)]
         rows: list[list[Chip]] = []
         for group in (ident, items, mooks):
             rows += [group[k : k + CHIPS_PER_ROW] for k in range(0, len(group), CHIPS_PER_ROW)]
@@ -125,9 +121,8 @@ class HandImage(Frame):
             y = self.label(c, t("in_play", self.locale), y)
             for row in rows:
                 box = (MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2)
-                numbers = {cid: n for cid, _, n in row if n is not None}
-                dim = {cid for cid, d, _ in row if d}
-                chip_row(c, self.cards, [cid for cid, _, _ in row], box, dim=dim, numbers=numbers)
+                dim = {cid for cid, d in row if d}
+                chip_row(c, self.cards, [cid for cid, _ in row], box, dim=dim)
                 y += ROW_H
             y += GAP
         choice = self.choice()

@@ -28,7 +28,7 @@ from render.munchkin_fu.layout import (
     panel_height,
     table_height,
 )
-from render.munchkin_fu.pieces import Cards, chip_row
+from render.munchkin_fu.pieces import chip_row
 from render.munchkin_fu.style import GAP, MARGIN, SLOTS, WIDTH, t
 
 LABEL_W = 92
@@ -140,9 +140,7 @@ class TableImage(Frame):
                    min_size=10, anchor="lm")  # fmt: skip
         row = (x0 + LABEL_W, y0 + 3, x1, y1 - 3)
         if slot == "mooks":
-            mooks = [m for m in player.get("mooks") or [] if isinstance(m, dict)]
-            numbers = {str(m.get("id")): mook_number(self.cards, m) for m in mooks}
-            chip_row(c, self.cards, [str(m.get("id")) for m in mooks], row, numbers=numbers)
+            chip_row(c, self.cards, mook_chips(player), row)
             return
         items = [i for i in player.get("items") or [] if isinstance(i, dict)]
         mine = [i for i in items if _slot_group(self.cards.slot(i.get("id"))) == slot]
@@ -175,8 +173,12 @@ def _slot_group(slot: str) -> str:
     return slot if slot in SLOTS else "other"
 
 
-def mook_number(cards: Cards, mook: dict[str, Any]) -> str:
-    """A mook's bonus with its enhancers added (what it is worth in a fight)."""
-    total = int(cards.get(mook.get("id")).get("bonus") or 0)
-    total += sum(int(cards.get(e).get("bonus") or 0) for e in mook.get("enhancers") or [])
-    return f"+{total}" if total > 0 else str(total) if total else ""
+def mook_chips(player: dict[str, Any]) -> list[str]:
+    """Each mook followed by the enhancers played on it, as the chips of one row: each chip
+    carries its own bonus, so the mook's worth reads as their sum."""
+    return [
+        str(card)
+        for mook in player.get("mooks") or []
+        if isinstance(mook, dict)
+        for card in (mook.get("id"), *(mook.get("enhancers") or []))
+    ]
