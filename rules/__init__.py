@@ -13,7 +13,12 @@ def register(engine: Engine) -> Engine:
 
 
 def _load_games() -> None:
-    from rules import monster_day, monsters_on_board, notte_di_terrore  # noqa: F401  (register themselves)
+    from rules import (  # noqa: F401  (register themselves)
+        monster_day,
+        monsters_on_board,
+        munchkin_fu,
+        notte_di_terrore,
+    )
 
 
 _load_games()

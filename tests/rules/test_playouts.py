@@ -25,6 +25,10 @@ import pytest
 from rules import GAMES, Engine, validate
 from rules.monster_day import engine as md
 from rules.monsters_on_board import model as mob
+from rules.munchkin_fu import engine as mf
+from rules.munchkin_fu import model as mf_model
+from rules.munchkin_fu.content import DECK as MF_DECK
+from rules.munchkin_fu.run import epic_ops as mf_epic_ops
 from rules.notte_di_terrore import cards as nt_cards
 from rules.notte_di_terrore import engine as nt
 
@@ -168,6 +172,40 @@ def _mob_at_end(state: mob.State, steps: int) -> None:
         assert outcome["jack_won"] == (outcome["winners"] == [])
 
 
+def _mf_secrets(state: mf_model.State, viewer: int | None) -> set[str]:
+    """Other seats' hands but the cards everyone saw arrive (and the neighbours' for an epic
+    Monk's clairvoyance), and the next cards of each deck (not whole decks: a reshuffled
+    discard pile holds cards everyone saw played, which events named then)."""
+    seen = {viewer} if viewer is not None else set()
+    if viewer is not None and "clairvoyance" in mf_epic_ops(state, viewer):
+        seen |= {(viewer - 1) % state.num_players, (viewer + 1) % state.num_players}
+    hidden = {c for s, p in enumerate(state.players) if s not in seen for c in p.hand}
+    hidden -= {c for p in state.players for c in p.shown}
+    mine = set(state.players[viewer].hand) if viewer is not None else set()
+    return (hidden - mine) | set(state.door[:3]) | set(state.treasure[:3])
+
+
+def _mf_invariant(initial: mf_model.State, state: mf_model.State) -> None:
+    """Cards conserved; levels 1..win; at most one helper; in every window, the pending seats
+    are exactly the seats the rule names whatever they hold (the interference window: every
+    other player who has not passed; a choice: its one chooser)."""
+    assert Counter(mf_model.all_cards(state)) == Counter([*MF_DECK.door, *MF_DECK.treasure])
+    assert all(1 <= p.level <= state.win_level for p in state.players)
+    window = mf.window(state)
+    fight = state.fight
+    if state.choice is not None:
+        assert mf.pending(state) == [state.choice.seat]
+        assert window is not None and set(window.defaults) == {state.choice.seat}
+    elif fight is not None and fight.stage == "window":
+        named = {s for s in range(state.num_players) if s != fight.fighter}
+        named -= set(fight.passed) | set(fight.passed_fight)
+        assert set(mf.pending(state)) == named
+        assert window is not None and named <= set(window.defaults)
+    if window is not None:
+        for seat, default in window.defaults.items():
+            assert seat in mf.pending(state) and default in mf.legal_actions(state, seat)
+
+
 HOOKS: dict[str, Hooks] = {
     "monster_day": Hooks(
         secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
@@ -181,6 +219,9 @@ HOOKS: dict[str, Hooks] = {
         at_end=_mob_at_end,
         seeds=3,
     ),
+    # A Munchkin Fu game is ~300-500 actions between bots, up to the 40-round cap (~1,000-2,500)
+    # with random play: two seeds per variant (3 and 4 seats; 5 and 6 in the tests' own file).
+    "munchkin_fu": Hooks(secrets=_mf_secrets, invariant=_mf_invariant, max_steps=20_000, seeds=2),
     # A Notte di Terrore game is ~500 actions, each checked for every viewer: a few seeds per
     # variant (3, 4 and 5 players each) keep this under a minute.
     "notte_di_terrore": Hooks(

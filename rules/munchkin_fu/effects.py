@@ -1,0 +1,190 @@
+"""The effect vocabulary's "when played" ops, the resolution queue and the open choice.
+
+Why a queue: a monster's bad stuff, a trap with several effects, death's corpse picks and a
+helped kill's treasure split each touch players one after the other, and any step may need its
+victim's decision (K: "la vittima sceglie quale oggetto è perduto"). Each step is a
+:class:`Job`; :func:`process` runs jobs until one needs a decision, which becomes the one
+:class:`Choice` (a window with a documented default), answered by :func:`choose`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event, IllegalAction
+from rules.munchkin_fu import run
+from rules.munchkin_fu.content import DOOR, Effect
+from rules.munchkin_fu.model import Choice, Job, State, with_player
+from rules.munchkin_fu.table import (
+    card,
+    change_level,
+    discard,
+    draw,
+    lose,
+    to_hand,
+)
+
+# --- defaults: only what the chooser knows -------------------------------------------------------
+
+
+def cheapest_item(options: tuple[str, ...]) -> str:
+    """K: the item a trap takes by default: the lowest bonus, then the first in play."""
+    return min(options, key=lambda c: (card(c).bonus, options.index(c)))
+
+
+def cheapest_card(options: tuple[str, ...]) -> str:
+    """Hand cards by default: the lowest gold value, door cards before treasures."""
+    return min(options, key=lambda c: (card(c).gold, card(c).deck != DOOR, options.index(c)))
+
+
+def richest(options: tuple[str, ...]) -> str:
+    """D/X picks by default: the highest gold value, then the first listed."""
+    return min(options, key=lambda c: (-card(c).gold, options.index(c)))
+
+
+# --- ops -----------------------------------------------------------------------------------------
+
+
+def jobs_for(seat: int, effects: tuple[Effect, ...], source: str) -> tuple[Job, ...]:
+    return tuple(Job(seat, e.op, e.amount, e.target, source) for e in effects)
+
+
+def _victim_choice(state: State, job: Job, options: tuple[str, ...], items: bool) -> State:
+    default = cheapest_item(options) if items else cheapest_card(options)
+    choice = Choice(job.seat, "lose", options, default, job)
+    return replace(state, choice=choice, opened=state.opened + 1)
+
+
+def _lose_one_of(
+    state: State, job: Job, options: tuple[str, ...], items: bool = True
+) -> tuple[State, list[Event]]:
+    """Lose one of ``options``: nothing when empty (K: "se una trappola affligge qualcosa
+    che non possiedi, ignorala"), at once when one, else the victim chooses."""
+    if not options:
+        return state, []
+    if len(options) == 1:
+        return lost(state, job, options[0])
+    return _victim_choice(state, job, options, items), []
+
+
+def lost(state: State, job: Job, cid: str) -> tuple[State, list[Event]]:
+    """``job.seat`` loses ``cid``; a multi-card loss (``lose_items``/``lose_cards``) goes on."""
+    state = lose(state, job.seat, cid)
+    event: Event = {"type": "bad_stuff", "seat": job.seat, "op": job.op, "card": cid}
+    if job.op in ("lose_items", "lose_cards") and job.amount > 1:
+        state = replace(state, queue=(replace(job, amount=job.amount - 1), *state.queue))
+    return state, [event]
+
+
+def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
+    """One effect on its victim (the vocabulary's "when played" ops), or a resolution step."""
+    p = state.players[job.seat]
+    op = job.op
+    if op in run.STEPS:
+        return run.STEPS[op](state, job)
+    if op == "gain_levels":
+        return change_level(state, job.seat, job.amount)
+    if op == "lose_levels":
+        return change_level(state, job.seat, -job.amount)
+    if op == "lose_slot":
+        return _lose_one_of(state, job, tuple(c for c in p.items if card(c).slot == job.target))
+    if op == "lose_items":
+        if len(p.items) <= job.amount:
+            return _lose_all(state, job, p.items)
+        return _lose_one_of(state, job, p.items)
+    if op == "lose_big":
+        return _lose_one_of(state, job, tuple(c for c in p.items if card(c).big))
+    if op == "lose_hand":
+        return _lose_all(state, job, p.hand)
+    if op == "lose_cards":
+        if len(p.hand) <= job.amount:
+            return _lose_all(state, job, p.hand)
+        return _lose_one_of(state, job, tuple(dict.fromkeys(p.hand)), items=False)
+    if op == "lose_class":
+        return _lose_one_of(state, job, p.classes)
+    if op == "lose_style":
+        return _lose_one_of(state, job, p.styles)
+    if op == "lose_mook":
+        return _lose_one_of(state, job, tuple(m for m, _ in p.mooks))
+    if op == "combat_penalty":
+        return penalty(state, job)
+    if op == "draw":
+        state, drawn = draw(state, job.target, job.amount)
+        state = to_hand(state, job.seat, drawn)
+        return state, [{"type": "drew", "seat": job.seat, "deck": job.target, "count": len(drawn)}]
+    if op == "death":
+        return run.die(state, job.seat)
+    return state, []  # passive ops do nothing when played
+
+
+def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, list[Event]]:
+    for cid in cards:
+        state = lose(state, job.seat, cid)
+    # discarded face up: public from now on
+    return state, [{"type": "bad_stuff", "seat": job.seat, "op": job.op, "cards": list(cards)}]
+
+
+def penalty(state: State, job: Job) -> tuple[State, list[Event]]:
+    """``combat_penalty``: on the fighter's side now when the victim fights or helps;
+    otherwise nothing (a "next combat" curse was held already when played, :func:`trap`)."""
+    fight = state.fight
+    if fight is None or job.seat not in (fight.fighter, fight.helper):
+        return state, []
+    added = ((job.source, job.seat, job.amount),)
+    state = replace(state, fight=replace(fight, penalties=fight.penalties + added))
+    from rules.munchkin_fu.fight import reopen
+
+    return reopen(state), [{"type": "penalty", "seat": job.seat, "amount": job.amount}]
+
+
+def trap(state: State, seat: int, cid: str, victim: int) -> tuple[State, list[Event]]:
+    """K: a trap strikes its victim at once and is discarded; a "next combat" penalty met
+    outside a fight is held by the victim as a reminder until their next fight."""
+    k = card(cid)
+    fight = state.fight
+    fighting = fight is not None and victim in (fight.fighter, fight.helper)
+    held = any(e.op == "combat_penalty" and e.next_combat for e in k.effects) and not fighting
+    event: Event = {"type": "card_played", "seat": seat, "card": cid, "target": victim}
+    if held:
+        curses = (*state.players[victim].curses, cid)
+        state = with_player(state, victim, curses=curses)
+        jobs = jobs_for(victim, tuple(e for e in k.effects if e.op != "combat_penalty"), cid)
+    else:
+        state = discard(state, [cid])
+        jobs = jobs_for(victim, k.effects, cid)
+    state = replace(state, queue=jobs + state.queue)
+    state, more = process(state)
+    return state, [event, *more]
+
+
+# --- the queue and the choice --------------------------------------------------------------------
+
+
+def process(state: State) -> tuple[State, list[Event]]:
+    """Run queued jobs until the queue is empty, a choice is open or the game is over."""
+    events: list[Event] = []
+    while state.queue and state.choice is None and state.phase != "over":
+        job, rest = state.queue[0], state.queue[1:]
+        state, more = apply_job(replace(state, queue=rest), job)
+        events += more
+    return state, events
+
+
+def choose(state: State, seat: int, option: str) -> tuple[State, list[Event]]:
+    """The open choice answered with ``option`` (one of its options), then the queue goes on."""
+    choice = state.choice
+    if choice is None or choice.seat != seat or option not in choice.options:
+        raise IllegalAction("not_an_option", "choice")
+    state = replace(state, choice=None)
+    if choice.kind == "charity":
+        from rules.munchkin_fu.turn import charity_answer
+
+        return charity_answer(state, seat, option)
+    if choice.kind == "lose":
+        assert choice.job is not None
+        state, events = lost(state, choice.job, option)
+    else:
+        assert choice.job is not None
+        state, events = run.ANSWERS[choice.kind](state, choice.job, option)
+    state, more = process(state)
+    return state, events + more

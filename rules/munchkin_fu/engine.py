@@ -1,0 +1,206 @@
+"""Munchkin Fu: who is pending, what is legal, ``apply`` and the window — the module bound to
+the engine contract (:class:`rules.base.ModuleEngine`).
+
+The specification is ``docs/rules/munchkin_fu.md``. This module only routes: an open choice
+is answered first (one seat, a window); otherwise the phase and the fight's stage name the
+seats the table waits for; any seat may add the at-any-time plays of :mod:`.plays` and the
+offers of :mod:`.offers`. Every action is checked against :func:`legal_actions` again when
+applied, so a play made legal by a state that has since changed is refused ("the first
+committed move wins").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.base import Event, IllegalAction, Window
+from rules.munchkin_fu import fight, offers, plays, turn
+from rules.munchkin_fu.effects import choose, process
+from rules.munchkin_fu.forced import forced_action, skip_action
+from rules.munchkin_fu.model import (
+    GAME_ID,
+    Accept,
+    Action,
+    Carry,
+    Choose,
+    Claim,
+    Counter,
+    Decline,
+    Discard,
+    EndTurn,
+    Kick,
+    LootRoom,
+    OfferHelp,
+    OfferTrade,
+    Pass,
+    PassFight,
+    Play,
+    Ready,
+    Resolve,
+    Run,
+    Sell,
+    State,
+    Strike,
+    Trouble,
+    dump,
+    dump_action,
+    load,
+    load_action,
+)
+from rules.munchkin_fu.table import card
+from rules.munchkin_fu.views import view
+
+DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": False}
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "GAME_ID",
+    "apply",
+    "dump",
+    "dump_action",
+    "forced_action",
+    "legal_actions",
+    "load",
+    "load_action",
+    "outcome",
+    "pending",
+    "setup",
+    "skip_action",
+    "view",
+    "window",
+]
+
+
+def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
+    return turn.setup(num_players, options, seed)
+
+
+def seat_range(options: dict[str, Any]) -> tuple[int, int]:
+    return 3, 6
+
+
+def flow_seats(state: State) -> list[int]:
+    """The seats the current step waits for (no offers)."""
+    if state.phase == "over":
+        return []
+    if state.phase == "setup":
+        return [s for s, p in enumerate(state.players) if not p.ready]
+    if state.choice is not None:
+        return [state.choice.seat]
+    f = state.fight
+    if f is not None:
+        if f.stage == "fight":
+            asking = any(o.kind == "help" for o in state.offers)
+            return [] if asking else [f.fighter]
+        return fight.waiting(state)
+    return [state.turn]
+
+
+def pending(state: State) -> list[int]:
+    """The step's seats, plus whoever owes an answer to an open offer (no choice open)."""
+    seats = set(flow_seats(state))
+    if state.choice is None and state.phase != "over":
+        seats |= {o.answerer for o in state.offers}
+    return sorted(seats)
+
+
+def step_actions(state: State, seat: int) -> list[Action]:
+    """The pending step's own actions for ``seat`` (not the at-any-time plays)."""
+    if state.phase == "setup":
+        return [Ready()] if not state.players[seat].ready else []
+    if state.choice is not None:
+        choice = state.choice
+        return [Choose(o) for o in choice.options] if choice.seat == seat else []
+    f = state.fight
+    if f is not None:
+        if f.stage == "fight" and seat == f.fighter:
+            return [Resolve(), Run(), *offers.help_offers(state, seat)]
+        if f.stage == "window" and seat in fight.waiting(state):
+            return [Pass(), PassFight()]
+        return []
+    if seat != state.turn or state.queue:
+        return []
+    if state.phase == "door":
+        return [Kick()]
+    if state.phase == "trouble":
+        monsters = [c for c in dict.fromkeys(state.players[seat].hand) if card(c).kind == "monster"]
+        return [*(Trouble(c) for c in monsters), LootRoom()]
+    if state.phase == "loot":
+        return [EndTurn()]
+    return []
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if state.phase == "over" or not 0 <= seat < state.num_players:
+        return []
+    found = step_actions(state, seat)
+    if state.choice is None and state.phase != "setup":
+        found += offers.answers(state, seat)
+        found += offers.trades(state, seat)
+        found += offers.sales(state, seat)
+    found += plays.anytime(state, seat)
+    return list(dict.fromkeys(found))
+
+
+Handler = Callable[[State, int, Any], tuple[State, list[Event]]]
+
+HANDLERS: dict[type, Handler] = {
+    Ready: lambda s, seat, a: turn.ready(s, seat),
+    Kick: lambda s, seat, a: turn.kick(s, seat),
+    Trouble: lambda s, seat, a: turn.trouble(s, seat, a.card),
+    LootRoom: lambda s, seat, a: turn.loot_room(s, seat),
+    EndTurn: lambda s, seat, a: turn.end_turn(s, seat),
+    Resolve: lambda s, seat, a: fight.resolve(s),
+    Run: lambda s, seat, a: fight.start_running(s),
+    Pass: lambda s, seat, a: fight.pass_(s, seat, False),
+    PassFight: lambda s, seat, a: fight.pass_(s, seat, True),
+    Strike: lambda s, seat, a: fight.strike(s, seat, a.card),
+    Choose: lambda s, seat, a: choose(s, seat, a.option),
+    Play: plays.play,
+    Discard: lambda s, seat, a: plays.discard_from_play(s, seat, a.card),
+    Carry: lambda s, seat, a: plays.carry(s, seat, a.card),
+    Claim: lambda s, seat, a: plays.claim(s, seat, a.card),
+    OfferHelp: offers.offer_help,
+    OfferTrade: offers.offer_trade,
+    Counter: offers.counter,
+    Accept: lambda s, seat, a: offers.accept(s, seat, a.offer),
+    Decline: lambda s, seat, a: offers.decline(s, seat, a.offer),
+    Sell: lambda s, seat, a: offers.sell(s, seat, a.card),
+}
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    if state.phase == "over":
+        raise IllegalAction("game_over")
+    if action not in legal_actions(state, seat):
+        raise IllegalAction("illegal_action", details=str(action))
+    new, events = HANDLERS[type(action)](state, seat, action)
+    new, more = process(new)  # whatever the action queued: run steps, bad stuff, death
+    return new, events + more
+
+
+def window(state: State) -> Window | None:
+    """A window whenever pending seats answer a choice (its default), an interference window
+    (a pass) or an offer (a decline); the active player's own steps run the time control."""
+    defaults: dict[int, Action] = {}
+    if state.phase == "over":
+        return None
+    if state.choice is not None:
+        defaults[state.choice.seat] = Choose(state.choice.default)
+    else:
+        for seat in fight.waiting(state):
+            defaults[seat] = Pass()
+        for offer in state.offers:
+            defaults.setdefault(offer.answerer, Decline(offer.id))
+    if not defaults:
+        return None
+    return Window(opened=state.opened, defaults=defaults)
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """Levels are the scores; the winners reached the winning level by a kill (or, at the
+    round cap, had the highest level)."""
+    if state.phase != "over":
+        return None
+    return {"scores": [p.level for p in state.players], "winners": list(state.winners)}

@@ -1,0 +1,416 @@
+"""The fight: its two totals, the cards anyone may play into it, and the interference window.
+
+Why the window is a stage of the fight: the rulebook's "2.6 secondi" (C) is the moment after
+the fighter says *resolve* when everyone else may still play; a play gives the fight back to
+the fighter, who says resolve again (I: the lead's decision). When every other player has
+passed, the totals decide: strictly greater wins ("è maggiore di quello del mostro"); else
+everyone on the fighter's side runs (:mod:`.run`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event
+from rules.munchkin_fu import character as ch
+from rules.munchkin_fu.content import TREASURE, Card
+from rules.munchkin_fu.model import (
+    HEROES,
+    MONSTERS,
+    Action,
+    Fight,
+    Job,
+    Monster,
+    Play,
+    State,
+    Strike,
+    put_player,
+)
+from rules.munchkin_fu.table import (
+    card,
+    change_level,
+    check_win,
+    discard,
+    draw,
+    from_hand,
+    gear,
+    remove_from_play,
+    to_hand,
+)
+
+# --- totals --------------------------------------------------------------------------------------
+
+
+def base_of(fight: Fight, i: int) -> Monster:
+    """The monster whose card counts for ``i``: a double counts as its original (M)."""
+    m = fight.monsters[i]
+    return fight.monsters[m.of] if m.of >= 0 else m
+
+
+def monster_card(fight: Fight, i: int) -> Card:
+    return card(base_of(fight, i).card)
+
+
+def enhancers_of(fight: Fight, i: int) -> tuple[str, ...]:
+    """M: "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio"."""
+    m = fight.monsters[i]
+    return m.enhancers + (fight.monsters[m.of].enhancers if m.of >= 0 else ())
+
+
+def sides_ids(state: State) -> frozenset[str]:
+    """Every class and style id on the fighter's side (fighter and helper)."""
+    fight = state.fight
+    assert fight is not None
+    found: set[str] = set()
+    for seat in (fight.fighter, fight.helper):
+        if seat >= 0:
+            g = gear(state, seat)
+            found |= ch.class_ids(g) | ch.style_ids(g)
+    return frozenset(found)
+
+
+def monster_level(state: State, i: int) -> int:
+    """One monster's level in this fight: card level, enhancers (its original's too), Hong
+    Kong items' main bonus, and its ``vs`` effects once ("non si aumenta due volte"); never
+    below 1 (W: "nessuna carta può portare ... un mostro al Livello 0 o inferiore")."""
+    fight = state.fight
+    assert fight is not None
+    base = monster_card(fight, i)
+    total = base.level + sum(card(e).bonus for e in enhancers_of(fight, i))
+    total += sum(card(x).bonus for x in fight.monsters[i].items)
+    ids = sides_ids(state)
+    total += sum(e.amount for e in base.effects if e.op == "vs" and e.target in ids)
+    return max(1, total)
+
+
+def tags(state: State) -> frozenset[str]:
+    fight = state.fight
+    assert fight is not None
+    return frozenset(t for i in range(len(fight.monsters)) for t in monster_card(fight, i).tags)
+
+
+def one_shot_bonus(cid: str) -> int:
+    return sum(e.amount for e in card(cid).effects if e.op == "combat_bonus")
+
+
+def strike_bonus(state: State, seat: int) -> int:
+    """``discard_for_bonus``: the bonus per card the seat's gear gives (the best one)."""
+    found = ch.effects_in_play(gear(state, seat), "discard_for_bonus")
+    return max((e.amount for e in found), default=0)
+
+
+def strike_max(state: State, seat: int) -> int:
+    found = ch.effects_in_play(gear(state, seat), "discard_for_bonus")
+    return max((int(e.target.split(":")[1]) for e in found), default=0)
+
+
+def heroes_lines(state: State) -> list[tuple[str, int]]:
+    """The fighter's side as (what, amount) lines: each character's strength, one-shots for
+    the heroes, penalties and discards for a bonus."""
+    fight = state.fight
+    assert fight is not None
+    found = tags(state)
+    lines = [("fighter", ch.strength(gear(state, fight.fighter), found))]
+    if fight.helper >= 0:
+        lines.append(("helper", ch.strength(gear(state, fight.helper), found, helping=True)))
+    lines += [(c, one_shot_bonus(c)) for c, side in fight.one_shots if side == HEROES]
+    lines += [(c, -amount) for c, _, amount in fight.penalties]
+    lines += [(c, strike_bonus(state, s)) for s, c in fight.discards]
+    return lines
+
+
+def monsters_lines(state: State) -> list[tuple[str, int]]:
+    fight = state.fight
+    assert fight is not None
+    lines = [(m.card, monster_level(state, i)) for i, m in enumerate(fight.monsters)]
+    lines += [(c, one_shot_bonus(c)) for c, side in fight.one_shots if side == MONSTERS]
+    return lines
+
+
+def totals(state: State) -> tuple[int, int]:
+    return sum(a for _, a in heroes_lines(state)), sum(a for _, a in monsters_lines(state))
+
+
+def winning(state: State) -> bool:
+    """C: "è maggiore di quello del mostro": strictly greater."""
+    heroes, monsters = totals(state)
+    return heroes > monsters
+
+
+# --- starting, plays -----------------------------------------------------------------------------
+
+
+def start(state: State, seat: int, monster: str) -> tuple[State, list[Event]]:
+    """A fight of ``seat`` against ``monster``; the seat's held curses strike now (K)."""
+    fight = Fight(fighter=seat, monsters=(Monster(monster),))
+    # Y: no trading in a fight: open trade offers lapse
+    state = replace(state, phase="fight", fight=fight, offers=())
+    events: list[Event] = [{"type": "fight_started", "seat": seat, "card": monster}]
+    return join_curses(state, seat), events
+
+
+def join_curses(state: State, seat: int) -> State:
+    """K: a "next combat" curse held as a reminder applies when its holder enters a fight."""
+    p = state.players[seat]
+    fight = state.fight
+    if not p.curses or fight is None:
+        return state
+    added = tuple(
+        (c, seat, e.amount) for c in p.curses for e in card(c).effects if e.op == "combat_penalty"
+    )
+    state = discard(state, p.curses)
+    players = list(state.players)
+    players[seat] = replace(p, curses=())
+    fight = replace(fight, penalties=fight.penalties + added)
+    return replace(state, players=tuple(players), fight=fight)
+
+
+def reopen(state: State) -> State:
+    """I: any play into the fight clears the passes and gives it back to the fighter (a new
+    window opening when the fighter resolves again)."""
+    fight = state.fight
+    if fight is None or fight.stage not in ("fight", "window"):
+        return state
+    return replace(state, fight=replace(fight, stage="fight", passed=()))
+
+
+def fight_open(state: State) -> bool:
+    fight = state.fight
+    return fight is not None and fight.stage in ("fight", "window") and not state.queue
+
+
+def fight_plays(state: State, seat: int) -> list[Action]:
+    """M, W, HK, I: what ``seat`` may play into the open fight from its hand (any seat, at any
+    time): enhancers on a monster, a Wandering Monster with a monster, a double, one-shots for
+    either side or to remove a monster, Hong Kong monsters and items; the fighter's side may
+    discard for a bonus."""
+    fight = state.fight
+    if fight is None or not fight_open(state) or state.choice is not None:
+        return []
+    p = state.players[seat]
+    n = len(fight.monsters)
+    hk = [i for i in range(n) if monster_card(fight, i).hk and fight.monsters[i].of < 0]
+    monsters_in_hand = [c for c in p.hand if card(c).kind == "monster"]
+    found: list[Action] = []
+    for c in dict.fromkeys(p.hand):
+        k = card(c)
+        if k.kind == "enhancer":
+            found += [Play(c, monster=i) for i in range(n)]
+        elif k.kind == "wandering":
+            found += [Play(c, extra=m) for m in dict.fromkeys(monsters_in_hand)]
+        elif k.kind == "double":
+            found += [Play(c, monster=i) for i in range(n) if fight.monsters[i].of < 0]
+        elif k.kind == "one_shot":
+            ops = {e.op for e in k.effects}
+            if "combat_bonus" in ops:
+                found += [Play(c, side=HEROES), Play(c, side=MONSTERS)]
+            if "remove_monster" in ops:
+                found += [Play(c, monster=i) for i in range(n)]
+        elif k.kind == "monster" and k.hk and hk:
+            found.append(Play(c))
+        if k.hk and k.kind in ("item", "one_shot"):
+            found += [Play(c, monster=i) for i in hk]
+    found += [Play(c, monster=i) for c in p.items if card(c).hk for i in hk]
+    if seat in (fight.fighter, fight.helper) and strike_bonus(state, seat):
+        used = sum(1 for s, _ in fight.discards if s == seat)
+        if used < strike_max(state, seat):
+            found += [Strike(c) for c in dict.fromkeys(p.hand)]
+    return found
+
+
+def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
+    """Apply one of :func:`fight_plays` (already checked legal)."""
+    fight = state.fight
+    assert fight is not None
+    k = card(action.card)
+    event: Event = {"type": "card_played", "seat": seat, "card": action.card}
+    from_table = action.card in state.players[seat].items
+    if from_table:
+        state = put_player(state, seat, remove_from_play(state.players[seat], action.card))
+    else:
+        state = from_hand(state, seat, action.card)
+    monsters = list(fight.monsters)
+    if k.kind == "enhancer":
+        m = monsters[action.monster]
+        monsters[action.monster] = replace(m, enhancers=(*m.enhancers, action.card))
+        event["monster"] = action.monster
+    elif k.kind == "wandering":
+        state = from_hand(state, seat, action.extra)
+        state = discard(state, [action.card])
+        monsters.append(Monster(action.extra))
+        event["monster_card"] = action.extra
+    elif k.kind == "double":
+        monsters.append(Monster(action.card, of=action.monster))
+        event["monster"] = action.monster
+    elif k.kind == "monster":
+        monsters.append(Monster(action.card))
+    elif action.monster >= 0 and k.hk and k.kind in ("item", "one_shot"):
+        m = monsters[action.monster]
+        monsters[action.monster] = replace(m, items=(*m.items, action.card))
+        event["monster"] = action.monster
+    elif action.side:
+        state = discard(state, [action.card])
+        fight = replace(fight, one_shots=(*fight.one_shots, (action.card, action.side)))
+        event["side"] = action.side
+    else:  # remove_monster
+        state = discard(state, [action.card])
+        gone = monsters.pop(action.monster)
+        doubles = [m for m in monsters if m.of == action.monster]
+        monsters = [m for m in monsters if m.of != action.monster]
+        monsters = [replace(m, of=m.of - (m.of > action.monster)) for m in monsters]
+        state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers)])
+        state = discard(state, [c for m in [gone, *doubles] for c in m.items])
+        event["removed"] = gone.card
+    state = replace(state, fight=replace(fight, monsters=tuple(monsters)))
+    state = reopen(state)
+    if not monsters:
+        return end_without_fight(state, [event])
+    return state, [event]
+
+
+def strike(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    fight = state.fight
+    assert fight is not None
+    state = discard(from_hand(state, seat, cid), [cid])
+    state = replace(state, fight=replace(fight, discards=(*fight.discards, (seat, cid))))
+    return reopen(state), [{"type": "card_played", "seat": seat, "card": cid, "side": HEROES}]
+
+
+def end_without_fight(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Every monster removed: the fight ends, no level, no treasure (C: "se sconfiggi un
+    mostro senza ucciderlo, non avanzi MAI di livello")."""
+    from rules.munchkin_fu.table import clear_fight
+
+    return replace(clear_fight(state), phase="loot", offers=()), events
+
+
+# --- the window and the resolution -------------------------------------------------------------
+
+
+def others(state: State) -> list[int]:
+    fight = state.fight
+    assert fight is not None
+    return [s for s in range(state.num_players) if s != fight.fighter]
+
+
+def waiting(state: State) -> list[int]:
+    """The seats the interference window waits for: every other player who has not passed
+    (nor passed for the whole fight) — whatever they hold."""
+    fight = state.fight
+    if fight is None or fight.stage != "window":
+        return []
+    gone = set(fight.passed) | set(fight.passed_fight)
+    return [s for s in others(state) if s not in gone]
+
+
+def resolve(state: State) -> tuple[State, list[Event]]:
+    """The fighter says *resolve*: the window opens (C/I), or the fight resolves at once when
+    nobody is left to ask."""
+    fight = state.fight
+    assert fight is not None
+    state = replace(
+        state,
+        fight=replace(fight, stage="window", passed=()),
+        opened=state.opened + 1,
+        offers=tuple(o for o in state.offers if o.kind != "help"),
+    )
+    events: list[Event] = [{"type": "window_opened", "opened": state.opened}]
+    if not waiting(state):
+        state, more = settle_fight(state)
+        events += more
+    return state, events
+
+
+def pass_(state: State, seat: int, whole: bool) -> tuple[State, list[Event]]:
+    fight = state.fight
+    assert fight is not None
+    if whole:
+        fight = replace(fight, passed_fight=(*fight.passed_fight, seat))
+    fight = replace(fight, passed=(*fight.passed, seat))
+    state = replace(state, fight=fight)
+    events: list[Event] = [{"type": "passed", "seat": seat, "fight": whole}]
+    if not waiting(state):
+        state, more = settle_fight(state)
+        events += more
+    return state, events
+
+
+def settle_fight(state: State) -> tuple[State, list[Event]]:
+    """Everyone passed: strictly greater kills, else the fighter's side runs."""
+    if winning(state):
+        return win(state)
+    return start_running(state)
+
+
+def start_running(state: State) -> tuple[State, list[Event]]:
+    fight = state.fight
+    assert fight is not None
+    runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
+    jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
+    state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
+    heroes, monsters = totals(state)
+    return state, [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}]
+
+
+def treasures_won(state: State) -> int:
+    fight = state.fight
+    assert fight is not None
+    count = 0
+    for i in range(len(fight.monsters)):
+        count += monster_card(fight, i).treasures
+        count += sum(card(e).treasures for e in enhancers_of(fight, i))
+    extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
+    return max(0, count + sum(e.amount for e in extra))
+
+
+def win(state: State) -> tuple[State, list[Event]]:
+    """C/X: a level per monster killed (2 for the big ones), the fighter only; the treasure
+    face down alone, face up when helped, then split as agreed."""
+    fight = state.fight
+    assert fight is not None
+    heroes, monsters = totals(state)
+    events: list[Event] = [{"type": "fight_won", "heroes": heroes, "monsters": monsters}]
+    levels = sum(monster_card(fight, i).levels for i in range(len(fight.monsters)))
+    levels += sum(card(k).levels for k in fight.killed)
+    count = treasures_won(state)
+    state, more = change_level(state, fight.fighter, levels, kill=True)
+    events += more
+    state, drawn = draw(state, TREASURE, count)
+    if fight.helper < 0:
+        state = to_hand(state, fight.fighter, drawn)
+        events.append({"type": "treasure_drawn", "seat": fight.fighter, "count": len(drawn)})
+        jobs: tuple[Job, ...] = ()
+    else:
+        events.append({"type": "treasure_drawn", "seat": fight.fighter, "cards": list(drawn)})
+        share = min(fight.treasures, len(drawn))
+        jobs = split_jobs(fight, share, len(drawn))
+    fight = replace(state.fight or fight, stage="done", loot=drawn if fight.helper >= 0 else ())
+    state = replace(state, fight=fight, queue=(*jobs, Job(fight.fighter, "end_fight")))
+    state, won = check_win(state)
+    return state, events + won
+
+
+def split_jobs(fight: Fight, share: int, total: int) -> tuple[Job, ...]:
+    """H: the helper takes ``share`` of the face-up treasure; picks alternate from whoever
+    picks first until the helper has its share, the fighter keeps the rest."""
+    jobs: list[Job] = []
+    helper_left, fighter_left = share, total - share
+    turn_helper = fight.helper_first
+    while helper_left or fighter_left:
+        if (turn_helper and helper_left) or not fighter_left:
+            jobs.append(Job(fight.helper, "split"))
+            helper_left -= 1
+        else:
+            jobs.append(Job(fight.fighter, "split"))
+            fighter_left -= 1
+        turn_helper = not turn_helper
+    return tuple(jobs)
+
+
+def close(state: State) -> tuple[State, list[Event]]:
+    """The fight is over: its cards to the discards, the turn goes on (loot phase)."""
+    from rules.munchkin_fu.table import clear_fight
+
+    if state.phase == "over":
+        return state, []
+    return replace(clear_fight(state), phase="loot", offers=()), [{"type": "fight_ended"}]

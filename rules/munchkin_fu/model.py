@@ -1,0 +1,480 @@
+"""Munchkin Fu's state and actions as frozen values, and their lossless JSON form.
+
+Why one flat :class:`State` with a :class:`Player` per seat and an optional :class:`Fight`:
+every phase (setup, door, trouble, loot, charity) reads the same table, and a fight is the
+only structure that lives for part of a turn. Resolutions that touch several players one after
+the other (a monster's bad stuff, death's loot picks, a helped kill's treasure split) are a
+queue of :class:`Job` values processed in order; a job that needs a decision becomes the one
+open :class:`Choice`, answered by :class:`Choose`.
+
+Cards are ids of :data:`rules.munchkin_fu.content.DECK`; every card lies in exactly one place
+(decks, discards, hands, play areas, the fight, the corpse being looted, the fight's loot):
+:func:`all_cards` lists them for the conservation test.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any, Union
+
+from rules.base import IllegalAction, Rng
+
+GAME_ID = "munchkin_fu"
+DUMP_VERSION = 1
+HAND_LIMIT = 5
+WIN_LEVEL = 10
+EPIC_WIN_LEVEL = 20
+MAX_ROUNDS = 40
+"""The termination cap (interpretation in the doc): after this many rounds the game ends and
+the highest level(s) win, so a table of passive players cannot run for ever."""
+
+HEROES, MONSTERS = "heroes", "monsters"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One character: level, what is in play and the hand (hidden from the others)."""
+
+    level: int = 1
+    hand: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+    super_munchkin: tuple[str, ...] = ()
+    extra_styles: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    carried: tuple[str, ...] = ()
+    """Items in play turned sideways (not used): the player's own marking."""
+    mooks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    curses: tuple[str, ...] = ()
+    """Traps held as a reminder until the next combat ("nel tuo prossimo combattimento")."""
+    ready: bool = False
+    """Setup: said Ready after the first plays."""
+    reborn: bool = False
+    """Died: the next own turn starts by drawing 2+2 (4+4 fast)."""
+    sold: int = 0
+    """Gold sold this turn not yet turned into a level (sales of one turn add up)."""
+    shown: tuple[str, ...] = ()
+    """Cards of the hand everyone saw arrive (a kicked door kept, a face-up treasure pick, a
+    corpse pick, a claim): public knowledge, shown in every view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """A monster in the fight: its card (a double's own card, with ``of`` = the original's
+    index), the enhancers played on it and the Hong Kong items given to it."""
+
+    card: str
+    enhancers: tuple[str, ...] = ()
+    of: int = -1
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    fighter: int
+    monsters: tuple[Monster, ...]
+    helper: int = -1
+    stage: str = "fight"
+    """``fight`` (the fighter acts), ``window`` (the others answer), ``run``, ``done``."""
+    one_shots: tuple[tuple[str, str], ...] = ()
+    """(card, side) for each combat bonus played (the cards are discarded at once)."""
+    penalties: tuple[tuple[str, int, int], ...] = ()
+    """(card, seat, amount): combat penalties on the fighter's side (curses, bad stuff)."""
+    discards: tuple[tuple[int, str], ...] = ()
+    """(seat, card) discarded for a bonus (``discard_for_bonus``)."""
+    passed: tuple[int, ...] = ()
+    passed_fight: tuple[int, ...] = ()
+    asked: tuple[int, ...] = ()
+    """Seats already asked for help in this fight (a refusal is final for the fight)."""
+    treasures: int = 0
+    """The helper's share of the treasure, agreed in the accepted offer."""
+    helper_first: bool = False
+    escaped: tuple[int, ...] = ()
+    killed: tuple[str, ...] = ()
+    """Monsters removed as killed (Samurai's epic strike): levels, no treasure."""
+    loot: tuple[str, ...] = ()
+    """Treasure drawn face up after a helped kill, waiting for the picks."""
+    order: tuple[int, ...] = ()
+    """The running order chosen (monster indexes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A help offer (``kind == "help"``, fighter -> target) or a trade (``"trade"``, outside
+    combat). ``counter`` marks a counter-offer: the source must answer it."""
+
+    id: int
+    kind: str
+    source: int
+    target: int
+    items: tuple[str, ...] = ()
+    want: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+    counter: bool = False
+
+    @property
+    def answerer(self) -> int:
+        return self.source if self.counter else self.target
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One step of a resolution for ``seat``: an effect op of the vocabulary, or ``run``,
+    ``loot`` (death's corpse pick), ``split`` (a helped kill's treasure pick)."""
+
+    seat: int
+    op: str
+    amount: int = 0
+    target: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The one decision open inside a resolution: ``seat`` picks one of ``options``;
+    ``default`` is what the table plays when the window runs out."""
+
+    seat: int
+    kind: str
+    options: tuple[str, ...]
+    default: str
+    job: Job | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[Player, ...]
+    door: tuple[str, ...]
+    treasure: tuple[str, ...]
+    door_discard: tuple[str, ...]
+    treasure_discard: tuple[str, ...]
+    rng: Rng
+    phase: str = "setup"
+    """``setup``, ``door``, ``trouble``, ``fight``, ``loot`` (the rest of the turn),
+    ``charity``, ``over``."""
+    turn: int = 0
+    first: int = 0
+    round: int = 1
+    fast: bool = False
+    epic: bool = False
+    fight: Fight | None = None
+    offers: tuple[Offer, ...] = ()
+    next_offer: int = 1
+    traded: tuple[tuple[int, int], ...] = ()
+    """(source, target) pairs that already offered a trade this turn."""
+    queue: tuple[Job, ...] = ()
+    choice: Choice | None = None
+    opened: int = 0
+    """Counts window openings: :class:`rules.base.Window` ``opened``."""
+    corpse: tuple[str, ...] = ()
+    charity: tuple[int, ...] = ()
+    """Cards given to each seat in this charity (the split's bookkeeping)."""
+    excess: int = 0
+    winners: tuple[int, ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def win_level(self) -> int:
+        return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
+
+
+def put_player(state: State, seat: int, player: Player) -> State:
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    return put_player(state, seat, replace(state.players[seat], **changes))
+
+
+def all_cards(state: State) -> list[str]:
+    """Every card wherever it lies (the conservation invariant)."""
+    found = [*state.door, *state.treasure, *state.door_discard, *state.treasure_discard]
+    found += list(state.corpse)
+    for p in state.players:
+        found += [*p.hand, *p.classes, *p.styles, *p.super_munchkin, *p.extra_styles]
+        found += [*p.items, *p.curses]
+        for mook, enhancers in p.mooks:
+            found += [mook, *enhancers]
+    if state.fight is not None:
+        for m in state.fight.monsters:
+            found += [m.card, *m.enhancers, *m.items]
+        found += list(state.fight.loot)
+    return found
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """Setup: done with the first plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card``: from the hand (or, for a Hong Kong item, from the table). ``target`` is
+    a seat (a trap's victim), ``monster`` a fight index (an enhancer, a double, a removal, a
+    Hong Kong item), ``side`` the side a combat bonus helps, ``extra`` a second card (the
+    monster a Wandering Monster brings, the class Super Munchkin adds)."""
+
+    card: str
+    target: int = -1
+    monster: int = -1
+    side: str = ""
+    extra: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a class, style, Extra Style or mook from play ("in qualsiasi momento")."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """Turn an item in play sideways (carried, not used) or back: own turn, outside combat."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """Kick open the door."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trouble:
+    """Look for trouble: fight a monster from the hand."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class LootRoom:
+    """Loot the room: draw a door card face down."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn (charity follows when the hand holds more than five cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve:
+    """The fighter is done: the others may interfere, then the fight resolves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Run away at once, skipping the interference window."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Interference window: no play."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassFight:
+    """Interference window: no play for the rest of this fight."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferHelp:
+    """The fighter asks ``target`` for help: equipped ``items`` given on acceptance, a number
+    of the monster's ``treasures`` and who picks first."""
+
+    target: int
+    items: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """The asked player's counter-offer (the fighter answers it)."""
+
+    offer: int
+    items: tuple[str, ...] = ()
+    treasures: int = 0
+    helper_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade:
+    """Outside combat: give ``give`` (items in play) for ``want`` (the target's items)."""
+
+    target: int
+    give: tuple[str, ...] = ()
+    want: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Answer the open choice with one of its options."""
+
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Own turn, outside combat: sell an item (hand or play); each 1,000 is a level."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Fast game: discard a go-up-a-level card to take the top of the door discard pile."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """The fighter discards cards from the hand for a bonus (``discard_for_bonus``)."""
+
+    card: str
+
+
+Action = (
+    Ready
+    | Play
+    | Discard
+    | Carry
+    | Kick
+    | Trouble
+    | LootRoom
+    | EndTurn
+    | Resolve
+    | Run
+    | Pass
+    | PassFight
+    | OfferHelp
+    | Counter
+    | OfferTrade
+    | Accept
+    | Decline
+    | Choose
+    | Sell
+    | Claim
+    | Strike
+)
+
+ACTIONS: tuple[type, ...] = typing.get_args(Action)
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+ACTION_TYPES: dict[str, type] = {snake(cls.__name__): cls for cls in ACTIONS}
+
+
+# --- JSON ----------------------------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Rng):
+        return value.dump()
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _build(kind: Any, data: Any) -> Any:
+    """``data`` (JSON) as a value of type ``kind``; ValueError/TypeError when it does not fit."""
+    origin = typing.get_origin(kind)
+    if kind is Rng:
+        return Rng.load(data)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(kind)
+        if data is None and type(None) in options:
+            return None
+        return _build(next(o for o in options if o is not type(None)), data)
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if not isinstance(data, list):
+            raise TypeError("expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in data)
+        if len(args) != len(data):
+            raise ValueError("wrong length")
+        return tuple(_build(a, v) for a, v in zip(args, data, strict=True))
+    if isinstance(kind, type) and is_dataclass(kind):
+        if not isinstance(data, dict):
+            raise TypeError("expected an object")
+        hints = _hints(kind)
+        known = {f.name for f in fields(kind)}
+        return kind(**{k: _build(hints[k], v) for k, v in data.items() if k in known})
+    if kind is bool:
+        if not isinstance(data, bool):
+            raise TypeError("expected a bool")
+        return data
+    if kind is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise TypeError("expected an int")
+        return data
+    if kind is str:
+        if not isinstance(data, str):
+            raise TypeError("expected a string")
+        return data
+    raise TypeError(f"cannot load {kind!r}")
+
+
+def dump(state: State) -> dict[str, Any]:
+    data: dict[str, Any] = _plain(state)
+    data["version"] = DUMP_VERSION
+    return data
+
+
+def load(data: dict[str, Any]) -> State:
+    body = {k: v for k, v in data.items() if k != "version"}
+    state: State = _build(State, body)
+    return state
+
+
+def dump_action(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": snake(type(action).__name__)}
+    data.update(_plain(action))
+    return data
+
+
+def load_action(data: dict[str, Any]) -> Action:
+    """Raises :class:`IllegalAction` ``malformed_action`` on anything that is not an action."""
+    try:
+        cls = ACTION_TYPES[data["type"]]
+        body = {k: v for k, v in data.items() if k != "type"}
+        unknown = set(body) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown fields {sorted(unknown)}")
+        action: Action = _build(cls, body)
+        return action
+    except (KeyError, TypeError, ValueError, StopIteration) as error:
+        raise IllegalAction("malformed_action", details=str(error)) from error

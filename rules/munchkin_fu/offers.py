@@ -1,0 +1,243 @@
+"""Structured offers: asking for help with a bribe (H), trading items outside combat (Y), and
+selling items for levels (P).
+
+Why offers are data the engine executes: "chat binds nothing" (issue 10). A help offer names
+its target, at most one equipped item handed over on acceptance, a number of the monster's
+treasures and who picks first; the target accepts, declines or counters once; the first
+acceptance wins and closes the other offers ("Solo un giocatore può aiutarti"). A refusal is
+final for the fight (H: "puoi chiedere ad un giocatore diverso").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event, IllegalAction
+from rules.munchkin_fu.fight import join_curses, reopen, treasures_won
+from rules.munchkin_fu.model import (
+    Accept,
+    Action,
+    Counter,
+    Decline,
+    Offer,
+    OfferHelp,
+    OfferTrade,
+    Sell,
+    State,
+    with_player,
+)
+from rules.munchkin_fu.table import card, change_level, discard, remove_from_play
+
+SELL_STEP = 1000
+"""P: "oggetti per un valore di 1000 crediti ... avanzare immediatamente di un livello"."""
+
+
+def _terms(state: State, items: tuple[str, ...]) -> list[tuple[tuple[str, ...], int, bool]]:
+    """(items, treasures, helper first) bundles: no item or one of ``items``, 0..the
+    treasure the fight would give, and who picks first (meaningful only with treasures)."""
+    most = treasures_won(state)
+    found: list[tuple[tuple[str, ...], int, bool]] = []
+    for bundle in [(), *((c,) for c in items)]:
+        for count in range(most + 1):
+            found.append((bundle, count, False))
+            if count:
+                found.append((bundle, count, True))
+    return found
+
+
+def help_offers(state: State, seat: int) -> list[Action]:
+    """H: the fighter, while fighting alone and before resolving, may ask anyone not yet
+    asked in this fight."""
+    fight = state.fight
+    if fight is None or fight.stage != "fight" or seat != fight.fighter or fight.helper >= 0:
+        return []
+    if state.choice is not None or state.queue:
+        return []
+    open_to = {o.target for o in state.offers if o.kind == "help"}
+    targets = [
+        s
+        for s in range(state.num_players)
+        if s != seat and s not in fight.asked and s not in open_to
+    ]
+    items = state.players[seat].items
+    return [OfferHelp(t, i, n, f) for t in targets for i, n, f in _terms(state, items)]
+
+
+def answers(state: State, seat: int) -> list[Action]:
+    """The answers ``seat`` owes: accept, decline, and a counter to a help offer not yet
+    countered."""
+    found: list[Action] = []
+    for offer in state.offers:
+        if offer.answerer != seat:
+            continue
+        found += [Accept(offer.id), Decline(offer.id)]
+        if offer.kind == "help" and not offer.counter:
+            items = state.players[offer.source].items
+            found += [Counter(offer.id, i, n, f) for i, n, f in _terms(state, items)]
+    return found
+
+
+def trades(state: State, seat: int) -> list[Action]:
+    """Y: items in play for items in play (or a gift), outside combat, once per pair and
+    turn, with no choice open."""
+    if state.fight is not None or state.choice is not None or state.queue:
+        return []
+    if state.phase in ("setup", "over"):
+        return []
+    mine = state.players[seat].items
+    found: list[Action] = []
+    for target in range(state.num_players):
+        if target == seat or (seat, target) in state.traded:
+            continue
+        theirs = state.players[target].items
+        for give in [(), *((c,) for c in mine)]:
+            for want in [(), *((c,) for c in theirs)]:
+                if give or want:
+                    found.append(OfferTrade(target, give, want))
+    return found
+
+
+def offer_help(state: State, seat: int, action: OfferHelp) -> tuple[State, list[Event]]:
+    fight = state.fight
+    assert fight is not None
+    offer = Offer(
+        state.next_offer, "help", seat, action.target, action.items, (), action.treasures,
+        action.helper_first,
+    )  # fmt: skip
+    state = replace(
+        state,
+        offers=(*state.offers, offer),
+        next_offer=state.next_offer + 1,
+        opened=state.opened + 1,
+        fight=replace(fight, asked=(*fight.asked, action.target)),
+    )
+    return state, [{"type": "help_offered", **_public(offer)}]
+
+
+def offer_trade(state: State, seat: int, action: OfferTrade) -> tuple[State, list[Event]]:
+    offer = Offer(state.next_offer, "trade", seat, action.target, action.give, action.want)
+    state = replace(
+        state,
+        offers=(*state.offers, offer),
+        next_offer=state.next_offer + 1,
+        opened=state.opened + 1,
+        traded=(*state.traded, (seat, action.target)),
+    )
+    return state, [{"type": "trade_offered", **_public(offer)}]
+
+
+def _public(offer: Offer) -> dict[str, object]:
+    return {
+        "id": offer.id,
+        "kind": offer.kind,
+        "source": offer.source,
+        "target": offer.target,
+        "items": list(offer.items),
+        "want": list(offer.want),
+        "treasures": offer.treasures,
+        "helper_first": offer.helper_first,
+        "counter": offer.counter,
+    }
+
+
+def public_offers(state: State) -> list[dict[str, object]]:
+    return [_public(o) for o in state.offers]
+
+
+def _find(state: State, offer_id: int) -> Offer:
+    for offer in state.offers:
+        if offer.id == offer_id:
+            return offer
+    raise IllegalAction("no_such_offer", "H")
+
+
+def counter(state: State, seat: int, action: Counter) -> tuple[State, list[Event]]:
+    offer = _find(state, action.offer)
+    new = replace(
+        offer,
+        items=action.items,
+        treasures=action.treasures,
+        helper_first=action.helper_first,
+        counter=True,
+    )
+    offers = tuple(new if o.id == offer.id else o for o in state.offers)
+    state = replace(state, offers=offers, opened=state.opened + 1)
+    return state, [{"type": "help_answered", "answer": "counter", **_public(new)}]
+
+
+def decline(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
+    offer = _find(state, offer_id)
+    state = replace(state, offers=tuple(o for o in state.offers if o.id != offer_id))
+    kind = "help_answered" if offer.kind == "help" else "trade_answered"
+    return state, [{"type": kind, "answer": "decline", "id": offer_id}]
+
+
+def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
+    offer = _find(state, offer_id)
+    if offer.kind == "trade":
+        return _trade(state, offer)
+    fight = state.fight
+    assert fight is not None
+    helper = offer.target
+    state = _move_items(state, offer.source, helper, offer.items)
+    fight = replace(
+        fight, helper=helper, treasures=offer.treasures, helper_first=offer.helper_first
+    )
+    closed = [o.id for o in state.offers if o.kind == "help" and o.id != offer.id]
+    state = replace(state, fight=fight, offers=tuple(o for o in state.offers if o.kind != "help"))
+    state = reopen(join_curses(state, helper))
+    events: list[Event] = [{"type": "help_answered", "answer": "accept", **_public(offer)}]
+    events += [{"type": "help_answered", "answer": "closed", "id": i} for i in closed]
+    return state, events
+
+
+def _move_items(state: State, source: int, target: int, items: tuple[str, ...]) -> State:
+    for cid in items:
+        state = with_player(state, source, **_without(state, source, cid))
+        state = with_player(state, target, items=(*state.players[target].items, cid))
+    return state
+
+
+def _without(state: State, seat: int, cid: str) -> dict[str, object]:
+    p = remove_from_play(state.players[seat], cid)
+    return {"items": p.items, "carried": p.carried}
+
+
+def _trade(state: State, offer: Offer) -> tuple[State, list[Event]]:
+    """Y: both sides must still hold what they trade; what is received goes in play."""
+    state = replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
+    source, target = state.players[offer.source], state.players[offer.target]
+    if not set(offer.items) <= set(source.items) or not set(offer.want) <= set(target.items):
+        return state, [{"type": "trade_answered", "answer": "void", "id": offer.id}]
+    state = _move_items(state, offer.source, offer.target, offer.items)
+    state = _move_items(state, offer.target, offer.source, offer.want)
+    return state, [{"type": "traded", **_public(offer)}]
+
+
+def sales(state: State, seat: int) -> list[Action]:
+    """P: on your own turn, outside combat, any treasure with a value, from hand or play;
+    never to the winning level (so not at the level before it)."""
+    if seat != state.turn or state.fight is not None or state.choice is not None:
+        return []
+    if state.phase not in ("door", "trouble", "loot") or state.queue:
+        return []
+    p = state.players[seat]
+    if p.level >= state.win_level - 1:
+        return []
+    return [Sell(c) for c in dict.fromkeys((*p.hand, *p.items)) if card(c).gold > 0]
+
+
+def sell(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """Sales of one turn add up; each full 1,000 is a level at once, the rest waits for the
+    next sale this turn (and is lost at its end: "non ricevi il resto")."""
+    p = remove_from_play(state.players[seat], cid)
+    total = p.sold + card(cid).gold
+    state = discard(with_player(state, seat, **_fields(p), sold=total % SELL_STEP), [cid])
+    events: list[Event] = [{"type": "sold", "seat": seat, "card": cid}]
+    state, more = change_level(state, seat, total // SELL_STEP)
+    return state, events + more
+
+
+def _fields(p: object) -> dict[str, object]:
+    names = ("hand", "items", "carried", "shown")
+    return {n: getattr(p, n) for n in names}

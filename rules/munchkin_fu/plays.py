@@ -1,0 +1,180 @@
+"""Cards played from the hand (or discarded from play) outside a seat's step actions: the "at
+any time" plays any seat may make, the own-turn plays, and the first plays of setup.
+
+Why one list per seat: the platform accepts a move from a seat that is not pending whenever
+``legal_actions`` offers it one (U: "Legal actions of a non-pending seat must therefore be
+exactly the at-any-time plays the rules allow at that moment"), so this module *is* the rule
+of when each kind of card may be played (W, K, P, U, G, F).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event
+from rules.munchkin_fu import character as ch
+from rules.munchkin_fu.effects import jobs_for, process, trap
+from rules.munchkin_fu.fight import fight_plays, play_into_fight, reopen
+from rules.munchkin_fu.model import (
+    Action,
+    Carry,
+    Claim,
+    Discard,
+    Play,
+    State,
+    with_player,
+)
+from rules.munchkin_fu.table import card, discard, from_hand, gear, lose, to_hand
+
+FREE_OPS = frozenset({"gain_levels", "draw"})
+"""One-shot and level-up ops usable outside a fight ("Avanzi di Livello" at any time)."""
+
+SETUP_KINDS = ("class", "style", "item", "mook", "super_munchkin", "extra_style")
+"""S: what the first plays may put in play."""
+
+
+def _quiet(state: State) -> bool:
+    """No resolution in progress: at-any-time plays wait for the open choice or queue."""
+    return state.choice is None and not state.queue and state.phase not in ("over", "setup")
+
+
+def equip_plays(state: State, seat: int, kinds: tuple[str, ...]) -> list[Action]:
+    """Cards of ``kinds`` from the hand that :func:`character.can_equip` allows now."""
+    p = state.players[seat]
+    g = gear(state, seat)
+    found: list[Action] = []
+    for c in dict.fromkeys(p.hand):
+        k = card(c)
+        if k.kind not in kinds:
+            continue
+        if k.kind == "super_munchkin":
+            found += super_munchkin(state, seat, c)
+        elif k.kind == "extra_style" or ch.can_equip(g, c) is None:
+            found.append(Play(c))
+    return found
+
+
+def super_munchkin(state: State, seat: int, cid: str) -> list[Action]:
+    """U: with one class in play and a second class card to add (from the hand)."""
+    p = state.players[seat]
+    if len(p.classes) != 1 or p.super_munchkin:
+        return []
+    have = card(p.classes[0]).class_id
+    return [
+        Play(cid, extra=c)
+        for c in dict.fromkeys(p.hand)
+        if card(c).kind == "class" and card(c).class_id != have
+    ]
+
+
+def setup_plays(state: State, seat: int) -> list[Action]:
+    if state.players[seat].ready:
+        return []
+    return equip_plays(state, seat, SETUP_KINDS)
+
+
+def anytime(state: State, seat: int) -> list[Action]:
+    """Every play ``seat`` may make now whether or not the table waits for it."""
+    if state.phase == "setup":
+        return setup_plays(state, seat)
+    if not _quiet(state):
+        return []
+    p = state.players[seat]
+    found: list[Action] = []
+    for c in dict.fromkeys(p.hand):
+        k = card(c)
+        if k.kind == "trap":
+            found += [Play(c, target=s) for s in range(state.num_players)]
+        elif k.kind in ("level_up", "one_shot") and {e.op for e in k.effects} <= FREE_OPS:
+            gains = any(e.op == "gain_levels" for e in k.effects)
+            if not gains or p.level < state.win_level - 1:
+                found.append(Play(c))
+    found += equip_plays(state, seat, ("mook", "extra_style", "super_munchkin"))
+    found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
+    found += [Discard(m) for m, _ in p.mooks]
+    if seat == state.turn:
+        found += own_turn(state, seat)
+    found += fight_plays(state, seat)
+    found += claims(state, seat)
+    return list(dict.fromkeys(found))
+
+
+def own_turn(state: State, seat: int) -> list[Action]:
+    """P, W: classes, styles and items from the hand on your own turn; turning an item
+    sideways outside combat (R: "NON puoi cambiare copricapo ... durante un combattimento")."""
+    found = equip_plays(state, seat, ("class", "style", "item"))
+    if state.fight is None:
+        found += [Carry(c) for c in state.players[seat].items]
+    return found
+
+
+def claims(state: State, seat: int) -> list[Action]:
+    """F: a Class, Super Munchkin, Style or Extra Style on top of the door discards may be
+    claimed by discarding a go-up-a-level card (first come, first served)."""
+    if not state.fast or not state.door_discard:
+        return []
+    if card(state.door_discard[-1]).kind not in ("class", "super_munchkin", "style", "extra_style"):
+        return []
+    hand = state.players[seat].hand
+    return [Claim(c) for c in dict.fromkeys(hand) if card(c).kind == "level_up"]
+
+
+def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
+    """Apply a legal :class:`Play` (routing by the card's kind)."""
+    k = card(action.card)
+    if state.fight is not None and action in fight_plays(state, seat):
+        return play_into_fight(state, seat, action)
+    if k.kind == "trap":
+        return trap(from_hand(state, seat, action.card), seat, action.card, action.target)
+    event: Event = {"type": "card_played", "seat": seat, "card": action.card}
+    state = from_hand(state, seat, action.card)
+    p = state.players[seat]
+    if k.kind in ("level_up", "one_shot"):
+        state = discard(state, [action.card])
+        state = replace(state, queue=jobs_for(seat, k.effects, action.card) + state.queue)
+        state, more = process(state)
+        return reopen(state), [event, *more]
+    if k.kind == "super_munchkin":
+        state = from_hand(state, seat, action.extra)
+        p = state.players[seat]
+        state = with_player(
+            state,
+            seat,
+            super_munchkin=(*p.super_munchkin, action.card),
+            classes=(*p.classes, action.extra),
+        )
+        event["extra"] = action.extra
+    elif k.kind == "mook":
+        state = with_player(state, seat, mooks=(*p.mooks, (action.card, ())))
+    elif k.kind == "extra_style":
+        state = with_player(state, seat, extra_styles=(*p.extra_styles, action.card))
+    elif k.kind == "class":
+        state = with_player(state, seat, classes=(*p.classes, action.card))
+    elif k.kind == "style":
+        state = with_player(state, seat, styles=(*p.styles, action.card))
+    else:
+        state = with_player(state, seat, items=(*p.items, action.card))
+    return reopen(state), [event]
+
+
+def discard_from_play(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """P, G: a class, style or mook may be discarded at any time, even in a fight."""
+    state = lose(state, seat, cid)
+    return reopen(state), [{"type": "discarded", "seat": seat, "card": cid}]
+
+
+def carry(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    p = state.players[seat]
+    carried = tuple(c for c in p.carried if c != cid)
+    if cid not in p.carried:
+        carried += (cid,)
+    state = with_player(state, seat, carried=carried)
+    return state, [{"type": "carried", "seat": seat, "card": cid, "on": cid in carried}]
+
+
+def claim(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    top = state.door_discard[-1]
+    state = replace(state, door_discard=state.door_discard[:-1])
+    state = discard(from_hand(state, seat, cid), [cid])
+    state = to_hand(state, seat, (top,), shown=True)
+    return state, [{"type": "claimed", "seat": seat, "card": top, "paid": cid}]

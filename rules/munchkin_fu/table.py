@@ -1,0 +1,175 @@
+"""The table's plumbing every phase shares: cards by id, a player's gear for the card math,
+drawing with reshuffles, discarding to the right pile, levels and the win.
+
+Why here and not in each phase: "a deck that runs out reshuffles its discard pile, and with no
+discards nobody draws from it" (S) and "never below level 1, never the winning level except by a
+kill" (P) hold for every card that moves or level that changes, wherever it happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event
+from rules.munchkin_fu.character import Gear
+from rules.munchkin_fu.content import DECK, DOOR, Card
+from rules.munchkin_fu.model import Player, State, put_player, with_player
+
+
+def card(cid: str) -> Card:
+    return DECK.cards[cid]
+
+
+def kind(cid: str) -> str:
+    return DECK.cards[cid].kind
+
+
+def gear(state: State, seat: int) -> Gear:
+    """What ``seat`` has in play, as :mod:`.character` reads it."""
+    p = state.players[seat]
+    return gear_of(p, state.epic)
+
+
+def gear_of(p: Player, epic: bool) -> Gear:
+    return Gear(
+        level=p.level,
+        classes=p.classes,
+        styles=p.styles,
+        super_munchkin=bool(p.super_munchkin),
+        extra_styles=len(p.extra_styles),
+        items=p.items,
+        carried=frozenset(p.carried),
+        mooks=p.mooks,
+        epic=epic and p.level >= 10,
+    )
+
+
+def discard(state: State, cards: tuple[str, ...] | list[str]) -> State:
+    """Each card face up on its own deck's discard pile."""
+    doors = tuple(c for c in cards if card(c).deck == DOOR)
+    treasures = tuple(c for c in cards if card(c).deck != DOOR)
+    return replace(
+        state,
+        door_discard=state.door_discard + doors,
+        treasure_discard=state.treasure_discard + treasures,
+    )
+
+
+def draw(state: State, deck: str, count: int) -> tuple[State, tuple[str, ...]]:
+    """Up to ``count`` cards from ``deck``; an empty deck reshuffles its discards first (S),
+    and with neither the draw stops short."""
+    drawn: list[str] = []
+    for _ in range(count):
+        pile = state.door if deck == DOOR else state.treasure
+        if not pile:
+            used = state.door_discard if deck == DOOR else state.treasure_discard
+            if not used:
+                break
+            shuffled, rng = state.rng.shuffled(used)
+            if deck == DOOR:
+                state = replace(state, door=shuffled, door_discard=(), rng=rng)
+            else:
+                state = replace(state, treasure=shuffled, treasure_discard=(), rng=rng)
+            pile = shuffled
+        drawn.append(pile[0])
+        state = replace(state, door=pile[1:]) if deck == DOOR else replace(state, treasure=pile[1:])
+    return state, tuple(drawn)
+
+
+def to_hand(state: State, seat: int, cards: tuple[str, ...], shown: bool = False) -> State:
+    """``cards`` into the hand; ``shown`` when everyone saw them arrive (face up)."""
+    p = state.players[seat]
+    known = p.shown + cards if shown else p.shown
+    return with_player(state, seat, hand=p.hand + cards, shown=known)
+
+
+def from_hand(state: State, seat: int, cid: str) -> State:
+    p = state.players[seat]
+    hand = list(p.hand)
+    hand.remove(cid)
+    return with_player(state, seat, hand=tuple(hand), shown=tuple(c for c in p.shown if c != cid))
+
+
+def remove_from_play(p: Player, cid: str) -> Player:
+    """``p`` without ``cid`` wherever it lies in play (items, classes, styles, mooks...);
+    losing a class also loses Super Munchkin (U: "nel momento in cui perdi una qualsiasi delle
+    due carte classe") — the caller discards what :func:`lost_with` names."""
+    mooks = tuple(m for m in p.mooks if m[0] != cid)
+    return replace(
+        p,
+        hand=tuple(c for c in p.hand if c != cid),
+        shown=tuple(c for c in p.shown if c != cid),
+        classes=tuple(c for c in p.classes if c != cid),
+        styles=tuple(c for c in p.styles if c != cid),
+        extra_styles=tuple(c for c in p.extra_styles if c != cid),
+        super_munchkin=tuple(c for c in p.super_munchkin if c != cid),
+        items=tuple(c for c in p.items if c != cid),
+        carried=tuple(c for c in p.carried if c != cid),
+        mooks=mooks,
+        curses=tuple(c for c in p.curses if c != cid),
+    )
+
+
+def lose(state: State, seat: int, cid: str) -> State:
+    """``seat`` loses ``cid`` from play or hand to the discard pile, with what goes with it: a
+    mook's enhancers, and Super Munchkin when a class goes."""
+    p = state.players[seat]
+    gone = [cid]
+    for mook, enhancers in p.mooks:
+        if mook == cid:
+            gone += list(enhancers)
+    p = remove_from_play(p, cid)
+    if card(cid).kind == "class" and p.super_munchkin:
+        gone += list(p.super_munchkin)
+        p = replace(p, super_munchkin=())
+    return discard(put_player(state, seat, p), gone)
+
+
+def change_level(
+    state: State, seat: int, delta: int, kill: bool = False
+) -> tuple[State, list[Event]]:
+    """P: never below 1; the winning level only by a kill (W: "nessun giocatore può
+    raggiungere il Livello 10 a meno che non uccida un mostro")."""
+    old = state.players[seat].level
+    top = state.win_level if kill else max(old, state.win_level - 1)
+    new = max(1, min(top, old + delta))
+    if new == old:
+        return state, []
+    state = with_player(state, seat, level=new)
+    return state, [{"type": "level_changed", "seat": seat, "from": old, "to": new}]
+
+
+def check_win(state: State) -> tuple[State, list[Event]]:
+    """Everyone at the winning level wins (two who kill together both win)."""
+    winners = tuple(s for s, p in enumerate(state.players) if p.level >= state.win_level)
+    if not winners:
+        return state, []
+    state = end_game(state, winners)
+    return state, [{"type": "won", "seats": list(winners)}]
+
+
+def next_seat(state: State, seat: int) -> int:
+    return (seat + 1) % state.num_players
+
+
+def bonus_of(cid: str) -> int:
+    return card(cid).bonus
+
+
+def clear_fight(state: State) -> State:
+    """The fight's cards to the discard piles (monsters, enhancers, Hong Kong items, loot not
+    yet picked) and no fight."""
+    fight = state.fight
+    if fight is None:
+        return state
+    gone = [c for m in fight.monsters for c in (m.card, *m.enhancers, *m.items)]
+    return replace(discard(state, gone + list(fight.loot)), fight=None)
+
+
+def end_game(state: State, winners: tuple[int, ...]) -> State:
+    """The game is over: whatever is mid-resolution goes to the discards."""
+    state = clear_fight(state)
+    state = discard(state, state.corpse)
+    return replace(
+        state, phase="over", winners=winners, queue=(), choice=None, offers=(), corpse=()
+    )
