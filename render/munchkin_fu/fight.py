@@ -28,6 +28,7 @@ from render.munchkin_fu.layout import (
     MONSTER_CARD_H,
     MONSTER_CARD_W,
     TOTALS_H,
+    hero_height,
     monster_row_height,
     notes_height,
     pills_height,
@@ -89,8 +90,7 @@ class FightImage(Frame):
         return lines
 
     def heroes_height(self) -> float:
-        h = sum(HERO_HEAD + len(self.hero_lines(s, r)) * (CHIP_H + 4) + 12 + GAP
-                for s, r in self.hero_seats())  # fmt: skip
+        h = sum(hero_height(len(self.hero_lines(s, r))) + GAP for s, r in self.hero_seats())
         return h + self.extras_height(self.hero_extras)
 
     def monsters_height(self) -> float:
@@ -148,7 +148,7 @@ class FightImage(Frame):
         x0 = MARGIN
         for seat, role in self.hero_seats():
             lines = self.hero_lines(seat, role)
-            h = HERO_HEAD + len(lines) * (CHIP_H + 4) + 12
+            h = hero_height(len(lines))
             self.draw_hero(c, seat, role, lines, (x0, y, x0 + HALF, y + h))
             y += h + GAP
         return self.draw_extras(c, self.hero_extras, x0, y, HEROES)

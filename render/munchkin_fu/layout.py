@@ -96,10 +96,9 @@ def monster_row_height(monster: dict[str, Any]) -> float:
     return max(MONSTER_CARD_H, 44 + chips * (CHIP_H + 4)) + 12
 
 
-def hero_height(items: int) -> float:
-    """A fighter's or helper's panel: the header, the level line, one line per item, the
-    powers' line."""
-    return HERO_HEAD + (items + 2) * CHIP_H + 10
+def hero_height(lines: int) -> float:
+    """A fighter's or helper's panel: the header and one chip per strength line."""
+    return HERO_HEAD + lines * (CHIP_H + 4) + 12
 
 
 def pills_height(count: int) -> float:

@@ -88,7 +88,6 @@ TEXT: dict[str, dict[str, str]] = {
     "acting": {"en": "to act", "it": "deve agire"},
     "winner": {"en": "★ winner", "it": "★ vince"},
     "no_class": {"en": "no class, no style", "it": "nessuna classe né stile"},
-    "nothing": {"en": "—", "it": "—"},
     "deck_door": {"en": "Doors", "it": "Porte"},
     "deck_treasure": {"en": "Treasure", "it": "Tesori"},
     "discard": {"en": "discard {n}", "it": "scarti {n}"},
@@ -107,7 +106,6 @@ TEXT: dict[str, dict[str, str]] = {
         "it": "Mostri in vantaggio (il pareggio è loro)",
     },
     "one_shots": {"en": "Cards played for them", "it": "Carte giocate per loro"},
-    "penalty": {"en": "penalty", "it": "penalità"},
     "double_of": {"en": "double of {name}", "it": "doppio di {name}"},
     "stage_fight": {"en": "{name} plays or says resolve", "it": "{name} gioca o dice risolvi"},
     "stage_window": {"en": "Interference window", "it": "Finestra di interferenza"},
@@ -137,15 +135,12 @@ TEXT: dict[str, dict[str, str]] = {
     "choice_vanish": {"en": "what vanishes", "it": "cosa sparisce"},
     "loot": {"en": "Spoils", "it": "Bottino"},
     "escaped": {"en": "Escaped:", "it": "Fuggiti:"},
-    "table": {"en": "The table", "it": "Il tavolo"},
     "your_hand": {"en": "Your hand ({n})", "it": "La tua mano ({n})"},
     "no_cards": {"en": "No cards in hand", "it": "Nessuna carta in mano"},
     "in_play": {"en": "In play", "it": "In gioco"},
     "neighbours": {"en": "Clairvoyance: {name}'s hand", "it": "Chiaroveggenza: mano di {name}"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},
     "more": {"en": "+{n} more", "it": "+{n} altre"},
-    "final": {"en": "Final levels", "it": "Livelli finali"},
-    "you_are": {"en": "{name}, level {n}", "it": "{name}, livello {n}"},
 }
 
 
