@@ -281,7 +281,8 @@ def end_without_fight(state: State, events: list[Event]) -> tuple[State, list[Ev
     mostro senza ucciderlo, non avanzi MAI di livello")."""
     from rules.munchkin_fu.table import clear_fight
 
-    return replace(clear_fight(state), phase="loot", offers=()), events
+    state, more = paid(state)
+    return replace(clear_fight(state), phase="loot", offers=()), events + more
 
 
 # --- the window and the resolution -------------------------------------------------------------
@@ -342,14 +343,21 @@ def settle_fight(state: State) -> tuple[State, list[Event]]:
     return start_running(state)
 
 
+def paid(state: State) -> tuple[State, list[Event]]:
+    from rules.munchkin_fu.offers import pay_bribe
+
+    return pay_bribe(state)
+
+
 def start_running(state: State) -> tuple[State, list[Event]]:
     fight = state.fight
     assert fight is not None
+    state, events = paid(state)
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
     state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
     heroes, monsters = totals(state)
-    return state, [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}]
+    return state, [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}, *events]
 
 
 def treasures_won(state: State) -> int:
@@ -370,6 +378,8 @@ def win(state: State) -> tuple[State, list[Event]]:
     assert fight is not None
     heroes, monsters = totals(state)
     events: list[Event] = [{"type": "fight_won", "heroes": heroes, "monsters": monsters}]
+    state, more = paid(state)
+    events += more
     levels = sum(monster_card(fight, i).levels for i in range(len(fight.monsters)))
     levels += sum(card(k).levels for k in fight.killed)
     count = treasures_won(state)

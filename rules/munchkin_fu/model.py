@@ -91,6 +91,8 @@ class Fight:
     """Seats already asked for help in this fight (a refusal is final for the fight)."""
     treasures: int = 0
     """The helper's share of the treasure, agreed in the accepted offer."""
+    bribe: tuple[str, ...] = ()
+    """The fighter's items promised to the helper: paid when the fight ends (I7)."""
     helper_first: bool = False
     escaped: tuple[int, ...] = ()
     killed: tuple[str, ...] = ()

@@ -179,9 +179,12 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
     fight = state.fight
     assert fight is not None
     helper = offer.target
-    state = _move_items(state, offer.source, helper, offer.items)
     fight = replace(
-        fight, helper=helper, treasures=offer.treasures, helper_first=offer.helper_first
+        fight,
+        helper=helper,
+        treasures=offer.treasures,
+        helper_first=offer.helper_first,
+        bribe=offer.items,
     )
     closed = [o.id for o in state.offers if o.kind == "help" and o.id != offer.id]
     state = replace(state, fight=fight, offers=tuple(o for o in state.offers if o.kind != "help"))
@@ -189,6 +192,20 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
     events: list[Event] = [{"type": "help_answered", "answer": "accept", **_public(offer)}]
     events += [{"type": "help_answered", "answer": "closed", "id": i} for i in closed]
     return state, events
+
+
+def pay_bribe(state: State) -> tuple[State, list[Event]]:
+    """I7: the promised items change hands when the fight ends, win or lose, before anyone
+    runs; an item the fighter no longer has is not paid."""
+    fight = state.fight
+    if fight is None or fight.helper < 0 or not fight.bribe:
+        return state, []
+    paid = tuple(c for c in fight.bribe if c in state.players[fight.fighter].items)
+    state = _move_items(state, fight.fighter, fight.helper, paid)
+    state = replace(state, fight=replace(fight, bribe=()))
+    return state, [
+        {"type": "bribe_paid", "seat": fight.fighter, "to": fight.helper, "items": list(paid)}
+    ]
 
 
 def _move_items(state: State, source: int, target: int, items: tuple[str, ...]) -> State:

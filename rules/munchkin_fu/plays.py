@@ -92,6 +92,9 @@ def anytime(state: State, seat: int) -> list[Action]:
     found += equip_plays(state, seat, ("mook", "extra_style", "super_munchkin"))
     found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
     found += [Discard(m) for m, _ in p.mooks]
+    fight = state.fight
+    if fight is None or seat not in (fight.fighter, fight.helper):
+        found += [Discard(c) for c in p.items]  # I54: not mid-fight for its two sides
     if seat == state.turn:
         found += own_turn(state, seat)
     found += fight_plays(state, seat)
@@ -158,7 +161,8 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
 
 
 def discard_from_play(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
-    """P, G: a class, style or mook may be discarded at any time, even in a fight."""
+    """P, G, I54: a class, style or mook may be discarded at any time, even in a fight; an
+    item too, but not by the fighter or the helper while their fight is open."""
     state = lose(state, seat, cid)
     return reopen(state), [{"type": "discarded", "seat": seat, "card": cid}]
 

@@ -174,7 +174,7 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
     level; hand and everything else in play is the corpse, looted one card each from the
     highest level down (ties by a die), the rest discarded; the next turn draws again."""
     p = state.players[seat]
-    corpse = [*p.hand, *p.items, *p.curses]
+    corpse = [*p.hand, *p.items]  # I27: held curses are discarded, not looted
     corpse += [c for m, enhancers in p.mooks for c in (m, *enhancers)]
     fresh = Player(
         level=p.level,
@@ -185,7 +185,7 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
         ready=True,
         reborn=True,
     )
-    state = put_player(state, seat, fresh)
+    state = discard(put_player(state, seat, fresh), p.curses)
     state = replace(state, corpse=state.corpse + tuple(corpse))
     rolls: dict[int, int] = {}
     for other in range(state.num_players):
