@@ -22,6 +22,7 @@ from rules.munchkin_fu.model import (
     Job,
     Monster,
     Play,
+    Slay,
     State,
     Strike,
     put_player,
@@ -211,6 +212,8 @@ def fight_plays(state: State, seat: int) -> list[Action]:
         if k.hk and k.kind in ("item", "one_shot"):
             found += [Play(c, monster=i) for i in hk]
     found += [Play(c, monster=i) for c in p.items if card(c).hk for i in hk]
+    if seat == fight.fighter:
+        found += slays(state, seat)
     if seat in (fight.fighter, fight.helper) and strike_bonus(state, seat):
         used = sum(1 for s, _ in fight.discards if s == seat)
         if used < strike_max(state, seat):
@@ -266,6 +269,46 @@ def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[
     if not monsters:
         return end_without_fight(state, [event])
     return state, [event]
+
+
+def slays(state: State, seat: int) -> list[Action]:
+    """E4: the epic Samurai discards a hand of at least 3 cards to kill one monster."""
+    from rules.munchkin_fu.run import epic_ops
+
+    if "draw_and_strike" not in epic_ops(state, seat):
+        return []
+    fight = state.fight
+    assert fight is not None
+    minimum = max(
+        e.amount
+        for c in state.players[seat].classes
+        for e in card(c).epic
+        if e.op == "draw_and_strike"
+    )
+    if len(state.players[seat].hand) < minimum:
+        return []
+    return [Slay(i) for i, m in enumerate(fight.monsters) if m.of < 0]
+
+
+def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
+    """The monster (with its doubles) leaves the fight killed: its levels count at the end
+    (only 1 level, no treasure, if the others are run from: I12)."""
+    fight = state.fight
+    assert fight is not None
+    hand = state.players[seat].hand
+    state = discard(put_player(state, seat, replace(state.players[seat], hand=(), shown=())), hand)
+    gone = fight.monsters[index]
+    doubles = [m for m in fight.monsters if m.of == index]
+    monsters = [m for i, m in enumerate(fight.monsters) if i != index and m.of != index]
+    monsters = [replace(m, of=m.of - (m.of > index)) for m in monsters]
+    state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers, *m.items)])
+    killed = (*fight.killed, gone.card)
+    state = replace(state, fight=replace(fight, monsters=tuple(monsters), killed=killed))
+    event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}
+    if not monsters:
+        state, won = win(state)
+        return state, [event, *won]
+    return reopen(state), [event]
 
 
 def strike(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
@@ -353,6 +396,9 @@ def start_running(state: State) -> tuple[State, list[Event]]:
     fight = state.fight
     assert fight is not None
     state, events = paid(state)
+    if fight.killed:  # E4: a strike then a run: one level, no treasure
+        state, more = change_level(state, fight.fighter, 1, kill=True)
+        events += more
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
     state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
@@ -367,6 +413,7 @@ def treasures_won(state: State) -> int:
     for i in range(len(fight.monsters)):
         count += monster_card(fight, i).treasures
         count += sum(card(e).treasures for e in enhancers_of(fight, i))
+    count += sum(card(k).treasures for k in fight.killed)
     extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
     return max(0, count + sum(e.amount for e in extra))
 

@@ -359,6 +359,13 @@ class Strike:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class Slay:
+    """Epic Samurai (E4): discard the whole hand (3 cards or more) to kill one monster."""
+
+    monster: int
+
+
 Action = (
     Ready
     | Play
@@ -381,6 +388,7 @@ Action = (
     | Sell
     | Claim
     | Strike
+    | Slay
 )
 
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
