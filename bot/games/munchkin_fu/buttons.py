@@ -32,6 +32,7 @@ ORDER = (
     "counter",
     "play",
     "strike",
+    "slay",
     "offer_help",
     "resolve",
     "run",
@@ -52,7 +53,7 @@ def _group(action: dict[str, Any]) -> tuple[Any, ...]:
     """Moves that differ only by a detail: one card played on another target, one help
     request with another bribe, one counter to one offer, one trade partner."""
     kind = action.get("type")
-    if kind in ("play", "strike", "sell", "carry", "discard", "claim"):
+    if kind in ("play", "strike", "sell", "carry", "discard", "claim", "slay"):
         return (kind, action.get("card"))
     if kind == "offer_help":
         return (kind, action.get("target"))

@@ -98,6 +98,12 @@ def _strike(view: View, action: Action, locale: str) -> str:
     return fill(template, {"card": _card(view, action, locale)})
 
 
+def _slay(view: View, action: Action, locale: str) -> str:
+    """The Samurai's epic strike: the whole hand for one monster, killed."""
+    fields = {"monster": monster_name(view, action.get("monster"), locale)}
+    return fill(t(locale, "🗡 Discard your hand to slay {monster} (epic)"), fields)
+
+
 # --- plays ---------------------------------------------------------------------------------------
 
 
@@ -242,6 +248,7 @@ LABELS: dict[str, Labeller] = {
     "pass": _pass,
     "pass_fight": _pass_fight,
     "strike": _strike,
+    "slay": _slay,
     "play": _play,
     "discard": _discard,
     "carry": _carry,

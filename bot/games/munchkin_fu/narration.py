@@ -241,6 +241,15 @@ def _fight_started(e: Event, ctx: Ctx) -> str:
     )
 
 
+def _slain(e: Event, ctx: Ctx) -> str:
+    return t(
+        ctx[0],
+        "🗡 {who} discards the whole hand and slays {monster}",
+        who=_who(ctx, e.get("seat")),
+        monster=_name(ctx, e.get("card")),
+    )
+
+
 def _window_opened(e: Event, ctx: Ctx) -> str:
     return t(ctx[0], "⏳ The fight waits: everyone else may play a card or pass")
 
@@ -386,6 +395,18 @@ def _help_answered(e: Event, ctx: Ctx) -> str | None:
     return None  # "closed": another player's acceptance already says it
 
 
+def _bribe_paid(e: Event, ctx: Ctx) -> str:
+    """I7: the items of an accepted offer change hands when the fight ends."""
+    items = ", ".join(_name(ctx, c) for c in e.get("items", [])) or t(ctx[0], "nothing")
+    return t(
+        ctx[0],
+        "🤝 {who} pays {helper} as agreed: {items}",
+        who=_who(ctx, e.get("seat")),
+        helper=_who(ctx, e.get("to")),
+        items=items,
+    )
+
+
 def _trade_offered(e: Event, ctx: Ctx) -> str:
     terms, fields = trade_terms(ctx[2] or {}, e, ctx[0], None)
     return t(
@@ -426,6 +447,7 @@ LINES: dict[str, EventLine] = {
     "sold": _sold,
     "claimed": _claimed,
     "fight_started": _fight_started,
+    "slain": _slain,
     "window_opened": _window_opened,
     "fight_won": _fight_won,
     "fight_lost": _fight_lost,
@@ -439,6 +461,7 @@ LINES: dict[str, EventLine] = {
     "looted": _looted,
     "help_offered": _help_offered,
     "help_answered": _help_answered,
+    "bribe_paid": _bribe_paid,
     "trade_offered": _trade_offered,
     "trade_answered": _trade_answered,
     "traded": _traded,
@@ -474,10 +497,11 @@ def _follow(fight: View | None, event: Event) -> None:
     kind = event.get("type")
     if kind == "fight_started":
         monsters[:] = [{"card": event.get("card")}]
-    elif kind == "card_played" and "removed" in event:
+    elif (kind == "card_played" and "removed" in event) or kind == "slain":
+        gone = event.get("removed", event.get("card"))
         cards = [m["card"] for m in monsters]
-        if event["removed"] in cards:
-            monsters.pop(cards.index(event["removed"]))
+        if gone in cards:
+            monsters.pop(cards.index(gone))
     elif kind == "card_played" and "monster_card" in event:
         monsters.append({"card": event["monster_card"]})
     elif kind == "card_played" and info(None, str(event.get("card"))).get("kind") in (

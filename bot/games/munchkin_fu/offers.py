@@ -126,15 +126,27 @@ def _offer_trade(view: View, action: Action, locale: str) -> str:
     return fill(t(locale, "🙏 Ask {who} for their {want} as a gift"), fields)
 
 
+def _twin_mark(view: View, offer: Offer) -> str:
+    """`` (#7)`` when another open offer reads the same (a trade offered again on a later
+    turn while the first still waits): the offer's number tells them apart."""
+    terms = ("kind", "source", "target", "items", "want", "treasures", "helper_first", "counter")
+    same = [o for o in view.get("offers", []) if all(o.get(k) == offer.get(k) for k in terms)]
+    return f" (#{offer.get('id')})" if len(same) > 1 else ""
+
+
 def _answer(view: View, action: Action, locale: str, accept: bool) -> str:
     offer = _find(view, action.get("offer"))
+    return _answer_text(view, offer, locale, accept, _twin_mark(view, offer))
+
+
+def _answer_text(view: View, offer: Offer, locale: str, accept: bool, mark: str) -> str:
     me = view.get("seat")
     other = offer.get("target") if offer.get("source") == me else offer.get("source")
     if offer.get("kind") == "trade":
         terms, fields = trade_terms(view, offer, locale, me)
         fields["who"] = seat_label(view, other, locale)
         head = t(locale, "✅ Trade with {who}:") if accept else t(locale, "❌ No trade with {who}:")
-        return fill(head + " " + terms, fields)
+        return fill(head + " " + terms + mark, fields)
     terms, fields = help_terms(view, offer, locale, me)
     fields["who"] = seat_label(view, other, locale)
     if offer.get("counter"):
@@ -145,7 +157,7 @@ def _answer(view: View, action: Action, locale: str, accept: bool) -> str:
         )
     else:
         head = t(locale, "✅ Help {who} for") if accept else t(locale, "❌ Don't help {who} for")
-    return fill(head + " " + terms, fields)
+    return fill(head + " " + terms + mark, fields)
 
 
 OFFER_LABELS: dict[str, Callable[[View, Action, str], str]] = {

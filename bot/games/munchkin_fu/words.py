@@ -235,9 +235,21 @@ def fit_fields(render: Callable[[dict[str, str]], str], fields: dict[str, str], 
         if len(value) <= 8:
             return fit(text, limit)
         cut = max(8, len(value) - (units(text) - limit))
-        fields[key] = fit(value, cut)
+        fields[key] = squeeze(value, cut)
         text = render(fields)
     return text
+
+
+def squeeze(value: str, limit: int) -> str:
+    """``value`` within ``limit`` by an ellipsis in the middle: names of one family share
+    their beginning ("Armatura di Giornali", "Armatura di Bambù"), so the end is kept too."""
+    if units(value) <= limit:
+        return value
+    head = (limit - 1) // 2
+    tail = limit - 1 - head
+    while units(value[:head]) + units(value[-tail:]) + 1 > limit and tail > 1:
+        tail -= 1
+    return f"{value[:head].rstrip()}…{value[-tail:].lstrip()}"
 
 
 def fill(template: str, fields: dict[str, str], **fixed: Any) -> str:
