@@ -5,9 +5,10 @@ item and number of treasures; a counter-offer likewise; a trade for every pair o
 Discord shows 25 buttons. The taps issue 10 names (kick the door, resolve, run away, pass,
 pass for the fight, accept / decline / counter an offer, ready, end the turn) are always kept
 when legal, with the turn's other steps (look for trouble, loot the room); then the open
-choice's answers, then one button per card that can be played (its first use), one plain
-help request per player, sales, then the rest round-robin; everything else stays one
-``/game move`` away (the hand says so). Buttons are shown in the order a player does things.
+choice's answers, then one button per card that can be played (its first use), per player
+the plain help request and the richest bribe of treasure, one trade, then further uses of a
+card round-robin; everything else stays one ``/game move`` away (the hand says so). Buttons
+are shown in the order a player does things.
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ def _plain(action: dict[str, Any]) -> int:
     )
 
 
+def _two_asks(actions: list[dict[str, Any]], members: list[int]) -> list[int]:
+    """Of one player's help requests (or one offer's counters): the plain ask and the most
+    generous bribe of treasure alone (all of it, they pick first); the other bribes, with an
+    item, are one ``/game move`` away."""
+    plain = min(members, key=lambda i: (_plain(actions[i]), i))
+    rich = [i for i in members if not actions[i].get("items")]
+    best = max(rich, key=lambda i: (_plain(actions[i]), -i), default=plain)
+    return [plain] if best == plain else [plain, best]
+
+
 def _round_robin(groups: list[list[int]], room: int) -> list[int]:
     """The first of each group, then the second of each, ... until ``room`` is taken."""
     chosen: list[int] = []
@@ -102,7 +113,9 @@ def button_actions(view: View, actions: list[dict[str, Any]]) -> list[int]:
             groups.setdefault(_group(action), []).append(index)
     for key, members in groups.items():
         if key[0] in ("offer_help", "counter"):
-            members.sort(key=lambda i: (_plain(actions[i]), i))
+            members[:] = _two_asks(actions, members)
+        elif key[0] == "offer_trade":
+            del members[1:]
     counters = [g[0] for k, g in groups.items() if k[0] == "counter"]
     kept += counters
     kept += choices[: max(0, MAX_BUTTONS - len(kept))]

@@ -109,7 +109,7 @@ def _counter(view: View, action: Action, locale: str) -> str:
     mine = {**offer, **{k: action.get(k) for k in ("items", "treasures", "helper_first")}}
     terms, fields = help_terms(view, mine, locale, view.get("seat"))
     fields["who"] = seat_label(view, offer.get("source"), locale)
-    return fill(t(locale, "↩ Counter {who}: help for") + " " + terms, fields)
+    return fill(t(locale, "↩ Counter {who}:") + " " + terms, fields)
 
 
 def _offer_trade(view: View, action: Action, locale: str) -> str:
