@@ -102,6 +102,9 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
         return _lose_one_of(state, job, tuple(dict.fromkeys(p.hand)), items=False)
     if op == "lose_class":
         return _lose_one_of(state, job, p.classes)
+    if op == "lose_style" and job.amount and len(p.styles) > 1:  # I36: over the limit
+        choice = Choice(job.seat, "lose", p.styles, p.styles[-1], job)
+        return replace(state, choice=choice, opened=state.opened + 1), []
     if op == "lose_style":
         return _lose_one_of(state, job, p.styles)
     if op == "lose_mook":

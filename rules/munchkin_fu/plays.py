@@ -90,6 +90,7 @@ def anytime(state: State, seat: int) -> list[Action]:
             if not gains or p.level < state.win_level - 1:
                 found.append(Play(c))
     found += equip_plays(state, seat, ("mook", "extra_style", "super_munchkin"))
+    found += mook_enhancers(state, seat)
     found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
     found += [Discard(m) for m, _ in p.mooks]
     fight = state.fight
@@ -100,6 +101,18 @@ def anytime(state: State, seat: int) -> list[Action]:
     found += fight_plays(state, seat)
     found += claims(state, seat)
     return list(dict.fromkeys(found))
+
+
+def mook_enhancers(state: State, seat: int) -> list[Action]:
+    """G4/I34: an enhancer that raises a level may go on one's own mook, one per mook."""
+    p = state.players[seat]
+    bare = [m for m, enhancers in p.mooks if not enhancers]
+    return [
+        Play(c, extra=m)
+        for c in dict.fromkeys(p.hand)
+        if card(c).kind == "enhancer" and card(c).bonus > 0
+        for m in bare
+    ]
 
 
 def own_turn(state: State, seat: int) -> list[Action]:
@@ -125,11 +138,20 @@ def claims(state: State, seat: int) -> list[Action]:
 def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
     """Apply a legal :class:`Play` (routing by the card's kind)."""
     k = card(action.card)
+    if k.kind == "enhancer" and action.extra:
+        state = from_hand(state, seat, action.card)
+        mooks = tuple(
+            (m, (*e, action.card)) if m == action.extra else (m, e)
+            for m, e in state.players[seat].mooks
+        )
+        state = with_player(state, seat, mooks=mooks)
+        event: Event = {"type": "card_played", "seat": seat, "card": action.card}
+        return reopen(state), [{**event, "mook": action.extra}]
     if state.fight is not None and action in fight_plays(state, seat):
         return play_into_fight(state, seat, action)
     if k.kind == "trap":
         return trap(from_hand(state, seat, action.card), seat, action.card, action.target)
-    event: Event = {"type": "card_played", "seat": seat, "card": action.card}
+    event = {"type": "card_played", "seat": seat, "card": action.card}
     state = from_hand(state, seat, action.card)
     p = state.players[seat]
     if k.kind in ("level_up", "one_shot"):

@@ -122,7 +122,22 @@ def lose(state: State, seat: int, cid: str) -> State:
     if card(cid).kind == "class" and p.super_munchkin:
         gone += list(p.super_munchkin)
         p = replace(p, super_munchkin=())
-    return discard(put_player(state, seat, p), gone)
+    state = discard(put_player(state, seat, p), gone)
+    return trim_styles(state, seat)
+
+
+def trim_styles(state: State, seat: int) -> State:
+    """I36: when the style limit falls (a Monk class or an Extra Style gone), the owner
+    discards styles down to it: one ``lose_style`` step (the owner's choice) per style over."""
+    from rules.munchkin_fu.character import max_styles
+    from rules.munchkin_fu.model import Job
+
+    over = len(state.players[seat].styles) - max_styles(gear(state, seat))
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_style" and j.amount)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_style", 1) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
 
 
 def change_level(

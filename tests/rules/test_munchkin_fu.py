@@ -20,12 +20,17 @@ from rules.base import IllegalAction, Rng
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import (
+    Accept,
     Action,
+    Carry,
     Choose,
     Claim,
+    Decline,
+    Discard,
     EndTurn,
     Kick,
     LootRoom,
+    OfferTrade,
     Pass,
     Play,
     Player,
@@ -388,3 +393,98 @@ def test_bot_games_end_for_five_and_six(players: int) -> None:
         steps += 1
         assert steps < 20_000
     assert held(state) == FULL and state.winners
+
+
+def test_P11_one_style_monks_two_extra_styles_more() -> None:
+    state = game(players={0: {"classes": ("d078",), "styles": ("d079", "d081")}})
+    state = act(state, 0, Discard("d078"))  # no longer a Monk: one style too many
+    assert state.choice is not None and state.choice.default == "d081"  # the latest
+    state = act(state, 0, Choose("d079"))
+    assert state.players[0].styles == ("d081",) and state.choice is None
+
+
+def test_U2_super_munchkin_with_a_second_class_lost_with_either() -> None:
+    state = game(players={0: {"classes": ("d063",), "hand": ("d097", "d067", "d064")}})
+    legal = E.legal_actions(state, 0)
+    assert Play("d097", extra="d067") in legal and Play("d097", extra="d064") not in legal
+    state = act(state, 0, Play("d097", extra="d067"))
+    assert state.players[0].classes == ("d063", "d067")
+    state = act(state, 0, Discard("d063"))
+    assert state.players[0].super_munchkin == () and "d097" in state.door_discard
+
+
+def test_U3_extra_style_raises_the_style_count_by_one() -> None:
+    state = game(players={1: {"hand": ("d099", "d081"), "styles": ("d079",)}})
+    state = act(state, 1, Play("d099"))  # at any time, even out of turn
+    assert Play("d081") in E.legal_actions(replace(state, turn=1), 1)
+
+
+def test_G4_one_enhancer_on_a_mook_stays_with_it() -> None:
+    state = game(players={1: {"mooks": (("d101", ()),), "hand": ("d042", "d038", "d043")}})
+    legal = E.legal_actions(state, 1)
+    assert Play("d042", extra="d101") in legal and Play("d043", extra="d101") not in legal
+    state = act(state, 1, Play("d042", extra="d101"))
+    assert state.players[1].mooks == (("d101", ("d042",)),)
+    assert Play("d038", extra="d101") not in E.legal_actions(state, 1)
+
+
+def test_K2_a_trap_from_the_hand_on_anyone_at_any_time() -> None:
+    state = game(players={2: {"hand": ("d061",)}, 1: {"level": 3}})
+    assert 2 not in E.pending(state)
+    assert {Play("d061", target=s) for s in range(3)} <= set(E.legal_actions(state, 2))
+    assert act(state, 2, Play("d061", target=1)).players[1].level == 2
+
+
+def test_K5_a_trap_on_something_you_lack_does_nothing() -> None:
+    state = act(game(players={1: {"hand": ("d049",)}}), 1, Play("d049", target=0))
+    assert state.choice is None and state.players[0] == game().players[0]
+
+
+def test_IF1_a_trap_on_yourself_is_legal() -> None:
+    assert Play("d061", target=1) in E.legal_actions(game(players={1: {"hand": ("d061",)}}), 1)
+
+
+def test_Y1_trade_items_in_play_only() -> None:
+    state = game(players={0: {"items": ("t001",), "hand": ("t002",)}, 1: {"items": ("t008",)}})
+    legal = E.legal_actions(state, 0)
+    assert OfferTrade(1, ("t001",), ("t008",)) in legal
+    assert not any(isinstance(a, OfferTrade) and "t002" in a.give for a in legal)
+
+
+def test_Y3_traded_items_go_on_the_table() -> None:
+    state = game(players={0: {"items": ("t001",)}, 1: {"items": ("t008",)}})
+    state = act(state, 0, OfferTrade(1, ("t001",), ("t008",)))
+    window = E.window(state)
+    assert E.pending(state) == [0, 1] and window is not None
+    assert window.defaults == {1: Decline(1)}
+    state = act(state, 1, Accept(1))
+    assert state.players[0].items == ("t008",) and state.players[1].items == ("t001",)
+
+
+def test_Y4_a_gift_is_a_trade_taking_nothing() -> None:
+    state = game(players={2: {"items": ("t001",)}})
+    state = acts(state, (2, OfferTrade(0, ("t001",), ())), (0, Accept(1)))
+    assert state.players[0].items == ("t001",)
+
+
+def test_E1_epic_one_extra_style_per_class() -> None:
+    me = {"level": 10, "classes": ("d063",), "styles": ("d079",), "hand": ("d081",)}
+    assert Play("d081") in E.legal_actions(game(players={0: me}, epic=True), 0)
+    assert Play("d081") not in E.legal_actions(game(players={0: me}), 0)
+
+
+def test_E_epic_race_goes_to_twenty() -> None:
+    state = E.setup(3, {"epic": True}, 0)
+    assert state.win_level == 20 and E.view(state, None)["win_level"] == 20
+
+
+def test_P16_extra_items_carried_sideways_no_change_in_a_fight() -> None:
+    state = game(players={0: {"items": ("t001", "t002")}})
+    state = act(state, 0, Carry("t001"))
+    assert E.view(state, None)["players"][0]["items"][0] == {
+        "id": "t001",
+        "active": False,
+        "carried": True,
+    }
+    state = act(replace(state, door=("d004", *state.door)), 0, Kick())
+    assert not any(isinstance(a, Carry) for a in E.legal_actions(state, 0))
