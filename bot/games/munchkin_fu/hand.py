@@ -74,6 +74,15 @@ def decision_lines(view: View, locale: str) -> list[str]:
     """What the table waits on from this seat: a choice, the interference window, offers."""
     seat = view.get("seat")
     lines: list[str] = []
+    if view.get("phase") == "setup" and any(
+        a.get("type") == "ready" for a in view.get("legal", [])
+    ):
+        lines.append(
+            t(
+                locale,
+                "🎬 **First plays:** put a class, a style, items or a mook in play, then Ready.",
+            )
+        )
     choice = view.get("choice") or {}
     if choice.get("seat") == seat:
         lines.append(

@@ -4,11 +4,13 @@ Why lines are folded: an interference window may collect a pass from every playe
 draws a treasure and raises a level, a setup is five "ready"s; so runs of passes and readies
 read as one line each, and a fight's end reads with its totals. A card drawn face down is
 never named (the events carry only a count), dice are shown with what they decided
-(``🎲 5+1: escaped``). Deliberately silent: ``fight_ended`` (the next line says what comes)
-and ``loot_order`` (folded into the death's line), ``window_opened`` when nobody is asked.
+(``🎲 5+1: Anna escapes``, the looting order's rolls). Deliberately silent: ``fight_ended``
+(the next line says what comes next) and an offer ``closed`` by another's acceptance (the
+acceptance says it).
 
-Events point at a fight's monster by its place (``monster: 1``); with the table's view (the
-presenter's ``table_event_lines``) the monster is named, else it reads "monster 2".
+Events point at a fight's monster by its place (``monster: 1``): the lines follow the fight
+the batch starts (monsters joining and leaving), or the table's view (the presenter's
+``table_event_lines``); a monster no longer known is left out of the line.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ Ctx = tuple[str, list[str], View | None]
 """(locale, names, the table's view or None)."""
 EventLine = Callable[[Event, Ctx], str | None]
 
-SILENT = frozenset({"fight_ended", "loot_order"})
+SILENT = frozenset({"fight_ended"})
 """Events that deliberately get no line of their own (module doc)."""
 RUNS = {"passed": "👌", "ready": "✅"}
 """Events of several seats in a row that read as one line."""
@@ -117,6 +119,8 @@ def _won(e: Event, ctx: Ctx) -> str:
         return t(
             ctx[0], "🏆 Round {n} is over: the highest level wins: {who}", n=e["cap"], who=winners
         )
+    if len(e.get("seats", [])) > 1:
+        return t(ctx[0], "🏆 {who} win Munchkin Fu together!", who=winners)
     return t(ctx[0], "🏆 {who} wins Munchkin Fu!", who=winners)
 
 
@@ -153,13 +157,21 @@ def _card_played(e: Event, ctx: Ctx) -> str:
             monster=_name(ctx, e["monster_card"]),
         )
     if "monster" in e:
-        return t(
-            locale,
-            "📈 {who} plays {card} on {monster}",
-            who=seat,
-            card=card,
-            monster=_monster(ctx, e["monster"]) or t(locale, "a monster"),
-        )
+        monster = _monster(ctx, e["monster"]) or t(locale, "a monster")
+        kind = info(None, str(e.get("card"))).get("kind")
+        if kind == "double":
+            return t(
+                locale,
+                "👯 {who} plays {card}: {monster} has a double",
+                who=seat,
+                card=card,
+                monster=monster,
+            )
+        if kind != "enhancer":
+            return t(
+                locale, "🎁 {who} gives {card} to {monster}", who=seat, card=card, monster=monster
+            )
+        return t(locale, "📈 {who} plays {card} on {monster}", who=seat, card=card, monster=monster)
     if "side" in e:
         bonus = info(None, str(e.get("card"))).get("bonus", 0)
         if not bonus:
@@ -314,6 +326,8 @@ def _escape(e: Event, ctx: Ctx) -> str:
             return t(locale, "🎲 {roll}: {who} is caught", roll=roll, who=seat)
         return t(locale, "🎲 {roll}: {who} escapes", roll=roll, who=seat)
     how = str(e.get("how", ""))
+    if how == "ignored" and monster:
+        return t(locale, "🏃 {monster} does not bother with {who}", monster=monster, who=seat)
     ways = {
         "ignored": t(locale, "🏃 The monster does not bother with {who}", who=seat),
         "mook": t(locale, "🛡 {who} escapes: a mook is sacrificed", who=seat),
@@ -345,6 +359,13 @@ def _died(e: Event, ctx: Ctx) -> str:
         who=_who(ctx, e.get("seat")),
         n=len(e.get("corpse", [])),
     )
+
+
+def _loot_order(e: Event, ctx: Ctx) -> str:
+    """D: the corpse is looted from the highest level down, ties by a die: each roll shown."""
+    rolls = e.get("rolls") or {}
+    order = ", ".join(f"{_who(ctx, s)} 🎲{rolls.get(str(s), '?')}" for s in e.get("seats", []))
+    return t(ctx[0], "💀 Looting order: {order}", order=order or "—")
 
 
 def _looted(e: Event, ctx: Ctx) -> str:
@@ -458,6 +479,7 @@ LINES: dict[str, EventLine] = {
     "bad_stuff": _bad_stuff,
     "penalty": _penalty,
     "died": _died,
+    "loot_order": _loot_order,
     "looted": _looted,
     "help_offered": _help_offered,
     "help_answered": _help_answered,
