@@ -8,7 +8,7 @@ hand counts are shown) and that has exactly one legal move. A window's answer is
 
 from __future__ import annotations
 
-from rules.munchkin_fu.model import Action, EndTurn, LootRoom, Ready, Resolve, State
+from rules.munchkin_fu.model import Action, EndTurn, LootRoom, Ready, State
 
 
 def forced_action(state: State, seat: int) -> Action | None:
@@ -24,14 +24,14 @@ def forced_action(state: State, seat: int) -> Action | None:
 
 
 def skip_action(state: State, seat: int) -> Action | None:
-    """The pass of a turn step: Ready (setup), loot the room (trouble), end the turn (loot),
-    resolve (the fighter's turn to act: the window then decides); kicking the door and the
-    windows' answers have none (the window's defaults serve those)."""
+    """The pass of a turn step: Ready (setup), loot the room (trouble), end the turn (loot);
+    kicking the door and a fighter's moves have none (I50), and the windows' answers are
+    served by the window's defaults."""
     from rules.munchkin_fu.engine import flow_seats, legal_actions
 
     if seat not in flow_seats(state):
         return None
-    for action in (Ready(), LootRoom(), EndTurn(), Resolve()):
+    for action in (Ready(), LootRoom(), EndTurn()):
         if action in legal_actions(state, seat):
             return action
     return None

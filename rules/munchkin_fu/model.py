@@ -177,6 +177,8 @@ class State:
     """Cards given to each seat in this charity (the split's bookkeeping)."""
     excess: int = 0
     winners: tuple[int, ...] = ()
+    died: tuple[int, ...] = ()
+    """Seats that died this turn: no help may be asked of them until the next (I26)."""
 
     @property
     def num_players(self) -> int:

@@ -57,7 +57,7 @@ def help_offers(state: State, seat: int) -> list[Action]:
     targets = [
         s
         for s in range(state.num_players)
-        if s != seat and s not in fight.asked and s not in open_to
+        if s != seat and s not in fight.asked and s not in open_to and s not in state.died
     ]
     items = state.players[seat].items
     return [OfferHelp(t, i, n, f) for t in targets for i, n, f in _terms(state, items)]

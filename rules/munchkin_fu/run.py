@@ -186,6 +186,11 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
         reborn=True,
     )
     state = discard(put_player(state, seat, fresh), p.curses)
+    # I30: a runner who dies stops: the rest of their bad and escape stuff is void
+    from rules.munchkin_fu.content import EFFECT_OPS
+
+    queue = tuple(j for j in state.queue if not (j.seat == seat and j.op in EFFECT_OPS))
+    state = replace(state, queue=queue, died=(*state.died, seat))
     state = replace(state, corpse=state.corpse + tuple(corpse))
     rolls: dict[int, int] = {}
     for other in range(state.num_players):

@@ -198,7 +198,9 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
         winners = tuple(s for s, p in enumerate(state.players) if p.level == top)
         state = end_game(state, winners)
         return state, [{"type": "won", "seats": list(winners), "cap": MAX_ROUNDS}]
-    state = replace(state, turn=seat, round=rnd, phase="door", traded=(), excess=0, choice=None)
+    state = replace(
+        state, turn=seat, round=rnd, phase="door", traded=(), excess=0, choice=None, died=()
+    )
     events: list[Event] = [{"type": "turn_started", "seat": seat, "round": rnd}]
     if state.players[seat].reborn:
         state = with_player(deal(state, seat), seat, reborn=False)
