@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.monsters_on_board.buttons import _round_robin
 from bot.games.munchkin_fu.words import View
 
 MAX_BUTTONS = 25
@@ -82,18 +83,6 @@ def _two_asks(actions: list[dict[str, Any]], members: list[int]) -> list[int]:
     rich = [i for i in members if not actions[i].get("items")]
     best = max(rich, key=lambda i: (_plain(actions[i]), -i), default=plain)
     return [plain] if best == plain else [plain, best]
-
-
-def _round_robin(groups: list[list[int]], room: int) -> list[int]:
-    """The first of each group, then the second of each, ... until ``room`` is taken."""
-    chosen: list[int] = []
-    depth = 0
-    while len(chosen) < room and any(depth < len(g) for g in groups):
-        for group in groups:
-            if depth < len(group) and len(chosen) < room:
-                chosen.append(group[depth])
-        depth += 1
-    return chosen
 
 
 def button_actions(view: View, actions: list[dict[str, Any]]) -> list[int]:

@@ -28,7 +28,7 @@ from bot.games.munchkin_fu.words import (
     signed,
     who,
 )
-from bot.i18n import t
+from bot.i18n import N_, t
 
 Event = dict[str, Any]
 Ctx = tuple[str, list[str], View | None]
@@ -66,12 +66,6 @@ def _door_kicked(e: Event, ctx: Ctx) -> str:
         "🚪 {who} kicks open the door: {card}",
         who=_who(ctx, e.get("seat")),
         card=_name(ctx, e["card"]),
-    )
-
-
-def _looted_room(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0], "🎒 {who} loots the room (a door card, face down)", who=_who(ctx, e.get("seat"))
     )
 
 
@@ -195,40 +189,6 @@ def _card_played(e: Event, ctx: Ctx) -> str:
     return t(locale, "▶ {who} plays {card}", who=seat, card=card)
 
 
-def _discarded(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0],
-        "🗑 {who} discards {card} from play",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
-    )
-
-
-def _carried(e: Event, ctx: Ctx) -> str:
-    if e.get("on"):
-        return t(
-            ctx[0],
-            "🎒 {who} carries {card} (not used)",
-            who=_who(ctx, e.get("seat")),
-            card=_name(ctx, e.get("card")),
-        )
-    return t(
-        ctx[0],
-        "🎒 {who} uses {card} again",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
-    )
-
-
-def _sold(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0],
-        "💰 {who} sells {card}",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
-    )
-
-
 def _claimed(e: Event, ctx: Ctx) -> str:
     return t(
         ctx[0],
@@ -253,19 +213,6 @@ def _fight_started(e: Event, ctx: Ctx) -> str:
     )
 
 
-def _slain(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0],
-        "🗡 {who} discards the whole hand and slays {monster}",
-        who=_who(ctx, e.get("seat")),
-        monster=_name(ctx, e.get("card")),
-    )
-
-
-def _window_opened(e: Event, ctx: Ctx) -> str:
-    return t(ctx[0], "⏳ The fight waits: everyone else may play a card or pass")
-
-
 def _fight_won(e: Event, ctx: Ctx) -> str:
     return t(ctx[0], "🏅 The heroes win, {h} to {m}", h=e.get("heroes"), m=e.get("monsters"))
 
@@ -285,15 +232,6 @@ def _treasure_drawn(e: Event, ctx: Ctx) -> str:
         "💎 {who} draws {n} treasures face down",
         who=_who(ctx, e.get("seat")),
         n=e.get("count", 0),
-    )
-
-
-def _treasure_taken(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0],
-        "💰 {who} takes {card}",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
     )
 
 
@@ -366,18 +304,6 @@ def _loot_order(e: Event, ctx: Ctx) -> str:
     rolls = e.get("rolls") or {}
     order = ", ".join(f"{_who(ctx, s)} 🎲{rolls.get(str(s), '?')}" for s in e.get("seats", []))
     return t(ctx[0], "💀 Looting order: {order}", order=order or "—")
-
-
-def _looted(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0],
-        "💀 {who} takes {card} from the corpse",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
-    )
-
-
-# --- offers --------------------------------------------------------------------------------------
 
 
 def _help_offered(e: Event, ctx: Ctx) -> str:
@@ -454,33 +380,46 @@ def _traded(e: Event, ctx: Ctx) -> str:
     )
 
 
+SEAT_CARD: dict[str, str] = {
+    "discarded": N_("🗑 {who} discards {card} from play"),
+    "carried": N_("🎒 {who} carries {card} (not used)"),
+    "sold": N_("💰 {who} sells {card}"),
+    "treasure_taken": N_("💰 {who} takes {card}"),
+    "looted": N_("💀 {who} takes {card} from the corpse"),
+    "slain": N_("🗡 {who} discards the whole hand and slays {card}"),
+    "looted_room": N_("🎒 {who} loots the room (a door card, face down)"),
+    "window_opened": N_("⏳ The fight waits: everyone else may play a card or pass"),
+}
+"""Events that read as one sentence of who did it and with which card (or none)."""
+UNCARRIED = N_("🎒 {who} uses {card} again")
+
+
+def _seat_card(e: Event, ctx: Ctx) -> str:
+    kind = str(e.get("type"))
+    template = UNCARRIED if kind == "carried" and not e.get("on") else SEAT_CARD[kind]
+    return t(ctx[0], template, who=_who(ctx, e.get("seat")), card=_name(ctx, e.get("card")))
+
+
 LINES: dict[str, EventLine] = {
+    **dict.fromkeys(SEAT_CARD, _seat_card),
     "turn_started": _turn_started,
     "door_kicked": _door_kicked,
-    "looted_room": _looted_room,
     "drew": _drew,
     "charity": _charity,
     "level_changed": _level,
     "won": _won,
     "card_played": _card_played,
-    "discarded": _discarded,
-    "carried": _carried,
-    "sold": _sold,
     "claimed": _claimed,
     "fight_started": _fight_started,
-    "slain": _slain,
-    "window_opened": _window_opened,
     "fight_won": _fight_won,
     "fight_lost": _fight_lost,
     "treasure_drawn": _treasure_drawn,
-    "treasure_taken": _treasure_taken,
     "ran": _escape,
     "caught": _escape,
     "bad_stuff": _bad_stuff,
     "penalty": _penalty,
     "died": _died,
     "loot_order": _loot_order,
-    "looted": _looted,
     "help_offered": _help_offered,
     "help_answered": _help_answered,
     "bribe_paid": _bribe_paid,

@@ -16,26 +16,43 @@ from bot.games.munchkin_fu.words import (
     info,
     monster_name,
     name_of,
+    named,
     seat_tag,
     units,
     who,
 )
-from bot.i18n import t
+from bot.i18n import N_, t
 
 MAX_FIELD = 1024
 
 
+PHASES = {
+    "setup": N_("first plays"),
+    "door": N_("kick open the door"),
+    "trouble": N_("look for trouble or loot the room"),
+    "fight": N_("fight"),
+    "loot": N_("end of the turn"),
+    "charity": N_("charity"),
+    "over": N_("game over"),
+}
+CHOICES = {
+    "charity": N_("charity"),
+    "lose": N_("what to lose"),
+    "run_order": N_("the running order"),
+    "run": N_("how to run away"),
+    "mook_helper": N_("the mook and the helper"),
+    "loot": N_("a card from the corpse"),
+    "split": N_("a treasure"),
+}
+"""What the table is doing, and what a choice is about, in words."""
+
+
 def phase_name(phase: str, locale: str) -> str:
-    names = {
-        "setup": t(locale, "first plays"),
-        "door": t(locale, "kick open the door"),
-        "trouble": t(locale, "look for trouble or loot the room"),
-        "fight": t(locale, "fight"),
-        "loot": t(locale, "end of the turn"),
-        "charity": t(locale, "charity"),
-        "over": t(locale, "game over"),
-    }
-    return names.get(phase, phase)
+    return named(PHASES, phase, locale)
+
+
+def choice_name(kind: str, locale: str) -> str:
+    return named(CHOICES, kind, locale)
 
 
 def _header(view: View, locale: str, names: list[str]) -> str:
@@ -131,19 +148,6 @@ def fight_lines(view: View, locale: str, names: list[str]) -> list[str]:
             )
         )
     return lines
-
-
-def choice_name(kind: str, locale: str) -> str:
-    names = {
-        "charity": t(locale, "charity"),
-        "lose": t(locale, "what to lose"),
-        "run_order": t(locale, "the running order"),
-        "run": t(locale, "how to run away"),
-        "mook_helper": t(locale, "the mook and the helper"),
-        "loot": t(locale, "a card from the corpse"),
-        "split": t(locale, "a treasure"),
-    }
-    return names.get(kind, kind)
 
 
 def summary_lines(view: View, locale: str, names: list[str]) -> list[str]:

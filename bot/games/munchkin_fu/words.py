@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from bot.games.notte_di_terrore.words import _fit, _units
-from bot.i18n import normalise, t
+from bot.i18n import N_, normalise, t
 from rules.munchkin_fu.views import card_data
 
 View = dict[str, Any]
@@ -32,7 +32,6 @@ fit = _fit
 units = _units
 
 HEROES, MONSTERS = "heroes", "monsters"
-CLASS_IDS = ("ninja", "samurai", "yakuza", "monk")
 
 
 def lang(locale: object) -> str:
@@ -155,29 +154,53 @@ def monster_name(view: View | None, index: Any, locale: object) -> str:
     return name
 
 
+SIDES = {HEROES: N_("the heroes"), MONSTERS: N_("the monsters")}
+SLOTS = {
+    "head": N_("headgear"),
+    "armour": N_("armour"),
+    "feet": N_("footgear"),
+    "hand": N_("1 hand"),
+    "two_hands": N_("2 hands"),
+}
+CLASSES = {
+    "ninja": N_("Ninja"),
+    "samurai": N_("Samurai"),
+    "yakuza": N_("Yakuza"),
+    "monk": N_("Monk"),
+}
+KINDS = {
+    "monster": N_("monster"),
+    "enhancer": N_("enhancer"),
+    "wandering": N_("wandering monster"),
+    "double": N_("double"),
+    "trap": N_("trap"),
+    "class": N_("class"),
+    "style": N_("style"),
+    "super_munchkin": N_("Super Munchkin"),
+    "extra_style": N_("Extra Style"),
+    "mook": N_("mook"),
+    "item": N_("item"),
+    "one_shot": N_("one-shot"),
+    "level_up": N_("go up a level"),
+}
+"""The words for a side, a slot, a class and a card kind (translated when used)."""
+
+
+def named(table: dict[str, str], key: str, locale: object) -> str:
+    """``key``'s word from one of the tables above, in ``locale``; the key itself if unknown."""
+    return t(locale, table[key]) if key in table else key
+
+
 def side_name(side: str, locale: object) -> str:
-    return t(locale, "the heroes") if side == HEROES else t(locale, "the monsters")
+    return named(SIDES, side, locale)
 
 
 def slot_name(slot: str, locale: object) -> str:
-    names = {
-        "head": t(locale, "headgear"),
-        "armour": t(locale, "armour"),
-        "feet": t(locale, "footgear"),
-        "hand": t(locale, "1 hand"),
-        "two_hands": t(locale, "2 hands"),
-    }
-    return names.get(slot, slot)
+    return named(SLOTS, slot, locale)
 
 
 def class_name(class_id: str, locale: object) -> str:
-    names = {
-        "ninja": t(locale, "Ninja"),
-        "samurai": t(locale, "Samurai"),
-        "yakuza": t(locale, "Yakuza"),
-        "monk": t(locale, "Monk"),
-    }
-    return names.get(class_id, class_id)
+    return named(CLASSES, class_id, locale)
 
 
 def signed(n: int) -> str:
@@ -206,22 +229,7 @@ def brief(card: Card, locale: object) -> str:
 
 
 def kind_name(kind: str, locale: object) -> str:
-    names = {
-        "monster": t(locale, "monster"),
-        "enhancer": t(locale, "enhancer"),
-        "wandering": t(locale, "wandering monster"),
-        "double": t(locale, "double"),
-        "trap": t(locale, "trap"),
-        "class": t(locale, "class"),
-        "style": t(locale, "style"),
-        "super_munchkin": t(locale, "Super Munchkin"),
-        "extra_style": t(locale, "Extra Style"),
-        "mook": t(locale, "mook"),
-        "item": t(locale, "item"),
-        "one_shot": t(locale, "one-shot"),
-        "level_up": t(locale, "go up a level"),
-    }
-    return names.get(kind, kind)
+    return named(KINDS, kind, locale)
 
 
 def fit_fields(render: Callable[[dict[str, str]], str], fields: dict[str, str], limit: int) -> str:
