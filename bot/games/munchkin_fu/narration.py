@@ -435,6 +435,23 @@ def event_line(event: Event, locale: str, names: list[str], view: View | None = 
     return line(event, (locale, names, view)) if line else None
 
 
+TAILS = {
+    "door_kicked": frozenset({"fight_started"}),
+    "fight_won": frozenset({"bribe_paid", "level_changed", "treasure_drawn"}),
+}
+"""What reads on the line of the event before it: the fight behind a door; a kill's bribe
+paid, levels and treasure."""
+
+
+def _tail(event: Event, line: str, locale: str) -> str:
+    """The part of ``line`` to add to the line before: a fight behind the door needs only
+    its level (the door's line named the monster)."""
+    if event.get("type") == "fight_started":
+        level = info(None, str(event.get("card"))).get("level", "?")
+        return t(locale, "⚔ fight! (level {n})", n=level)
+    return line
+
+
 def _run_line(kind: str, seats: list[Any], locale: str, names: list[str]) -> str:
     people = ", ".join(who(names, s, locale) for s in seats)
     if kind == "ready":
@@ -473,11 +490,13 @@ def _follow(fight: View | None, event: Event) -> None:
 
 
 def fold(events: list[Event], locale: str, names: list[str], view: View | None) -> list[str]:
-    """The lines of a run of events: runs of passes or readies as one line each."""
+    """The lines of a run of events: runs of passes or readies as one line each, and what
+    follows a kicked door or a won fight (:data:`TAILS`) on that line."""
     lines: list[str] = []
     run_kind: str = ""
     run_seats: list[Any] = []
     fight = _fight_view(view, events)
+    head = ""
     for event in events:
         kind = str(event.get("type"))
         _follow(fight, event)
@@ -490,10 +509,13 @@ def fold(events: list[Event], locale: str, names: list[str], view: View | None) 
             continue
         if run_seats:
             lines.append(_run_line(run_kind, run_seats, locale, names))
-            run_kind, run_seats = "", []
+            run_kind, run_seats, head = "", [], ""
         line = event_line(event, locale, names, fight)
-        if line:
+        if line and lines and kind in TAILS.get(head, ()):
+            lines[-1] += " · " + _tail(event, line, locale)
+        elif line:
             lines.append(line)
+            head = kind
     if run_seats:
         lines.append(_run_line(run_kind, run_seats, locale, names))
     return lines
