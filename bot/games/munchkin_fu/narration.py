@@ -454,6 +454,10 @@ def _tail(event: Event, line: str, locale: str) -> str:
 
 def _run_line(kind: str, seats: list[Any], locale: str, names: list[str]) -> str:
     people = ", ".join(who(names, s, locale) for s in seats)
+    if len(seats) == 1:
+        if kind == "ready":
+            return t(locale, "✅ {who} is ready", who=people)
+        return t(locale, "👌 {who} passes", who=people)
     if kind == "ready":
         return t(locale, "✅ Ready: {who}", who=people)
     return t(locale, "👌 Pass: {who}", who=people)
