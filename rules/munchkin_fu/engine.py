@@ -48,6 +48,7 @@ from rules.munchkin_fu.model import (
     dump_action,
     load,
     load_action,
+    with_player,
 )
 from rules.munchkin_fu.table import card
 from rules.munchkin_fu.views import view
@@ -177,6 +178,10 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise IllegalAction("game_over")
     if action not in legal_actions(state, seat):
         raise IllegalAction("illegal_action", details=str(action))
+    if state.players[seat].fresh and not (
+        isinstance(action, Play) and action.card in state.players[seat].fresh
+    ):
+        state = with_player(state, seat, fresh=())  # I38: another move ends "at once"
     new, events = HANDLERS[type(action)](state, seat, action)
     new, more = process(new)  # whatever the action queued: run steps, bad stuff, death
     return new, events + more

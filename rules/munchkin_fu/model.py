@@ -56,6 +56,9 @@ class Player:
     """Died: the next own turn starts by drawing 2+2 (4+4 fast)."""
     sold: int = 0
     """Gold sold this turn not yet turned into a level (sales of one turn add up)."""
+    fresh: tuple[str, ...] = ()
+    """Cards received out of turn, playable at once (I38) until the receiver's next other
+    move or the next turn."""
     shown: tuple[str, ...] = ()
     """Cards of the hand everyone saw arrive (a kicked door kept, a face-up treasure pick, a
     corpse pick, a claim): public knowledge, shown in every view."""

@@ -98,6 +98,8 @@ def anytime(state: State, seat: int) -> list[Action]:
         found += [Discard(c) for c in p.items]  # I54: not mid-fight for its two sides
     if seat == state.turn:
         found += own_turn(state, seat)
+    else:
+        found += received(state, seat)
     found += fight_plays(state, seat)
     found += claims(state, seat)
     return list(dict.fromkeys(found))
@@ -113,6 +115,15 @@ def mook_enhancers(state: State, seat: int) -> list[Action]:
         if card(c).kind == "enhancer" and card(c).bonus > 0
         for m in bare
     ]
+
+
+def received(state: State, seat: int) -> list[Action]:
+    """I38: classes, styles and items received out of turn may be played at once; a helper
+    never plays an item into the fight they help in (W6)."""
+    p = state.players[seat]
+    helping = state.fight is not None and seat == state.fight.helper
+    kinds = ("class", "style") if helping else ("class", "style", "item")
+    return [a for a in equip_plays(state, seat, kinds) if isinstance(a, Play) and a.card in p.fresh]
 
 
 def own_turn(state: State, seat: int) -> list[Action]:

@@ -80,14 +80,21 @@ def to_hand(state: State, seat: int, cards: tuple[str, ...], shown: bool = False
     """``cards`` into the hand; ``shown`` when everyone saw them arrive (face up)."""
     p = state.players[seat]
     known = p.shown + cards if shown else p.shown
-    return with_player(state, seat, hand=p.hand + cards, shown=known)
+    fresh = p.fresh + cards if seat != state.turn and state.phase != "setup" else p.fresh
+    return with_player(state, seat, hand=p.hand + cards, shown=known, fresh=fresh)
 
 
 def from_hand(state: State, seat: int, cid: str) -> State:
     p = state.players[seat]
     hand = list(p.hand)
     hand.remove(cid)
-    return with_player(state, seat, hand=tuple(hand), shown=tuple(c for c in p.shown if c != cid))
+    return with_player(
+        state,
+        seat,
+        hand=tuple(hand),
+        shown=tuple(c for c in p.shown if c != cid),
+        fresh=tuple(c for c in p.fresh if c != cid),
+    )
 
 
 def remove_from_play(p: Player, cid: str) -> Player:
@@ -99,6 +106,7 @@ def remove_from_play(p: Player, cid: str) -> Player:
         p,
         hand=tuple(c for c in p.hand if c != cid),
         shown=tuple(c for c in p.shown if c != cid),
+        fresh=tuple(c for c in p.fresh if c != cid),
         classes=tuple(c for c in p.classes if c != cid),
         styles=tuple(c for c in p.styles if c != cid),
         extra_styles=tuple(c for c in p.extra_styles if c != cid),
@@ -151,6 +159,8 @@ def change_level(
     if new == old:
         return state, []
     state = with_player(state, seat, level=new)
+    if state.epic and new < 10 <= old:  # I12: the epic extra styles go with level 10
+        state = trim_styles(state, seat)
     return state, [{"type": "level_changed", "seat": seat, "from": old, "to": new}]
 
 

@@ -199,7 +199,15 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
         state = end_game(state, winners)
         return state, [{"type": "won", "seats": list(winners), "cap": MAX_ROUNDS}]
     state = replace(
-        state, turn=seat, round=rnd, phase="door", traded=(), excess=0, choice=None, died=()
+        state,
+        players=tuple(replace(p, fresh=()) for p in state.players),
+        turn=seat,
+        round=rnd,
+        phase="door",
+        traded=(),
+        excess=0,
+        choice=None,
+        died=(),
     )
     events: list[Event] = [{"type": "turn_started", "seat": seat, "round": rnd}]
     if state.players[seat].reborn:

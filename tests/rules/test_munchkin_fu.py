@@ -488,3 +488,21 @@ def test_P16_extra_items_carried_sideways_no_change_in_a_fight() -> None:
     }
     state = act(replace(state, door=("d004", *state.door)), 0, Kick())
     assert not any(isinstance(a, Carry) for a in E.legal_actions(state, 0))
+
+
+def test_I38_a_card_received_out_of_turn_is_playable_at_once() -> None:
+    state = game(door=("d063", "d079"), players={1: {"hand": ("t066", "t067")}})
+    state = act(state, 1, Play("t066"))  # draws the two door cards, out of turn
+    assert {Play("d063"), Play("d079")} <= set(E.legal_actions(state, 1))
+    state = act(state, 1, Play("d063"))
+    assert state.players[1].classes == ("d063",) and Play("d079") in E.legal_actions(state, 1)
+    state = act(state, 1, Play("t067"))  # another move: "at once" is over
+    assert Play("d079") not in E.legal_actions(state, 1)
+
+
+def test_I12_falling_below_ten_loses_the_epic_styles() -> None:
+    me = {"level": 10, "classes": ("d063",), "styles": ("d079", "d081")}
+    state = game(players={0: me, 1: {"hand": ("d061",)}}, epic=True)
+    state = act(state, 1, Play("d061", target=0))
+    assert state.players[0].level == 9 and state.choice is not None
+    assert state.choice.kind == "lose" and state.choice.default == "d081"

@@ -1,0 +1,235 @@
+"""Munchkin Fu: the remaining clauses of docs/rules/munchkin_fu.md (character, cards in play,
+when to play, epic powers), one test each, through the engine."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from rules.munchkin_fu import engine as E
+from rules.munchkin_fu import fight as F
+from rules.munchkin_fu.model import (
+    Choose,
+    Discard,
+    EndTurn,
+    Kick,
+    OfferHelp,
+    OfferTrade,
+    Play,
+    Ready,
+    Resolve,
+    Run,
+    Sell,
+    Slay,
+    Trouble,
+)
+from tests.rules.test_munchkin_fu import act, acts, fight, game, pass_all
+
+
+def test_C4_one_shot_means_marked_or_go_up_a_level() -> None:
+    state = fight("d004", players={0: {"hand": ("t054", "t067")}})
+    legal = E.legal_actions(state, 0)
+    assert Play("t054", side="heroes") in legal and Play("t067") in legal
+    assert act(state, 0, Play("t067")).players[0].level == 2
+
+
+def test_E2_epic_monk_sees_both_neighbours_hands() -> None:
+    players = {0: {"level": 10, "classes": ("d077",)}, 1: {"hand": ("t001",)}}
+    players |= {2: {"hand": ("t002",)}, 3: {"hand": ("t008",)}}
+    view = E.view(game(4, players=players, epic=True), 0)
+    assert view["neighbours"] == {"3": ["t008"], "1": ["t001"]}
+    assert "t002" not in json.dumps(view)
+
+
+def test_E3_epic_ninja_vanishes_from_two_monsters_worth_double() -> None:
+    players = {0: {"level": 10, "classes": ("d063",)}, 1: {"hand": ("d045", "d031")}}
+    players[2] = {"level": 1}
+    state = acts(fight("d030", players=players, epic=True), (0, OfferHelp(2)), (2, E.Accept(1)))
+    state = act(act(state, 1, Play("d045", extra="d031")), 0, Run())
+    state = act(act(state, 0, Choose("0,1")), 0, Choose("shadow"))
+    assert state.players[0].level == 10 and state.choice.seat == 2  # the helper still runs
+
+
+def test_E4_epic_samurai_kills_one_monster_for_a_hand_of_three() -> None:
+    players = {0: {"level": 10, "classes": ("d069",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d031")}
+    state = act(fight("d004", players=players, epic=True), 1, Play("d045", extra="d031"))
+    state = act(state, 0, Slay(1))
+    assert [m.card for m in state.fight.monsters] == ["d004"] and state.players[0].hand == ()
+    state = act(state, 0, Run())
+    assert state.players[0].level == 11  # one level, no treasure, for the kill
+
+
+def test_G1_a_mook_is_played_or_kept() -> None:
+    state = act(game(door=("d101",)), 0, Kick())
+    assert state.players[0].hand == ("d101",) and Play("d101") in E.legal_actions(state, 0)
+
+
+def test_G3_discard_a_mook_any_time_never_trade_it() -> None:
+    state = game(players={1: {"mooks": (("d101", ()),)}, 2: {"items": ("t001",)}})
+    legal = E.legal_actions(state, 1)
+    assert Discard("d101") in legal
+    assert not any(isinstance(a, OfferTrade) and "d101" in a.give for a in legal)
+
+
+def test_M3_a_plural_name_is_one_monster() -> None:
+    assert len(fight("d036").fight.monsters) == 1
+
+
+def test_P1_a_character_is_level_style_class_and_items() -> None:
+    me = {"level": 9, "classes": ("d063",), "styles": ("d079",), "items": ("t001",)}
+    seat = E.view(game(players={0: me}), None)["players"][0]
+    assert (seat["level"], seat["classes"], seat["styles"]) == (9, ["d063"], ["d079"])
+    assert seat["items"][0]["id"] == "t001"
+
+
+def test_P4_levels_from_kills_cards_and_selling() -> None:
+    state = game(players={0: {"hand": ("t067", "t046")}})
+    state = acts(state, (0, Play("t067")), (0, Sell("t046")))
+    assert state.players[0].level == 3
+    state = pass_all(act(act(state, 0, Kick()), 0, Resolve()))
+    assert state.players[0].level == 4
+
+
+def test_P5_level_never_below_one_strength_may_be_negative() -> None:
+    state = act(fight("d004", players={2: {"hand": ("d055",)}}), 2, Play("d055", target=0))
+    assert F.totals(state)[0] == 1 - 4 and state.players[0].level == 1
+
+
+def test_P6_class_abilities_while_the_card_is_in_play() -> None:
+    me = {"classes": ("d063",), "hand": ("t001", "t002")}
+    assert "vanish" in act(fight("d031", players={0: me}), 0, Run()).choice.options
+    state = act(act(fight("d031", players={0: me}), 0, Discard("d063")), 0, Run())
+    assert "vanish" not in state.choice.options
+
+
+def test_P10_twelve_styles_active_while_in_play() -> None:
+    state = fight("d030", players={0: {"styles": ("d081",)}})
+    assert F.totals(state)[0] == 4
+    assert F.totals(act(state, 0, Discard("d081")))[0] == 1
+
+
+def test_P13_any_number_of_items_in_play() -> None:
+    state = game(players={0: {"hand": ("t001", "t002", "t005")}})
+    state = acts(state, (0, Play("t001")), (0, Play("t002")), (0, Play("t005")))
+    assert state.players[0].items == ("t001", "t002", "t005")
+
+
+def test_P19_no_selling_trading_or_stealing_in_a_fight() -> None:
+    state = fight("d004", players={0: {"hand": ("t046",), "items": ("t001",)}})
+    assert not any(isinstance(a, Sell | OfferTrade) for a in E.legal_actions(state, 0))
+
+
+def test_S4_levels_are_public_integers() -> None:
+    assert [p["level"] for p in E.view(E.setup(3, {}, 0), None)["players"]] == [1, 1, 1]
+
+
+def test_S7_one_face_up_discard_pile_per_deck() -> None:
+    state = act(game(players={1: {"hand": ("d061", "t067")}}), 1, Play("d061", target=0))
+    state = act(state, 1, Play("t067"))
+    view = E.view(state, None)["discards"]
+    assert view == {
+        "door": {"count": 1, "top": ["d061"]},
+        "treasure": {"count": 1, "top": ["t067"]},
+    }
+
+
+def test_S10_the_hand_gives_no_bonus_and_is_taken_only_by_hand_effects() -> None:
+    state = fight("d030", players={0: {"hand": ("t037",), "items": ("t001",)}})
+    assert F.totals(state)[0] == 2
+    state = act(
+        game(players={0: {"hand": ("t037",)}, 1: {"hand": ("d052",)}}), 1, Play("d052", target=0)
+    )
+    assert state.players[0].hand == ("t037",)
+
+
+def test_S11_at_most_five_cards_at_the_end_of_the_turn() -> None:
+    hand = ("t001", "t002", "t008", "t009", "t021", "t022")
+    assert act(game(players={0: {"hand": hand}}, phase="loot"), 0, EndTurn()).phase == "charity"
+    assert act(game(players={0: {"hand": hand[:5]}}, phase="loot"), 0, EndTurn()).turn == 1
+
+
+def test_S12_items_are_played_face_up_in_front_of_you() -> None:
+    state = act(game(players={0: {"hand": ("t001",)}}), 0, Play("t001"))
+    assert E.view(state, None)["players"][0]["items"][0]["id"] == "t001"
+
+
+def test_S13_each_kind_has_its_moment() -> None:
+    state = game(players={0: {"hand": ("d038", "t053", "d001")}})
+    legal = E.legal_actions(state, 0)
+    assert not any(isinstance(a, Play) and a.card in ("d038", "t053", "d001") for a in legal)
+
+
+def test_S14_cards_in_play_never_return_to_the_hand() -> None:
+    state = act(game(players={0: {"classes": ("d063",)}}), 0, Discard("d063"))
+    assert state.players[0].hand == () and state.door_discard == ("d063",)
+
+
+def test_S17_super_munchkin_and_extra_style_at_setup() -> None:
+    hand = ("d063", "d067", "d097", "d099")
+    state = game(players={0: {"hand": hand, "ready": False}}, phase="setup")
+    state = acts(state, (0, Play("d063")), (0, Play("d097", extra="d067")), (0, Play("d099")))
+    assert state.players[0].classes == ("d063", "d067") and state.players[0].extra_styles == (
+        "d099",
+    )
+    assert act(state, 0, Ready()).players[0].ready
+
+
+def test_T11_any_monster_may_be_played_when_looking_for_trouble() -> None:
+    state = act(game(door=("d079",), players={0: {"hand": ("d034",)}}), 0, Kick())
+    assert act(state, 0, Trouble("d034")).fight.monsters[0].card == "d034"
+
+
+def test_U1_two_classes_and_one_more_style() -> None:
+    me = {"classes": ("d063", "d067"), "super_munchkin": ("d097",), "extra_styles": ("d099",)}
+    me["styles"] = ("d079",)
+    state = game(players={0: {**me, "hand": ("d081",)}})
+    assert Play("d081") in E.legal_actions(state, 0)
+    assert F.sides_ids(fight("d004", players={0: me})) >= {"ninja", "samurai"}
+
+
+def test_W1_a_card_overrides_the_general_rule() -> None:
+    state = act(fight("d031", players={0: {"mooks": (("d101", ()),), "level": 4}}), 0, Run())
+    assert act(state, 0, Choose("mook:d101")).players[0].level == 4  # beats no_escape
+
+
+def test_W2_nothing_below_level_one_and_ten_only_by_a_kill() -> None:
+    state = game(players={0: {"level": 9, "hand": ("t046", "t067")}})
+    legal = E.legal_actions(state, 0)
+    assert Sell("t046") not in legal and Play("t067") not in legal
+
+
+def test_W5_one_shots_from_hand_or_table_in_any_fight() -> None:
+    state = fight("d004", players={1: {"hand": ("t054",)}}, turn=0)
+    assert act(state, 1, Play("t054", side="heroes")).fight.one_shots == (("t054", "heroes"),)
+
+
+def test_X3_treasure_playable_as_soon_as_gained() -> None:
+    state = pass_all(
+        act(fight("d004", players={0: {"level": 5}}, treasure=("t001",)), 0, Resolve())
+    )
+    assert Play("t001") in E.legal_actions(state, 0)
+
+
+def test_Y2_trade_any_time_but_in_a_fight() -> None:
+    state = game(players={1: {"items": ("t001",)}, 2: {"items": ("t002",)}})
+    assert OfferTrade(2, ("t001",), ("t002",)) in E.legal_actions(state, 1)
+    in_fight = act(replace(state, door=("d004", *state.door)), 0, Kick())
+    assert not any(isinstance(a, OfferTrade) for a in E.legal_actions(in_fight, 1))
+
+
+def test_Y5_no_move_reveals_a_hand() -> None:
+    """Whatever seat 1 or 2 does, no event nor public view names a card still in a hand."""
+    state = game(players={1: {"hand": ("t054", "d038")}, 2: {"hand": ("t053",)}})
+    for seat in (1, 2):
+        for action in E.legal_actions(state, seat):
+            new, events = E.apply(state, seat, action)
+            text = json.dumps(events) + json.dumps(E.view(new, None))
+            in_hands = {c for p in new.players for c in p.hand}
+            assert not {c for c in in_hands if f'"{c}"' in text}
+
+
+def test_Z1_the_card_wins() -> None:
+    for seed in range(10):
+        state = act(fight("d031", seed=seed, players={0: {"level": 5}}), 0, Run())
+        assert act(state, 0, Choose("roll")).players[0].level == 2  # no roll escapes it
