@@ -1,0 +1,372 @@
+"""Munchkin Fu played through Discord (simcord), to its end: a table of three people in which
+a fight gets help for a bribe, someone who is not fighting plays a card into the window, and a
+window runs out (the silent players pass and the table says so); a table of six, three people
+and three bots, where fights, help, bribes and interference happen by themselves.
+
+People decide as the engine's bot would, except where the test steers them to the moment it
+needs (the fighter asks a named player for help with a treasure, that player accepts; a
+player holding a fight card plays it in the window), and make every move as a person does: a
+DM button when the move has one, else ``/game move`` with the name autocomplete offers. After
+every move each message the channel or a DM gained or changed is read for the names of cards
+hidden in another seat's hand (the engine's views say who holds what). The test never calls
+the table service to move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+from simcord.results import to_discord_message
+
+import rules
+from bot.clock import WINDOW, Clock
+from bot.games import PRESENTERS
+from bot.store import ACTIVE, FINISHED, GameRecord
+from rules.munchkin_fu.content import DECK
+from rules.munchkin_fu.model import Accept, Action, OfferHelp, Play, State
+from tests.cogs.helpers import World, followup_text, make_world, text_of
+from tests.cogs.test_monsters_on_board_table import drawn_once, forget_old_views
+
+GAME = "munchkin_fu"
+ENGINE = rules.GAMES[GAME]
+PRESENTER = PRESENTERS[GAME]
+pytestmark = pytest.mark.simcord(settle_timeout=30)
+
+
+class Now:
+    """The table service's clock, moved by hand (no test sleeps)."""
+
+    def __init__(self, t: float) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def open_mf(
+    world: World, guests: list[Any], bots: int = 0, seed: int = 11, **options: Any
+) -> GameRecord:
+    """Open, fill and start a table; a fixed seed keeps the game the same every run."""
+    world.bot.tables.seed_source = lambda: seed
+    opened = await world.ann.slash(world.channel, "game new", game=GAME, **options)
+    assert "is open" in followup_text(opened), followup_text(opened)
+    for guest in guests:
+        assert "seated" in followup_text(await guest.slash(world.channel, "game join"))
+    for _ in range(bots):
+        assert "takes a seat" in followup_text(await world.ann.slash(world.channel, "game addbot"))
+    started = await world.ann.slash(world.channel, "game start")
+    assert "has started" in followup_text(started), followup_text(started)
+    await world.bot.scheduler.wait_idle()
+    return await world.record()
+
+
+def recent(channel: Any, count: int) -> list[discord.Message]:
+    """The channel's newest ``count`` messages, oldest first. ``history()`` builds every
+    message of the channel, and a whole game leaves hundreds in each DM."""
+    stored = channel._env.backend.messages.get(channel.id, {})
+    return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)[-count:]]
+
+
+def button_for(actor: Any, index: int) -> tuple[discord.Message, str] | None:
+    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
+    for message in reversed(recent(actor.user.dm_channel, 6)):
+        if message.components:
+            for row in message.components:
+                for child in row.children:
+                    if (child.custom_id or "").endswith(f":{index}"):
+                        return message, child.custom_id
+            return None
+    return None
+
+
+# --- what nobody may read -----------------------------------------------------------------------
+
+
+def _name(state: State, cid: str) -> str:
+    return str(ENGINE.view(state, None)["cards"].get(cid, {}).get("names", {}).get("en", ""))
+
+
+def card_names(cids: list[str] | set[str]) -> set[str]:
+    return {DECK.cards[cid].names["en"] for cid in cids}
+
+
+def named_in(value: Any) -> set[str]:
+    """Every card id a public event names (``"give:d001:2"`` holds one too)."""
+    if isinstance(value, str):
+        return {part for part in value.split(":") if part in DECK.cards}
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return set().union(*(named_in(v) for v in value)) if value else set()
+    return set()
+
+
+def secrets(state: State, reader: int | None) -> set[str]:
+    """Names of cards hidden in a hand other than ``reader``'s (None: the channel) that the
+    reader's own view does not name anyway (a copy in play, in its hand, on a discard pile)."""
+    hidden = {c for s, p in enumerate(state.players) if s != reader for c in p.hand}
+    hidden -= {c for p in state.players for c in p.shown}
+    return card_names(hidden) - card_names(set(ENGINE.view(state, reader)["cards"]))
+
+
+NAMES = {card.names["en"] for card in DECK.cards.values()}
+
+
+def mentions(text: str, name: str) -> bool:
+    """``name`` appears in ``text`` other than inside a longer card name ("Stunt Double" in
+    "Spare Stunt Double")."""
+    for longer in NAMES:
+        if name in longer and name != longer:
+            text = text.replace(longer, "")
+    return name in text
+
+
+@dataclass
+class Watch:
+    """Every message the channel and each person's DMs hold, as last read: a message new or
+    edited since is read again for hidden names."""
+
+    world: World
+    people: dict[int, Any]  # seat -> actor
+    seen: dict[int, str] = field(default_factory=dict)
+    read: int = 0
+    before: State | None = None
+    said: list[set[str]] = field(default_factory=list)
+    """The card names public events said, one set per check."""
+    first: dict[int, int] = field(default_factory=dict)
+    """Message id -> the check that first read it."""
+
+    def check(self, state: State, events: list[dict[str, Any]]) -> None:
+        """A message may have been built from any version since the last check: a name is a
+        secret when it was hidden from the reader both then and now, and no public event
+        the message may narrate (since the check before it appeared) named a card of that
+        name (another copy, played or discarded)."""
+        previous, self.before = self.before or state, state
+        self.said.append(card_names(named_in(events)))
+        places: list[tuple[int | None, Any]] = [(None, self.world.channel)]
+        places += [(seat, actor.user.dm_channel) for seat, actor in self.people.items()]
+        for reader, channel in places:
+            forbidden = secrets(state, reader) & secrets(previous, reader)
+            for message in recent(channel, 6):
+                text = text_of(message)
+                if self.seen.get(message.id) == text:
+                    continue
+                self.seen[message.id] = text
+                self.read += 1
+                since = self.first.setdefault(message.id, len(self.said) - 1)
+                said = set().union(*self.said[max(0, since - 1) :])
+                leaked = [name for name in forbidden - said if mentions(text, name)]
+                assert not leaked, (reader, leaked, text)
+
+
+# --- choosing and making moves ------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    """The moments a game must see, steered once each (``steer``), and what the announced
+    events say happened (``count``)."""
+
+    bribe: bool = False
+    helper: int = -1
+    interfere: bool = False
+    fighter: int = -1
+    events: Counter[str] = field(default_factory=Counter)
+
+    def count(self, events: list[dict[str, Any]]) -> None:
+        """Fights, accepted help, bribes (an accepted offer with treasure or an item) and
+        interference (a card played into a fight by someone who is not fighting)."""
+        for event in events:
+            kind = event["type"]
+            self.events[kind] += 1
+            if kind == "fight_started":
+                self.fighter = event["seat"]
+            elif kind == "help_answered" and event.get("answer") == "accept":
+                self.events["help"] += 1
+                self.events["bribe"] += bool(event.get("treasures") or event.get("items"))
+            elif kind == "card_played" and event["seat"] != self.fighter:
+                into_fight = {"monster", "side", "monster_card"} & set(event)
+                self.events["interference"] += bool(into_fight)
+            elif kind == "fight_ended":
+                self.fighter = -1
+
+
+def fight_card(state: State, seat: int) -> Action | None:
+    """A card ``seat`` may play from its hand into the open fight (interference)."""
+    hand = set(state.players[seat].hand)
+    for action in ENGINE.legal_actions(state, seat):
+        if (
+            isinstance(action, Play)
+            and action.card in hand
+            and (action.monster >= 0 or action.side)
+        ):
+            return action
+    return None
+
+
+def steer(state: State, seat: int, plan: Plan) -> tuple[Action, bool]:
+    """The move ``seat`` makes, and whether to type it: the bot's, unless it is a moment the
+    plan still needs: the fighter asks a named player for help for a treasure (typed: an
+    offer in full is a ``/game move``), that player accepts; someone not fighting plays a
+    card into the window."""
+    fight = state.fight
+    legal = ENGINE.legal_actions(state, seat)
+    if fight is not None and not plan.bribe and fight.stage == "fight" and seat == fight.fighter:
+        bribes = [a for a in legal if isinstance(a, OfferHelp) and a.treasures == 1 and not a.items]
+        if bribes:
+            plan.bribe, plan.helper = True, bribes[-1].target
+            return bribes[-1], True
+    if seat == plan.helper:
+        accept = next((a for a in legal if isinstance(a, Accept)), None)
+        if accept is not None:
+            plan.helper = -1
+            return accept, False
+    if fight is not None and fight.stage == "window" and not plan.interfere:
+        played = fight_card(state, seat) if seat != fight.fighter else None
+        if played is not None:
+            plan.interfere = True
+            return played, False
+    return ENGINE.bot_action(state, seat), False
+
+
+async def make_move(
+    world: World, record: GameRecord, seat: int, action: Action, typed: bool = False
+) -> str:
+    """``seat`` makes ``action`` by DM button when its DM has one (unless ``typed``), else by
+    ``/game move`` with the name autocomplete offers. Returns how it moved."""
+    actor = world.actor_for(record.seats[seat].user_id)
+    state = world.bot.tables.state(record)
+    dumped = ENGINE.dump_action(action)
+    legal = [ENGINE.dump_action(a) for a in ENGINE.legal_actions(state, seat)]
+    button = None if typed else button_for(actor, legal.index(dumped))
+    if button is not None:
+        message, custom_id = button
+        result = await actor.user.click(message, custom_id=custom_id)
+        how = "button"
+    else:
+        name = PRESENTER.action_label(ENGINE.view(state, seat), dumped, "en")
+        offered = await actor.autocomplete(world.channel, "game move", "move", name)
+        (choice,) = [c for c in offered if c["name"] == name]
+        result = await actor.slash(world.channel, "game move", move=choice["value"])
+        how = "command"
+    assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+    return how
+
+
+async def time_out(world: World, now: Now, record: GameRecord) -> GameRecord:
+    """Let the open window's time run out, as the scheduler's tick finds it."""
+    due = [d.due for d in Clock.load(record.clock).deadlines if d.kind == WINDOW]
+    assert due, "no window deadline is running"
+    now.t = max(due)
+    assert await world.bot.scheduler.tick() == [record.id]
+    await world.bot.scheduler.wait_idle()
+    await world.bot.courier.wait_idle()
+    return await world.record()
+
+
+@dataclass
+class Game:
+    """A table being played to its end by its people, watched and counted."""
+
+    world: World
+    record: GameRecord
+    plan: Plan = field(default_factory=Plan)
+    ways: Counter[str] = field(default_factory=Counter)
+    turns: Counter[int] = field(default_factory=Counter)
+    """Moves people made, by the turn's seat."""
+
+    def __post_init__(self) -> None:
+        people = {s: self.world.actor_for(i.user_id) for s, i in enumerate(self.record.seats)}
+        self.watch = Watch(
+            self.world, {s: a for s, a in people.items() if not self.record.seats[s].is_bot}
+        )
+        self.version = self.record.version
+
+    def people_pending(self) -> list[int]:
+        pending = self.world.bot.tables.pending(self.record)
+        return [s for s in pending if not self.record.seats[s].is_bot]
+
+    async def move(self) -> None:
+        """The first person the table waits for makes their move."""
+        state = self.world.bot.tables.state(self.record)
+        seat = self.people_pending()[0]
+        action, typed = steer(state, seat, self.plan)
+        typed = typed or sum(self.ways.values()) % 15 == 14
+        self.ways[await make_move(self.world, self.record, seat, action, typed)] += 1
+        self.turns[state.round * 10 + state.turn] += 1
+        await self.world.bot.scheduler.wait_idle()
+        await self.settled(await self.world.record())
+
+    async def settled(self, record: GameRecord) -> None:
+        """Count what was announced since the last look and read what changed."""
+        store = self.world.bot.store
+        events = []
+        for told in await store.announced_between(record.id, self.version + 1, record.version):
+            events += told.events
+        self.plan.count(events)
+        self.record, self.version = record, record.version
+        forget_old_views(self.world)
+        await self.world.bot.courier.wait_idle()
+        self.watch.check(self.world.bot.tables.state(record), events)
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+
+async def test_three_people_play_a_whole_game_with_help_a_bribe_interference_and_a_timeout(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    now = Now(world.bot.tables.clock())
+    world.bot.tables.clock = now
+    game = Game(world, await open_mf(world, [world.bob, cy], seed=17))
+    drawn_once(monkeypatch)
+    timed_out = 0
+    while game.record.status == ACTIVE:
+        fight = world.bot.tables.state(game.record).fight
+        if game.plan.interfere and not timed_out and fight and fight.stage == "window":
+            silent = len(world.bot.tables.pending(game.record))
+            await game.settled(await time_out(world, now, game.record))
+            timed_out = silent
+            assert text_of(world.channel.history()[-1]).count("did not answer in time") == silent
+        else:
+            await game.move()
+        assert sum(game.ways.values()) < 2_000, "the game did not end"
+    assert game.record.status == FINISHED and timed_out
+    events = game.plan.events
+    assert events["window_closed"] == timed_out
+    assert events["help"] and events["bribe"] and events["interference"], events
+    assert game.ways["command"] and game.ways["button"]
+    channel = world.channel.history()
+    assert len(channel) <= events["turn_started"] + 3  # one table message a turn
+    dms = {seat: len(a.user.dm_channel.history()) for seat, a in game.watch.people.items()}
+    taps = sum(game.turns.values()) / len(game.turns)
+    print(
+        f"\n3 people: {len(channel)} channel messages, DMs {dms}, {game.ways}, "
+        f"{events['turn_started']} turns, {taps:.1f} taps a turn, {game.watch.read} read"
+    )
+
+
+async def test_six_seats_people_and_bots_play_a_whole_game(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three people and three bots: fights, help, bribes and interference happen (the bots
+    ask for help and accept what pays; the people are steered once to each)."""
+    world = make_world(simcord_env)
+    cy = world.add_player("cy")
+    game = Game(world, await open_mf(world, [world.bob, cy], bots=3, seed=24))
+    assert [s.is_bot for s in game.record.seats] == [False] * 3 + [True] * 3
+    drawn_once(monkeypatch)
+    while game.record.status == ACTIVE:
+        assert game.people_pending(), "the bots left a move undone"
+        await game.move()
+        assert sum(game.ways.values()) < 2_000, "the game did not end"
+    assert game.record.status == FINISHED
+    events = game.plan.events
+    assert events["fight_started"] and events["help"] and events["bribe"], events
+    assert events["interference"], events
