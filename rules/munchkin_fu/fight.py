@@ -21,6 +21,7 @@ from rules.munchkin_fu.model import (
     Fight,
     Job,
     Monster,
+    Offer,
     Play,
     Slay,
     State,
@@ -144,8 +145,9 @@ def winning(state: State) -> bool:
 def start(state: State, seat: int, monster: str) -> tuple[State, list[Event]]:
     """A fight of ``seat`` against ``monster``; the seat's held curses strike now (K)."""
     fight = Fight(fighter=seat, monsters=(Monster(monster),))
-    # Y: no trading in a fight: open trade offers lapse
-    state = replace(state, phase="fight", fight=fight, offers=())
+    # I25: no trading while in a fight: the fighter's open trade offers lapse
+    offers = tuple(o for o in state.offers if seat not in (o.source, o.target))
+    state = replace(state, phase="fight", fight=fight, offers=offers)
     events: list[Event] = [{"type": "fight_started", "seat": seat, "card": monster}]
     return join_curses(state, seat), events
 
@@ -325,10 +327,21 @@ def end_without_fight(state: State, events: list[Event]) -> tuple[State, list[Ev
     from rules.munchkin_fu.table import clear_fight
 
     state, more = paid(state)
-    return replace(clear_fight(state), phase="loot", offers=()), events + more
+    return replace(clear_fight(state), phase="loot", offers=trades_only(state)), events + more
 
 
 # --- the window and the resolution -------------------------------------------------------------
+
+
+def trades_only(state: State) -> tuple[Offer, ...]:
+    """The open offers once a fight is over: the help offers end with it."""
+    return tuple(o for o in state.offers if o.kind == "trade")
+
+
+def in_fight(state: State, seat: int) -> bool:
+    """Whether ``seat`` fights or helps in the open fight (I25: no trading then)."""
+    fight = state.fight
+    return fight is not None and seat in (fight.fighter, fight.helper)
 
 
 def others(state: State) -> list[int]:
@@ -356,7 +369,7 @@ def resolve(state: State) -> tuple[State, list[Event]]:
         state,
         fight=replace(fight, stage="window", passed=()),
         opened=state.opened + 1,
-        offers=tuple(o for o in state.offers if o.kind != "help"),
+        offers=trades_only(state),
     )
     events: list[Event] = [{"type": "window_opened", "opened": state.opened}]
     if not waiting(state):
@@ -435,7 +448,8 @@ def win(state: State) -> tuple[State, list[Event]]:
     state, drawn = draw(state, TREASURE, count)
     if fight.helper < 0:
         state = to_hand(state, fight.fighter, drawn)
-        events.append({"type": "treasure_drawn", "seat": fight.fighter, "count": len(drawn)})
+        face_down = {"deck": "treasure", "count": len(drawn)}
+        events.append({"type": "treasure_drawn", "seat": fight.fighter, **face_down})
         jobs: tuple[Job, ...] = ()
     else:
         events.append({"type": "treasure_drawn", "seat": fight.fighter, "cards": list(drawn)})
@@ -470,4 +484,6 @@ def close(state: State) -> tuple[State, list[Event]]:
 
     if state.phase == "over":
         return state, []
-    return replace(clear_fight(state), phase="loot", offers=()), [{"type": "fight_ended"}]
+    return replace(clear_fight(state), phase="loot", offers=trades_only(state)), [
+        {"type": "fight_ended"}
+    ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, IllegalAction
-from rules.munchkin_fu.fight import join_curses, reopen, treasures_won
+from rules.munchkin_fu.fight import in_fight, join_curses, reopen, treasures_won
 from rules.munchkin_fu.model import (
     Accept,
     Action,
@@ -78,16 +78,16 @@ def answers(state: State, seat: int) -> list[Action]:
 
 
 def trades(state: State, seat: int) -> list[Action]:
-    """Y: items in play for items in play (or a gift), outside combat, once per pair and
-    turn, with no choice open."""
-    if state.fight is not None or state.choice is not None or state.queue:
+    """Y, I25: items in play for items in play (or a gift), at any time but by someone in a
+    fight (fighter or helper), once per pair and turn, with no choice open."""
+    if in_fight(state, seat) or state.choice is not None or state.queue:
         return []
     if state.phase in ("setup", "over"):
         return []
     mine = state.players[seat].items
     found: list[Action] = []
     for target in range(state.num_players):
-        if target == seat or (seat, target) in state.traded:
+        if target == seat or (seat, target) in state.traded or in_fight(state, target):
             continue
         theirs = state.players[target].items
         for give in [(), *((c,) for c in mine)]:
@@ -187,7 +187,10 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
         bribe=offer.items,
     )
     closed = [o.id for o in state.offers if o.kind == "help" and o.id != offer.id]
-    state = replace(state, fight=fight, offers=tuple(o for o in state.offers if o.kind != "help"))
+    offers = tuple(
+        o for o in state.offers if o.kind == "trade" and helper not in (o.source, o.target)
+    )
+    state = replace(state, fight=fight, offers=offers)
     state = reopen(join_curses(state, helper))
     events: list[Event] = [{"type": "help_answered", "answer": "accept", **_public(offer)}]
     events += [{"type": "help_answered", "answer": "closed", "id": i} for i in closed]
@@ -224,7 +227,8 @@ def _trade(state: State, offer: Offer) -> tuple[State, list[Event]]:
     """Y: both sides must still hold what they trade; what is received goes in play."""
     state = replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
     source, target = state.players[offer.source], state.players[offer.target]
-    if not set(offer.items) <= set(source.items) or not set(offer.want) <= set(target.items):
+    held = set(offer.items) <= set(source.items) and set(offer.want) <= set(target.items)
+    if not held or in_fight(state, offer.source) or in_fight(state, offer.target):
         return state, [{"type": "trade_answered", "answer": "void", "id": offer.id}]
     state = _move_items(state, offer.source, offer.target, offer.items)
     state = _move_items(state, offer.target, offer.source, offer.want)

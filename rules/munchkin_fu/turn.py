@@ -107,7 +107,7 @@ def loot_room(state: State, seat: int) -> tuple[State, list[Event]]:
     """T3: no monster met: a second door card, face down, into the hand."""
     state, drawn = draw(state, DOOR, 1)
     state = replace(to_hand(state, seat, drawn), phase="loot")
-    return state, [{"type": "looted_room", "seat": seat, "count": len(drawn)}]
+    return state, [{"type": "looted_room", "seat": seat, "deck": "door", "count": len(drawn)}]
 
 
 # --- end of the turn: charity -------------------------------------------------------------------

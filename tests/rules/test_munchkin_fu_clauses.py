@@ -214,8 +214,12 @@ def test_X3_treasure_playable_as_soon_as_gained() -> None:
 def test_Y2_trade_any_time_but_in_a_fight() -> None:
     state = game(players={1: {"items": ("t001",)}, 2: {"items": ("t002",)}})
     assert OfferTrade(2, ("t001",), ("t002",)) in E.legal_actions(state, 1)
-    in_fight = act(replace(state, door=("d004", *state.door)), 0, Kick())
-    assert not any(isinstance(a, OfferTrade) for a in E.legal_actions(in_fight, 1))
+    offered = act(state, 1, OfferTrade(2, ("t001",), ("t002",)))
+    in_fight = act(replace(offered, turn=2, door=("d004", *offered.door)), 2, Kick())
+    assert in_fight.offers == ()  # the fighter's open trades lapse
+    legal = E.legal_actions(in_fight, 1)
+    assert not any(isinstance(a, OfferTrade) and a.target == 2 for a in legal)
+    assert OfferTrade(0, ("t001",), ()) in legal  # with someone not in the fight
 
 
 def test_Y5_no_move_reveals_a_hand() -> None:

@@ -66,8 +66,11 @@ def test_C3_one_shots_from_the_hand_in_a_fight() -> None:
 
 
 def test_C5_no_trading_during_a_fight() -> None:
-    state = fight("d004", players={0: {"items": ("t001",)}, 1: {"items": ("t002",)}})
-    assert not any(isinstance(a, OfferTrade) for a in E.legal_actions(state, 1))
+    players = {0: {"items": ("t001",)}, 1: {"items": ("t002",)}, 2: {"items": ("t008",)}}
+    state = fight("d004", players=players)
+    assert not any(isinstance(a, OfferTrade) for a in E.legal_actions(state, 0))
+    assert not any(isinstance(a, OfferTrade) and a.target == 0 for a in E.legal_actions(state, 1))
+    assert OfferTrade(2, ("t002",), ("t008",)) in E.legal_actions(state, 1)  # I25: not in it
 
 
 def test_C6_several_monsters_sum_their_levels() -> None:
@@ -334,7 +337,7 @@ def test_X2_face_down_alone_face_up_when_helped() -> None:
     state = acts(state, (1, Pass()))
     new, events = E.apply(state, 2, Pass())
     drawn = next(e for e in events if e["type"] == "treasure_drawn")
-    assert drawn == {"type": "treasure_drawn", "seat": 0, "count": 1}
+    assert drawn == {"type": "treasure_drawn", "seat": 0, "deck": "treasure", "count": 1}
     assert "t001" in new.players[0].hand and "t001" not in E.view(new, 1).__repr__()
 
 
@@ -454,7 +457,7 @@ def test_T4_two_players_reaching_ten_together_both_win() -> None:
 def test_T12_treasure_face_down_alone_face_up_with_help() -> None:
     alone = act(act(fight("d004", players={0: {"level": 5}}), 0, Resolve()), 1, Pass())
     _, events = E.apply(alone, 2, Pass())
-    assert {"type": "treasure_drawn", "seat": 0, "count": 1} in events
+    assert {"type": "treasure_drawn", "seat": 0, "deck": "treasure", "count": 1} in events
     helped = acts(fight("d004", players={1: {"level": 5}}), (0, OfferHelp(1)), (1, Accept(1)))
     helped = act(act(helped, 0, Resolve()), 1, Pass())
     _, events = E.apply(helped, 2, Pass())

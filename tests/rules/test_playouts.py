@@ -199,7 +199,8 @@ def _mf_invariant(initial: mf_model.State, state: mf_model.State) -> None:
     elif fight is not None and fight.stage == "window":
         named = {s for s in range(state.num_players) if s != fight.fighter}
         named -= set(fight.passed) | set(fight.passed_fight)
-        assert set(mf.pending(state)) == named
+        traders = {o.answerer for o in state.offers if o.kind == "trade"}
+        assert named <= set(mf.pending(state)) <= named | traders
         assert window is not None and named <= set(window.defaults)
     if window is not None:
         for seat, default in window.defaults.items():
