@@ -126,7 +126,11 @@ class TableService:
         return self._states.get(record, self.engine(record.game))
 
     def view(self, record: GameRecord, seat: int | None) -> dict[str, Any]:
-        return self.engine(record.game).view(self.state(record), seat)
+        """The engine's view, plus the table's seat names (``names``, plain text, one per
+        seat, told apart when two players share a name): engines know seats, not people, and
+        a presenter naming a player in a move label ("Ask Bob for help") has only the view."""
+        view = self.engine(record.game).view(self.state(record), seat)
+        return {**view, "names": seat_names(record)}
 
     def outcome(self, record: GameRecord) -> dict[str, Any] | None:
         """The result of a finished game (a resignation overrides the engine's scores)."""
@@ -647,6 +651,15 @@ class TableService:
             return await self.store.update(record, **changes)
         except VersionConflict:
             raise TableError("stale") from None
+
+
+def seat_names(record: GameRecord) -> list[str]:
+    """Each seat's name as players read it in plain text; a name two seats share gets the
+    seat's number (``Bob (2)``), so no two moves naming different players read alike."""
+    names = [info.name for info in record.seats]
+    return [
+        f"{name} ({seat + 1})" if names.count(name) > 1 else name for seat, name in enumerate(names)
+    ]
 
 
 def _validated_options(engine: Engine, options: dict[str, Any]) -> dict[str, Any]:
