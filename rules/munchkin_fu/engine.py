@@ -86,10 +86,10 @@ def flow_seats(state: State) -> list[int]:
     """The seats the current step waits for (no offers)."""
     if state.phase == "over":
         return []
-    if state.phase == "setup":
-        return [s for s, p in enumerate(state.players) if not p.ready]
     if state.choice is not None:
         return [state.choice.seat]
+    if state.phase == "setup":
+        return [s for s, p in enumerate(state.players) if not p.ready]
     f = state.fight
     if f is not None:
         if f.stage == "fight":
@@ -109,11 +109,11 @@ def pending(state: State) -> list[int]:
 
 def step_actions(state: State, seat: int) -> list[Action]:
     """The pending step's own actions for ``seat`` (not the at-any-time plays)."""
-    if state.phase == "setup":
-        return [Ready()] if not state.players[seat].ready else []
     if state.choice is not None:
         choice = state.choice
         return [Choose(o) for o in choice.options] if choice.seat == seat else []
+    if state.phase == "setup":
+        return [Ready()] if not state.players[seat].ready else []
     f = state.fight
     if f is not None:
         if f.stage == "fight" and seat == f.fighter:

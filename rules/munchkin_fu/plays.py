@@ -35,7 +35,7 @@ SETUP_KINDS = ("class", "style", "item", "mook", "super_munchkin", "extra_style"
 
 def _quiet(state: State) -> bool:
     """No resolution in progress: at-any-time plays wait for the open choice or queue."""
-    return state.choice is None and not state.queue and state.phase not in ("over", "setup")
+    return state.choice is None and not state.queue and state.phase != "over"
 
 
 def equip_plays(state: State, seat: int, kinds: tuple[str, ...]) -> list[Action]:
@@ -74,13 +74,13 @@ def setup_plays(state: State, seat: int) -> list[Action]:
 
 
 def anytime(state: State, seat: int) -> list[Action]:
-    """Every play ``seat`` may make now whether or not the table waits for it."""
-    if state.phase == "setup":
-        return setup_plays(state, seat)
+    """Every play ``seat`` may make now whether or not the table waits for it; at setup, the
+    first plays of a seat not yet ready too (I3: a ready seat keeps its at-any-time plays)."""
     if not _quiet(state):
         return []
     p = state.players[seat]
-    found: list[Action] = []
+    setup = state.phase == "setup"
+    found: list[Action] = setup_plays(state, seat) if setup else []
     for c in dict.fromkeys(p.hand):
         k = card(c)
         if k.kind == "trap":
@@ -96,10 +96,8 @@ def anytime(state: State, seat: int) -> list[Action]:
     fight = state.fight
     if fight is None or seat not in (fight.fighter, fight.helper):
         found += [Discard(c) for c in p.items]  # I54: not mid-fight for its two sides
-    if seat == state.turn:
-        found += own_turn(state, seat)
-    else:
-        found += received(state, seat)
+    if not setup:
+        found += own_turn(state, seat) if seat == state.turn else received(state, seat)
     found += fight_plays(state, seat)
     found += claims(state, seat)
     return list(dict.fromkeys(found))

@@ -506,3 +506,13 @@ def test_I12_falling_below_ten_loses_the_epic_styles() -> None:
     state = act(state, 1, Play("d061", target=0))
     assert state.players[0].level == 9 and state.choice is not None
     assert state.choice.kind == "lose" and state.choice.default == "d081"
+
+
+def test_I3_a_ready_seat_keeps_its_at_any_time_plays() -> None:
+    state = E.setup(3, {}, 0)
+    state = replace(
+        state, players=(replace(state.players[0], hand=("d061", "t001")), *state.players[1:])
+    )
+    state = act(state, 0, Ready())
+    legal = E.legal_actions(state, 0)
+    assert Play("d061", target=1) in legal and Play("t001") not in legal
