@@ -107,6 +107,15 @@ def test_monster_day_summary_adds_up() -> None:
     assert "Monster Day points" in format_report(summary)
 
 
+def test_munchkin_fu_summary_counts_turns_helps_and_deaths() -> None:
+    summary, records = simulate(Config("munchkin_fu", 4, 4, seed=5))
+    check_common(summary, records, 4)
+    for r in records:
+        assert r["turns"] == sum(r["tally"]["turns"])  # every turn started was counted
+        assert r["capped"] == (max(r["scores"]) < 10)
+    assert "Fights helped in" in format_report(summary)
+
+
 def test_the_games_do_not_depend_on_the_number_of_jobs() -> None:
     config = Config("notte_di_terrore", 5, 3, seed=11)
     assert run(config) == run(Config("notte_di_terrore", 5, 3, seed=11, jobs=2))
