@@ -105,12 +105,25 @@ def named_in(value: Any) -> set[str]:
     return set()
 
 
+def public_cards(state: State) -> set[str]:
+    """The cards everyone sees: what is in play, the fight, the corpse, the discard piles and
+    the cards everyone saw arrive in a hand."""
+    found = {*state.door_discard, *state.treasure_discard, *state.corpse}
+    for p in state.players:
+        found |= {*p.classes, *p.styles, *p.super_munchkin, *p.extra_styles, *p.items}
+        found |= {*p.curses, *p.shown, *(c for mook in p.mooks for c in (mook[0], *mook[1]))}
+    if state.fight is not None:
+        found |= {c for m in state.fight.monsters for c in (m.card, *m.enhancers, *m.items)}
+        found |= set(state.fight.loot)
+    return found
+
+
 def secrets(state: State, reader: int | None) -> set[str]:
-    """Names of cards hidden in a hand other than ``reader``'s (None: the channel) that the
-    reader's own view does not name anyway (a copy in play, in its hand, on a discard pile)."""
+    """Names of cards hidden in a hand other than ``reader``'s (None: the channel), unless a
+    card of that name is in sight anyway (a copy in play, in the reader's hand, discarded)."""
     hidden = {c for s, p in enumerate(state.players) if s != reader for c in p.hand}
-    hidden -= {c for p in state.players for c in p.shown}
-    return card_names(hidden) - card_names(set(ENGINE.view(state, reader)["cards"]))
+    seen = public_cards(state) | set(state.players[reader].hand if reader is not None else ())
+    return card_names(hidden - seen) - card_names(seen)
 
 
 NAMES = {card.names["en"] for card in DECK.cards.values()}
@@ -134,7 +147,8 @@ class Watch:
     people: dict[int, Any]  # seat -> actor
     seen: dict[int, str] = field(default_factory=dict)
     read: int = 0
-    before: State | None = None
+    before: dict[int | None, set[str]] | None = None
+    """The secrets of the last check, by reader."""
     said: list[set[str]] = field(default_factory=list)
     """The card names public events said, one set per check."""
     first: dict[int, int] = field(default_factory=dict)
@@ -145,12 +159,13 @@ class Watch:
         secret when it was hidden from the reader both then and now, and no public event
         the message may narrate (since the check before it appeared) named a card of that
         name (another copy, played or discarded)."""
-        previous, self.before = self.before or state, state
+        now = {reader: secrets(state, reader) for reader in (None, *self.people)}
+        previous, self.before = self.before or now, now
         self.said.append(card_names(named_in(events)))
         places: list[tuple[int | None, Any]] = [(None, self.world.channel)]
         places += [(seat, actor.user.dm_channel) for seat, actor in self.people.items()]
         for reader, channel in places:
-            forbidden = secrets(state, reader) & secrets(previous, reader)
+            forbidden = now[reader] & previous[reader]
             for message in recent(channel, 6):
                 text = text_of(message)
                 if self.seen.get(message.id) == text:
@@ -248,9 +263,11 @@ async def make_move(
         result = await actor.user.click(message, custom_id=custom_id)
         how = "button"
     else:
-        name = PRESENTER.action_label(ENGINE.view(state, seat), dumped, "en")
+        name = PRESENTER.action_label(world.bot.tables.view(record, seat), dumped, "en")
         offered = await actor.autocomplete(world.channel, "game move", "move", name)
-        (choice,) = [c for c in offered if c["name"] == name]
+        found = [c for c in offered if c["name"] == name]
+        assert len(found) == 1, (name, [c["name"] for c in offered])
+        choice = found[0]
         result = await actor.slash(world.channel, "game move", move=choice["value"])
         how = "command"
     assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
@@ -309,7 +326,7 @@ class Game:
             events += told.events
         self.plan.count(events)
         self.record, self.version = record, record.version
-        forget_old_views(self.world)
+        forget_old_views(self.world, keep=1)
         await self.world.bot.courier.wait_idle()
         self.watch.check(self.world.bot.tables.state(record), events)
 
