@@ -28,8 +28,9 @@ HAND_LIMIT = 5
 WIN_LEVEL = 10
 EPIC_WIN_LEVEL = 20
 MAX_ROUNDS = 40
-"""The termination cap (interpretation in the doc): after this many rounds the game ends and
-the highest level(s) win, so a table of passive players cannot run for ever."""
+"""The termination cap (I41): after this many rounds (twice as many in the epic race to 20)
+the game ends and the highest level(s) win, so a table of passive players cannot run for
+ever. Bot games end in 10-15 rounds (epic: 23-32)."""
 
 HEROES, MONSTERS = "heroes", "monsters"
 
@@ -190,6 +191,10 @@ class State:
     @property
     def win_level(self) -> int:
         return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
+
+    @property
+    def max_rounds(self) -> int:
+        return MAX_ROUNDS * self.win_level // WIN_LEVEL
 
 
 def put_player(state: State, seat: int, player: Player) -> State:

@@ -16,7 +16,6 @@ from rules.munchkin_fu.effects import cheapest_card, process, trap
 from rules.munchkin_fu.fight import start
 from rules.munchkin_fu.model import (
     HAND_LIMIT,
-    MAX_ROUNDS,
     Choice,
     Player,
     State,
@@ -189,15 +188,15 @@ def charity_answer(state: State, seat: int, option: str) -> tuple[State, list[Ev
 
 def next_turn(state: State) -> tuple[State, list[Event]]:
     """The player on the left plays; a dead character starts by drawing again (D); after
-    :data:`MAX_ROUNDS` rounds the highest level wins (the engine's termination cap)."""
+    :attr:`State.max_rounds` rounds the highest level wins (the engine's termination cap)."""
     seat = next_seat(state, state.turn)
     rnd = state.round + (seat == state.first)
     state = with_player(state, state.turn, sold=0)
-    if rnd > MAX_ROUNDS:
+    if rnd > state.max_rounds:
         top = max(p.level for p in state.players)
         winners = tuple(s for s, p in enumerate(state.players) if p.level == top)
         state = end_game(state, winners)
-        return state, [{"type": "won", "seats": list(winners), "cap": MAX_ROUNDS}]
+        return state, [{"type": "won", "seats": list(winners), "cap": state.max_rounds}]
     state = replace(
         state,
         players=tuple(replace(p, fresh=()) for p in state.players),

@@ -516,3 +516,12 @@ def test_I3_a_ready_seat_keeps_its_at_any_time_plays() -> None:
     state = act(state, 0, Ready())
     legal = E.legal_actions(state, 0)
     assert Play("d061", target=1) in legal and Play("t001") not in legal
+
+
+def test_I41_the_game_always_ends() -> None:
+    """After 40 rounds (80 in the epic race) the highest level wins, ties shared."""
+    state = game(players={1: {"level": 4}, 2: {"level": 4}}, phase="loot", turn=2)
+    state = act(replace(state, round=40), 2, EndTurn())
+    assert state.phase == "over" and state.winners == (1, 2)
+    epic = game(phase="loot", turn=2, epic=True)
+    assert act(replace(epic, round=40), 2, EndTurn()).phase == "door"

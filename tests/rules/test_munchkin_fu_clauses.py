@@ -1,5 +1,6 @@
 """Munchkin Fu: the remaining clauses of docs/rules/munchkin_fu.md (character, cards in play,
-when to play, epic powers), one test each, through the engine."""
+when to play, epic powers, and fight clauses beyond the fight file's), one test each, through
+the engine."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from dataclasses import replace
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
 from rules.munchkin_fu.model import (
+    Accept,
     Choose,
     Discard,
     EndTurn,
     Kick,
     OfferHelp,
     OfferTrade,
+    Pass,
     Play,
     Ready,
     Resolve,
@@ -24,6 +27,7 @@ from rules.munchkin_fu.model import (
     Trouble,
 )
 from tests.rules.test_munchkin_fu import act, acts, fight, game, pass_all
+from tests.rules.test_munchkin_fu_fight import run_choice
 
 
 def test_C4_one_shot_means_marked_or_go_up_a_level() -> None:
@@ -237,3 +241,179 @@ def test_Z1_the_card_wins() -> None:
     for seed in range(10):
         state = act(fight("d031", seed=seed, players={0: {"level": 5}}), 0, Run())
         assert act(state, 0, Choose("roll")).players[0].level == 2  # no roll escapes it
+
+
+# --- fight clauses -------------------------------------------------------------------------------
+
+
+def test_C8_removed_monster_then_run_no_treasure() -> None:
+    state = fight("d031", players={1: {"hand": ("d045", "d001")}, 0: {"hand": ("t063",)}})
+    state = act(act(state, 1, Play("d045", extra="d001")), 0, Play("t063", monster=1))
+    state = run_choice(act(state, 0, Run()))
+    assert state.players[0].hand == () and state.fight is None
+
+
+def test_C11_monsters_discarded_treasure_drawn() -> None:
+    state = pass_all(act(fight("d004", players={0: {"level": 5}}), 0, Resolve()))
+    assert "d004" in state.door_discard and len(state.players[0].hand) == 1
+
+
+def test_T4_two_players_reaching_ten_together_both_win() -> None:
+    from rules.munchkin_fu.table import check_win
+
+    state = game(players={0: {"level": 10}, 1: {"level": 10}})
+    state, events = check_win(state)
+    assert state.winners == (0, 1) and events == [{"type": "won", "seats": [0, 1]}]
+
+
+def test_T12_treasure_face_down_alone_face_up_with_help() -> None:
+    alone = act(act(fight("d004", players={0: {"level": 5}}), 0, Resolve()), 1, Pass())
+    _, events = E.apply(alone, 2, Pass())
+    assert {"type": "treasure_drawn", "seat": 0, "deck": "treasure", "count": 1} in events
+    helped = acts(fight("d004", players={1: {"level": 5}}), (0, OfferHelp(1)), (1, Accept(1)))
+    helped = act(act(helped, 0, Resolve()), 1, Pass())
+    _, events = E.apply(helped, 2, Pass())
+    assert any(e["type"] == "treasure_drawn" and "cards" in e for e in events)
+
+
+def test_T13_running_away_gives_no_treasure() -> None:
+    state = run_choice(
+        act(fight("d004", players={0: {"hand": ("t061",)}}), 0, Run()), "escape:t061"
+    )
+    assert state.players[0].hand == () and state.players[0].level == 1
+
+
+def test_M1_a_monster_drawn_face_up_is_fought_at_once() -> None:
+    state = fight("d010")
+    assert state.phase == "fight" and E.pending(state) == [0]
+
+
+def test_M2_monsters_from_the_hand_by_trouble_or_wandering_monster() -> None:
+    state = fight("d004", players={2: {"hand": ("d001",)}})
+    assert not any(isinstance(a, Play) and a.card == "d001" for a in E.legal_actions(state, 2))
+    state = fight("d004", players={2: {"hand": ("d001", "d046")}})
+    assert Play("d046", extra="d001") in E.legal_actions(state, 2)
+
+
+def test_M4_enhancers_wandering_and_double_in_any_fight() -> None:
+    hand = ("d038", "d045", "d001", "d047")
+    state = fight("d004", players={1: {"hand": hand}})
+    legal = set(E.legal_actions(state, 1))
+    assert {Play("d038", monster=0), Play("d045", extra="d001"), Play("d047", monster=0)} <= legal
+
+
+def test_IF3_a_one_shot_for_either_side() -> None:
+    state = act(fight("d004", players={1: {"hand": ("t053",)}}), 1, Play("t053", side="heroes"))
+    assert F.totals(state) == (3, 3)
+
+
+def test_IF4_enhancers_in_your_fight_or_anyone_elses() -> None:
+    state = fight("d004", players={0: {"hand": ("d043",)}})
+    assert F.monster_level(act(state, 0, Play("d043", monster=0)), 0) == 1  # never below 1
+
+
+def test_IF5_wandering_monster_brings_a_monster_from_the_hand() -> None:
+    state = act(
+        fight("d004", players={2: {"hand": ("d045", "d005")}}), 2, Play("d045", extra="d005")
+    )
+    assert [m.card for m in state.fight.monsters] == [
+        "d004",
+        "d005",
+    ] and "d045" in state.door_discard
+
+
+def test_K1_a_trap_drawn_face_up_hits_the_drawer() -> None:
+    state = act(game(door=("d058",), players={0: {"classes": ("d063",)}}), 0, E.Kick())
+    assert state.players[0].classes == ()
+
+
+def test_K3_a_next_combat_trap_waits_for_the_next_fight() -> None:
+    state = act(game(players={1: {"hand": ("d054",)}}), 1, Play("d054", target=0))
+    assert state.players[0].curses == ("d054",) and E.view(state, None)["players"][0]["curses"]
+    state = act(replace(state, door=("d004", *state.door)), 0, E.Kick())
+    assert F.totals(state)[0] == 1 - 2
+
+
+def test_K4_the_victim_chooses_which_item() -> None:
+    state = act(
+        game(players={0: {"items": ("t008", "t009")}, 1: {"hand": ("d052",)}}),
+        1,
+        Play("d052", target=0),
+    )
+    assert state.choice.seat == 0 and state.choice.default == "t009"
+    assert E.window(state).defaults == {0: Choose("t009")}
+
+
+def test_D2_the_corpse_shows_the_hand() -> None:
+    state = act(fight("d034", players={0: {"level": 6, "hand": ("t053",)}}), 0, Run())
+    _, events = E.apply(state, 0, Choose("roll"))
+    died = next(e for e in events if e["type"] == "died")
+    assert died["corpse"] == ["t053"]
+
+
+def test_D5_the_new_character_may_help_from_the_next_turn() -> None:
+    from rules.munchkin_fu.effects import process
+    from rules.munchkin_fu.run import die
+
+    state, _ = process(die(fight("d030"), 1)[0])
+    assert OfferHelp(1) not in E.legal_actions(state, 0) and OfferHelp(2) in E.legal_actions(
+        state, 0
+    )
+
+
+def test_R4_styles_items_and_monsters_modify_the_run() -> None:
+    state = act(fight("d010", players={0: {"items": ("t015",), "styles": ("d085",)}}), 0, Run())
+    _, events = E.apply(state, 0, Choose("roll"))
+    assert next(e for e in events if "roll" in e)["modifier"] == 2 + 2 - 2
+
+
+def test_H3_help_may_be_bribed() -> None:
+    state = fight("d005", players={0: {"items": ("t001",)}})
+    assert OfferHelp(1, ("t001",), 2, True) in E.legal_actions(state, 0)
+
+
+def test_H8_a_helped_kill_follows_the_monster_card() -> None:
+    state = acts(fight("d005", players={1: {"level": 5}}), (0, OfferHelp(1)), (1, Accept(1)))
+    state = pass_all(act(state, 0, Resolve()))
+    state = act(state, 0, Choose(state.choice.default))
+    state = act(state, 0, Choose(state.choice.default))
+    assert (
+        state.players[0].level == 2
+        and len(state.players[0].hand) == 2
+        and "d005" in state.door_discard
+    )
+
+
+def test_HK2_hk_items_given_to_a_named_hk_monster() -> None:
+    state = fight("d036", players={1: {"hand": ("d010", "t030")}})
+    state = act(state, 1, Play("d010"))
+    assert {Play("t030", monster=0), Play("t030", monster=1)} <= set(E.legal_actions(state, 1))
+    assert F.monster_level(act(state, 1, Play("t030", monster=0)), 0) == 5
+
+
+def test_P9_one_class_without_super_munchkin() -> None:
+    state = game(players={0: {"classes": ("d063",), "hand": ("d067",)}})
+    assert Play("d067") not in E.legal_actions(state, 0)
+
+
+def test_P14_a_class_item_counts_only_for_that_class() -> None:
+    plain = fight("d030", players={0: {"items": ("t003",)}})
+    ninja = fight("d030", players={0: {"items": ("t003",), "classes": ("d066",)}})
+    assert F.totals(plain)[0] == 1 and F.totals(ninja)[0] == 4
+
+
+def test_P15_one_head_armour_feet_two_hands() -> None:
+    state = fight("d030", players={0: {"items": ("t001", "t002", "t021", "t022", "t024")}})
+    assert F.totals(state)[0] == 1 + 1 + 2 + 2  # the first head, the first two hands
+
+
+def test_W3_items_when_received_or_in_your_turn() -> None:
+    state = game(players={1: {"hand": ("t001",)}})
+    assert Play("t001") not in E.legal_actions(state, 1)
+    assert Play("t001") in E.legal_actions(replace(state, turn=1), 1)
+
+
+def test_W7_classes_and_styles_when_gained_or_in_your_turn() -> None:
+    state = game(players={1: {"hand": ("d063", "d079")}})
+    assert not {Play("d063"), Play("d079")} & set(E.legal_actions(state, 1))
+    assert {Play("d063"), Play("d079")} <= set(E.legal_actions(replace(state, turn=1), 1))
