@@ -204,11 +204,25 @@ def pay_bribe(state: State) -> tuple[State, list[Event]]:
     if fight is None or fight.helper < 0 or not fight.bribe:
         return state, []
     paid = tuple(c for c in fight.bribe if c in state.players[fight.fighter].items)
+    paid = tuple(c for c in paid if fits(state, fight.helper, (c,)))
     state = _move_items(state, fight.fighter, fight.helper, paid)
     state = replace(state, fight=replace(fight, bribe=()))
     return state, [
         {"type": "bribe_paid", "seat": fight.fighter, "to": fight.helper, "items": list(paid)}
     ]
+
+
+def fits(state: State, target: int, items: tuple[str, ...]) -> bool:
+    """I23: received items must fit the big-item limit (slots only make them carried)."""
+    from rules.munchkin_fu import character as ch
+    from rules.munchkin_fu.table import gear
+
+    g = gear(state, target)
+    for cid in items:
+        if ch.can_equip(g, cid) is not None:
+            return False
+        g = replace(g, items=(*g.items, cid))
+    return True
 
 
 def _move_items(state: State, source: int, target: int, items: tuple[str, ...]) -> State:
@@ -228,7 +242,8 @@ def _trade(state: State, offer: Offer) -> tuple[State, list[Event]]:
     state = replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
     source, target = state.players[offer.source], state.players[offer.target]
     held = set(offer.items) <= set(source.items) and set(offer.want) <= set(target.items)
-    if not held or in_fight(state, offer.source) or in_fight(state, offer.target):
+    fit = fits(state, offer.target, offer.items) and fits(state, offer.source, offer.want)
+    if not held or not fit or in_fight(state, offer.source) or in_fight(state, offer.target):
         return state, [{"type": "trade_answered", "answer": "void", "id": offer.id}]
     state = _move_items(state, offer.source, offer.target, offer.items)
     state = _move_items(state, offer.target, offer.source, offer.want)

@@ -89,7 +89,7 @@ def anytime(state: State, seat: int) -> list[Action]:
             gains = any(e.op == "gain_levels" for e in k.effects)
             if not gains or p.level < state.win_level - 1:
                 found.append(Play(c))
-    found += equip_plays(state, seat, ("mook", "extra_style", "super_munchkin"))
+    found += equip_plays(state, seat, ("mook", "super_munchkin"))
     found += mook_enhancers(state, seat)
     found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
     found += [Discard(m) for m, _ in p.mooks]
@@ -120,14 +120,16 @@ def received(state: State, seat: int) -> list[Action]:
     never plays an item into the fight they help in (W6)."""
     p = state.players[seat]
     helping = state.fight is not None and seat == state.fight.helper
-    kinds = ("class", "style") if helping else ("class", "style", "item")
+    kinds: tuple[str, ...] = ("class", "style", "extra_style")
+    kinds += () if helping else ("item",)
     return [a for a in equip_plays(state, seat, kinds) if isinstance(a, Play) and a.card in p.fresh]
 
 
 def own_turn(state: State, seat: int) -> list[Action]:
-    """P, W: classes, styles and items from the hand on your own turn; turning an item
+    """P, W, I35: classes, styles, Extra Styles and items from the hand on your own turn
+    (Extra Style "in qualunque momento lo ottieni": when received, or in your turn); turning an item
     sideways outside combat (R: "NON puoi cambiare copricapo ... durante un combattimento")."""
-    found = equip_plays(state, seat, ("class", "style", "item"))
+    found = equip_plays(state, seat, ("class", "style", "extra_style", "item"))
     if state.fight is None:
         found += [Carry(c) for c in state.players[seat].items]
     return found

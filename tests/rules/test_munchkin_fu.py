@@ -415,8 +415,9 @@ def test_U2_super_munchkin_with_a_second_class_lost_with_either() -> None:
 
 def test_U3_extra_style_raises_the_style_count_by_one() -> None:
     state = game(players={1: {"hand": ("d099", "d081"), "styles": ("d079",)}})
-    state = act(state, 1, Play("d099"))  # at any time, even out of turn
-    assert Play("d081") in E.legal_actions(replace(state, turn=1), 1)
+    assert Play("d099") not in E.legal_actions(state, 1)  # I35: when received or in turn
+    state = act(replace(state, turn=1), 1, Play("d099"))
+    assert Play("d081") in E.legal_actions(state, 1)
 
 
 def test_G4_one_enhancer_on_a_mook_stays_with_it() -> None:

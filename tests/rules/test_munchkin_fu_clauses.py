@@ -417,3 +417,10 @@ def test_W7_classes_and_styles_when_gained_or_in_your_turn() -> None:
     state = game(players={1: {"hand": ("d063", "d079")}})
     assert not {Play("d063"), Play("d079")} & set(E.legal_actions(state, 1))
     assert {Play("d063"), Play("d079")} <= set(E.legal_actions(replace(state, turn=1), 1))
+
+
+def test_I23_a_second_big_item_is_not_received() -> None:
+    players = {1: {"items": ("t006",)}, 2: {"items": ("t037",)}}
+    state = act(game(players=players), 2, OfferTrade(1, ("t037",), ()))
+    state = act(state, 1, Accept(1))
+    assert state.players[1].items == ("t006",) and state.players[2].items == ("t037",)
