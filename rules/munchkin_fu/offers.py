@@ -33,11 +33,12 @@ SELL_STEP = 1000
 
 
 def _terms(state: State, items: tuple[str, ...]) -> list[tuple[tuple[str, ...], int, bool]]:
-    """(items, treasures, helper first) bundles: no item or one of ``items``, 0..the
+    """(items, treasures, helper first) bundles: no item, one of ``items`` or all, 0..the
     treasure the fight would give, and who picks first (meaningful only with treasures)."""
     most = treasures_won(state)
     found: list[tuple[tuple[str, ...], int, bool]] = []
-    for bundle in [(), *((c,) for c in items)]:
+    bundles = [(), *((c,) for c in items)] + ([items] if len(items) > 1 else [])
+    for bundle in bundles:
         for count in range(most + 1):
             found.append((bundle, count, False))
             if count:

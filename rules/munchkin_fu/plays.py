@@ -96,6 +96,7 @@ def anytime(state: State, seat: int) -> list[Action]:
     fight = state.fight
     if fight is None or seat not in (fight.fighter, fight.helper):
         found += [Discard(c) for c in p.items]  # I54: not mid-fight for its two sides
+        found += [Carry(c) for c in p.items]  # I39: nor turned sideways
     if not setup:
         found += own_turn(state, seat) if seat == state.turn else received(state, seat)
     found += fight_plays(state, seat)
@@ -127,12 +128,8 @@ def received(state: State, seat: int) -> list[Action]:
 
 def own_turn(state: State, seat: int) -> list[Action]:
     """P, W, I35: classes, styles, Extra Styles and items from the hand on your own turn
-    (Extra Style "in qualunque momento lo ottieni": when received, or in your turn); turning an item
-    sideways outside combat (R: "NON puoi cambiare copricapo ... durante un combattimento")."""
-    found = equip_plays(state, seat, ("class", "style", "extra_style", "item"))
-    if state.fight is None:
-        found += [Carry(c) for c in state.players[seat].items]
-    return found
+    (Extra Style "in qualunque momento lo ottieni": when received, or in your turn)."""
+    return equip_plays(state, seat, ("class", "style", "extra_style", "item"))
 
 
 def claims(state: State, seat: int) -> list[Action]:

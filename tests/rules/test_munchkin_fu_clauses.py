@@ -11,6 +11,7 @@ from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
 from rules.munchkin_fu.model import (
     Accept,
+    Carry,
     Choose,
     Discard,
     EndTurn,
@@ -424,3 +425,15 @@ def test_I23_a_second_big_item_is_not_received() -> None:
     state = act(game(players=players), 2, OfferTrade(1, ("t037",), ()))
     state = act(state, 1, Accept(1))
     assert state.players[1].items == ("t006",) and state.players[2].items == ("t037",)
+
+
+def test_I39_no_changes_in_a_fight() -> None:
+    players = {0: {"items": ("t001",)}, 2: {"items": ("t002",)}}
+    state = fight("d004", players=players)
+    assert not any(isinstance(a, Carry) for a in E.legal_actions(state, 0))
+    assert Carry("t002") in E.legal_actions(state, 2)  # not in the fight: any time
+
+
+def test_I7_a_bribe_may_offer_every_item() -> None:
+    state = fight("d005", players={0: {"items": ("t001", "t008")}})
+    assert OfferHelp(1, ("t001", "t008"), 0, False) in E.legal_actions(state, 0)
