@@ -293,8 +293,8 @@ class Game:
     record: GameRecord
     plan: Plan = field(default_factory=Plan)
     ways: Counter[str] = field(default_factory=Counter)
-    turns: Counter[int] = field(default_factory=Counter)
-    """Moves people made, by the turn's seat."""
+    turns: Counter[tuple[int, int, bool]] = field(default_factory=Counter)
+    """Moves people made, by round, the turn's seat and whether it was theirs."""
 
     def __post_init__(self) -> None:
         people = {s: self.world.actor_for(i.user_id) for s, i in enumerate(self.record.seats)}
@@ -314,7 +314,7 @@ class Game:
         action, typed = steer(state, seat, self.plan)
         typed = typed or sum(self.ways.values()) % 15 == 14
         self.ways[await make_move(self.world, self.record, seat, action, typed)] += 1
-        self.turns[state.round * 10 + state.turn] += 1
+        self.turns[(state.round, state.turn, seat == state.turn)] += 1
         await self.world.bot.scheduler.wait_idle()
         await self.settled(await self.world.record())
 
@@ -362,10 +362,12 @@ async def test_three_people_play_a_whole_game_with_help_a_bribe_interference_and
     channel = world.channel.history()
     assert len(channel) <= events["turn_started"] + 3  # one table message a turn
     dms = {seat: len(a.user.dm_channel.history()) for seat, a in game.watch.people.items()}
-    taps = sum(game.turns.values()) / len(game.turns)
-    print(
-        f"\n3 people: {len(channel)} channel messages, DMs {dms}, {game.ways}, "
-        f"{events['turn_started']} turns, {taps:.1f} taps a turn, {game.watch.read} read"
+    turns = {key[:2] for key in game.turns}
+    own = sum(n for key, n in game.turns.items() if key[2]) / len(turns)
+    others = sum(n for key, n in game.turns.items() if not key[2]) / len(turns)
+    print(  # the measure the lead reports (pytest -s)
+        f"\n3 people: {len(channel)} channel messages, DMs {dms}, {game.ways}, {len(turns)} "
+        f"turns, taps a turn: {own:.1f} by its player, {others:.1f} by the others"
     )
 
 

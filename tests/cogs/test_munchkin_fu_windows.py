@@ -29,7 +29,7 @@ from bot.config import Settings
 from bot.games import PRESENTERS
 from bot.store import ACTIVE, GameRecord
 from rules.munchkin_fu.content import DECK
-from rules.munchkin_fu.model import Pass, Play, Resolve, State
+from rules.munchkin_fu.model import Pass, Play, Resolve, State, with_player
 from tests.cogs.helpers import World, followup_text, make_world, text_of
 from tests.cogs.test_munchkin_fu_table import Now, make_move, open_mf
 
@@ -57,14 +57,13 @@ async def play_until(world: World, when: Callable[[State], bool]) -> GameRecord:
 
 
 def about_to_resolve(state: State) -> bool:
-    """The first player is fighting and the bot would resolve now."""
+    """The first player is fighting and the bot would resolve now, while of the two others
+    one holds no card and the other at least four."""
     fight = state.fight
-    return (
-        fight is not None
-        and fight.stage == "fight"
-        and fight.fighter == 0
-        and ENGINE.bot_action(state, 0) == Resolve()
-    )
+    if fight is None or fight.stage != "fight" or fight.fighter != 0:
+        return False
+    hands = sorted(len(state.players[s].hand) for s in (1, 2))
+    return hands[0] == 0 and hands[1] >= 4 and ENGINE.bot_action(state, 0) == Resolve()
 
 
 def windows(record: GameRecord) -> dict[int, float]:
@@ -129,8 +128,14 @@ async def test_resolving_asks_every_other_person_by_dm_whatever_they_hold(simcor
         labels = [c.label for row in dm.components for c in row.children]
         assert "👌 Pass" in labels and "💤 Pass for the rest of this fight" in labels
         kinds[seat] = button_kinds(world, record, seat, dm)
-    assert {"pass", "pass_fight"} <= kinds[1] <= kinds[2]
-    assert kinds[2] - kinds[1] == {"play"}  # the plays of who has them, and nothing else
+        assert {"pass", "pass_fight"} <= kinds[seat]
+        # Whatever else the buttons offer is the same with the hand emptied: only the plays
+        # of who has cards depend on the hand (turning or discarding items in play is public).
+        emptied = with_player(state, seat, hand=())
+        without = {ENGINE.dump_action(a)["type"] for a in ENGINE.legal_actions(emptied, seat)}
+        assert kinds[seat] - {"play"} == without - {"play"}, (kinds[seat], without)
+    assert kinds[2] - kinds[1] <= {"play", "carry", "discard"}  # bob helps: his items are busy
+    assert "play" in kinds[2] and "play" not in kinds[1]
     assert windows(record) == {1: now.t + WINDOW_SECONDS, 2: now.t + WINDOW_SECONDS}
     table = text_of(world.channel.history()[-1])
     assert f"the window closes <t:{int(now.t + WINDOW_SECONDS)}:R>" in table, table
@@ -145,9 +150,9 @@ async def test_a_play_reopens_the_window_and_clears_the_passes(simcord_env) -> N
     assert world.bot.tables.pending(record) == [2] and windows(record) == {2: now.t + 90}
     now.t += 60
     state = world.bot.tables.state(record)
-    [enhance] = [
+    enhance = next(
         a for a in ENGINE.legal_actions(state, 2) if isinstance(a, Play) and a.monster == 0
-    ]
+    )
     await make_move(world, record, 2, enhance)
     record = await world.record()
     fight = world.bot.tables.state(record).fight
