@@ -157,8 +157,9 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         return reopen(state), [{**event, "mook": action.extra}]
     if state.fight is not None and action in fight_plays(state, seat):
         return play_into_fight(state, seat, action)
-    if k.kind == "trap":
-        return trap(from_hand(state, seat, action.card), seat, action.card, action.target)
+    if k.kind == "trap":  # a play: it reopens an open fight (I4) whoever its victim
+        state, events = trap(from_hand(state, seat, action.card), seat, action.card, action.target)
+        return reopen(state), events
     event = {"type": "card_played", "seat": seat, "card": action.card}
     state = from_hand(state, seat, action.card)
     p = state.players[seat]

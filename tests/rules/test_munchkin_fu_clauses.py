@@ -437,3 +437,11 @@ def test_I39_no_changes_in_a_fight() -> None:
 def test_I7_a_bribe_may_offer_every_item() -> None:
     state = fight("d005", players={0: {"items": ("t001", "t008")}})
     assert OfferHelp(1, ("t001", "t008"), 0, False) in E.legal_actions(state, 0)
+
+
+def test_I4_any_play_clears_the_passes() -> None:
+    players = {0: {"level": 5, "items": ("t001", "t002")}, 2: {"hand": ("d049",)}}
+    state = act(act(fight("d004", players=players), 0, Resolve()), 1, Pass())
+    state = act(state, 2, Play("d049", target=0))  # the victim chooses which headgear
+    assert state.choice is not None and state.fight.stage == "fight"
+    assert state.fight.passed == () and E.pending(state) == [0]
