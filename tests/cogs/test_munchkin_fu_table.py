@@ -154,6 +154,13 @@ class Watch:
     first: dict[int, int] = field(default_factory=dict)
     """Message id -> the check that first read it."""
 
+    def unread(self, channel: Any) -> list[discord.Message]:
+        """Messages new since the last check, and the newest few (the ones still edited)."""
+        stored = channel._env.backend.messages.get(channel.id, {})
+        ids = sorted(stored)
+        new = [i for i in ids[:-6] if i not in self.first]
+        return [to_discord_message(channel._env, stored[i]) for i in new + ids[-6:]]
+
     def check(self, state: State, events: list[dict[str, Any]]) -> None:
         """A message may have been built from any version since the last check: a name is a
         secret when it was hidden from the reader both then and now, and no public event
@@ -166,7 +173,7 @@ class Watch:
         places += [(seat, actor.user.dm_channel) for seat, actor in self.people.items()]
         for reader, channel in places:
             forbidden = now[reader] & previous[reader]
-            for message in recent(channel, 6):
+            for message in self.unread(channel):
                 text = text_of(message)
                 if self.seen.get(message.id) == text:
                     continue
@@ -389,3 +396,4 @@ async def test_six_seats_people_and_bots_play_a_whole_game(
     events = game.plan.events
     assert events["fight_started"] and events["help"] and events["bribe"], events
     assert events["interference"], events
+    print(f"\n6 seats: {sum(game.ways.values())} moves by people, {dict(events)}")
