@@ -214,34 +214,39 @@ async def test_a_bot_seat_answers_after_the_same_pause_whatever_it_holds(
 async def test_a_window_open_across_a_restart_closes_once_when_its_time_runs_out(
     simcord_env, settings: Settings
 ) -> None:
+    """Nobody answers; the bot restarts; the window's time runs out: each silent seat's
+    default pass is played once, the table says so for each, and a Pass button left in a DM
+    is then refused clearly."""
     world, _ = await three_people(simcord_env)
-    record = await resolve(world, await play_until(world, about_to_resolve))
-    await make_move(world, record, 1, Pass())
-    before = await world.record()
-    due = windows(before)[2]
+    before = await resolve(world, await play_until(world, about_to_resolve))
+    due = windows(before)
+    assert set(due) == {1, 2}
+    old = next(m for m in reversed(world.bob.user.dm_channel.history()) if m.components)
     await world.bot.scheduler.stop()
     await world.bot.store.close()
     await simcord_env.restart_bot(MonsterTableBot(settings))
     world.bot = simcord_env.bot
     try:
         assert (await world.record()).version == before.version
-        world.bot.tables.clock = Now(due)
+        world.bot.tables.clock = Now(max(due.values()))
         assert await world.bot.scheduler.tick() == [before.id]
         await world.bot.scheduler.wait_idle()
         await world.bot.courier.wait_idle()
         after = await world.record()
+        await world.bot.scheduler.tick()  # the same moment again: nothing is due twice
+        assert (await world.record()).version == after.version
         moves = [m for m in await world.bot.store.actions(after.id) if m.seq > before.version]
-        assert [(m.seat, m.action["type"]) for m in moves][:1] == [(2, "pass")]
-        assert [m.seat for m in moves].count(2) == 1
+        assert [(m.seat, m.action["type"]) for m in moves][:2] == [(1, "pass"), (2, "pass")]
+        assert [m.seat for m in moves].count(1) == 1 and [m.seat for m in moves].count(2) == 1
         said = "\n".join(text_of(m) for m in world.channel.history())
-        assert said.count("cy** did not answer in time") == 1, said
-        assert (
-            await world.bot.scheduler.tick() == []
-            or (await world.record()).version == after.version
-        )
+        assert said.count("**bob** did not answer in time") == 1, said
+        assert said.count("**cy** did not answer in time") == 1, said
         state = world.bot.tables.state(after)
-        assert state.fight is None or state.fight.stage != "window"
+        assert state.fight is None or state.fight.stage != "window"  # the fight went on
         assert after.status == ACTIVE and world.bot.tables.pending(after)
+        stale = await world.bob.user.click(old, custom_id=old.components[0].children[0].custom_id)
+        assert stale.ephemeral and "nothing was changed" in followup_text(stale)
+        assert (await world.record()).version == after.version
     finally:
         await world.bot.scheduler.stop()
         await world.bot.store.close()
