@@ -1,10 +1,11 @@
 """Munchkin Fu's interference window through Discord (simcord), issue 10's "everyone acts on
 everyone's turn": when the fighter resolves, every other person is asked by DM with the same
-buttons whatever they hold; a play reopens the window for everyone; a bot seat answers after
-the scheduler's one pause whatever its hand; the deadline shows as a Discord timestamp; a
-window left open across a restart closes once when its time runs out; and a card played "at
-any time" by a seat nobody waits for goes through ``/game move``, and is refused clearly once
-it is no longer legal.
+buttons whatever they hold; a play clears the passes and gives the fight back to the fighter,
+whose next *resolve* asks everyone again with the whole time; a bot seat answers after the
+scheduler's one pause whatever its hand; the deadline shows as a Discord timestamp; a window
+left open across a restart closes once when its time runs out; and a card played "at any
+time" by a seat nobody waits for goes through ``/game move``, and is refused clearly once it
+is no longer legal.
 
 Seed 69 is chosen for its early moments: by the table's 19th move the first player resolves a
 fight while one of the others holds no card and the other four, and before that a player not
