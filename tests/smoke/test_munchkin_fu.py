@@ -125,7 +125,11 @@ async def test_a_window_that_ran_out_while_the_bot_was_down_closes_once_after_a_
         moves = await play(world, lambda: window_waits_for_bob(world.database))
         _, version, _, _, clock = stored(world.database)
         assert Clock.load(clock).get(WINDOW, BOB) is not None
-        assert "the window closes <t:" in visible_text(fake.messages(channel)[-1])
+        await fake.wait_until(
+            lambda: "the window closes <t:" in visible_text(fake.messages(channel)[-1]),
+            WAIT,
+            what="the table to show the window's deadline",
+        )
     window_due_now(world.database, BOB)
 
     async with bot_running(world):
