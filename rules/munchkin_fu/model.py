@@ -18,6 +18,7 @@ import re
 import types
 import typing
 from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import cache
 from typing import Any, Union
 
 from rules.base import IllegalAction, Rng
@@ -415,16 +416,27 @@ ACTION_TYPES: dict[str, type] = {snake(cls.__name__): cls for cls in ACTIONS}
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, str | int):
+        return value
     if isinstance(value, Rng):
         return value.dump()
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        return {name: _plain(getattr(value, name)) for name in _names(type(value))}
     if isinstance(value, tuple):
+        if all(type(v) is str for v in value):  # card ids: the bulk of a state
+            return list(value)
         return [_plain(v) for v in value]
     return value
 
 
+@cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+@cache
 def _hints(cls: type) -> dict[str, Any]:
+    """A dataclass's resolved field types (cached: loading is on every replay step)."""
     return typing.get_type_hints(cls)
 
 
@@ -443,6 +455,10 @@ def _build(kind: Any, data: Any) -> Any:
         if not isinstance(data, list):
             raise TypeError("expected a list")
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is str:  # the common case (card ids): checked in one pass
+                if not all(isinstance(v, str) for v in data):
+                    raise TypeError("expected strings")
+                return tuple(data)
             return tuple(_build(args[0], v) for v in data)
         if len(args) != len(data):
             raise ValueError("wrong length")

@@ -415,13 +415,15 @@ def test_HK1_hk_monsters_join_an_hk_fight_from_any_hand() -> None:
 
 
 def test_HK4_example_two_hk_items_of_plus_two_on_the_second_monster() -> None:
-    players = {1: {"hand": ("d010",)}, 2: {"hand": ("t030",)}, 0: {"level": 2}}
-    players[0]["items"] = ("t014",)
-    state = act(fight("d036", 4, players={**players, 3: {"items": ("t014",)}}), 1, Play("d010"))
-    state = act(state, 2, Play("t030", monster=1))
-    assert F.monster_level(state, 1) == 4 + 2
-    state = run_choice(pass_all(act(state, 0, Resolve())))  # 4 against 9: all run
-    assert "t030" in state.treasure_discard and state.fight is None
+    """Ila meets an HK monster, Matteo sends Kong from his hand, Michele gives Kong an HK item
+    from his hand, Ale takes his HK item off the table and gives it to Kong: +2 and +2."""
+    players = {0: {"level": 2}, 1: {"hand": ("d010",)}, 2: {"hand": ("t030",)}}
+    players[3] = {"items": ("t014",)}
+    state = act(fight("d036", 4, players=players), 1, Play("d010"))
+    state = acts(state, (2, Play("t030", monster=1)), (3, Play("t014", monster=1)))
+    assert F.monster_level(state, 1) == 4 + 2 + 2 and state.players[3].items == ()
+    state = run_choice(pass_all(act(state, 0, Resolve())))  # 2 against 11: all run
+    assert {"t030", "t014"} <= set(state.treasure_discard) and state.fight is None
 
 
 def test_HK3_only_the_main_bonus_counts_then_discarded() -> None:

@@ -220,9 +220,9 @@ HOOKS: dict[str, Hooks] = {
         at_end=_mob_at_end,
         seeds=3,
     ),
-    # A Munchkin Fu game is ~300-500 actions between bots, up to the 40-round cap (~1,000-2,500)
-    # with random play: two seeds per variant (3 and 4 seats; 5 and 6 in the tests' own file).
-    "munchkin_fu": Hooks(secrets=_mf_secrets, invariant=_mf_invariant, max_steps=20_000, seeds=2),
+    # A Munchkin Fu game is ~300-500 actions between bots, up to the round cap (~1,000-2,500;
+    # epic ~3,000) with random play: four seeds per variant, for 3, 4, 5 and 6 seats.
+    "munchkin_fu": Hooks(secrets=_mf_secrets, invariant=_mf_invariant, max_steps=20_000, seeds=4),
     # A Notte di Terrore game is ~500 actions, each checked for every viewer: a few seeds per
     # variant (3, 4 and 5 players each) keep this under a minute.
     "notte_di_terrore": Hooks(
