@@ -33,6 +33,7 @@ from bot.store import (
     DELIVERY_KINDS,
     DM_NOTICE,
     HAND_DM,
+    HAND_UPDATE,
     LOBBY_MESSAGE,
     MERGED,
     PENDING,
@@ -45,7 +46,7 @@ from bot.store import (
 )
 
 if TYPE_CHECKING:
-    from bot.publisher import Publisher
+    from bot.publisher import Payload, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +222,9 @@ class Courier:
         groups: dict[tuple[str, int | None], list[Delivery]] = {}
         for delivery in deliveries:
             if delivery.status == PENDING:
-                groups.setdefault((delivery.kind, delivery.seat), []).append(delivery)
+                # A hand's updates and new DMs are one stream: the newest state wins.
+                kind = HAND_DM if delivery.kind == HAND_UPDATE else delivery.kind
+                groups.setdefault((kind, delivery.seat), []).append(delivery)
         return groups
 
     async def _deliver_in_order(self, group: list[Delivery], known: list[Delivery]) -> bool:
@@ -260,7 +263,7 @@ class Courier:
         try:
             message_id = await self._send(delivery, announced, merged)
         except GiveUp as reason:
-            level = logging.INFO if delivery.kind == HAND_DM else logging.WARNING
+            level = logging.INFO if delivery.kind in (HAND_DM, HAND_UPDATE) else logging.WARNING
             log.log(level, "delivery %d (%s) of table %d given up: %s", delivery.id,
                     delivery.kind, delivery.game_id, reason)  # fmt: skip
             await self.store.delivery_failed(delivery.id, str(reason))
@@ -307,8 +310,10 @@ class Courier:
         try:
             if delivery.kind == TABLE_POST:
                 return await self._table(delivery, record, announced, merged)
-            if delivery.kind == HAND_DM:
-                return await self._hand(delivery, record, announced)
+            if delivery.kind in (HAND_DM, HAND_UPDATE):
+                # A ping merged into a quiet update still pings: someone must act.
+                ping = delivery.kind == HAND_DM or any(d.kind == HAND_DM for d in merged)
+                return await self._hand(delivery, record, announced, ping=ping)
             if delivery.kind == LOBBY_MESSAGE:
                 return await self._lobby(delivery, record)
             if delivery.kind == DM_NOTICE:
@@ -380,8 +385,10 @@ class Courier:
         return not self.dm_is_closed(user_id) and (await self.store.prefs(user_id)).dm_on_turn
 
     async def _hand(
-        self, delivery: Delivery, record: GameRecord, announced: Announced
+        self, delivery: Delivery, record: GameRecord, announced: Announced, *, ping: bool
     ) -> int | None:
+        """The seat's hand by DM: a new message when they must act (``ping``), else the latest
+        hand DM edited in place, so a hand that changes during others' turns does not notify."""
         seat = delivery.seat
         assert seat is not None
         user_id = record.seats[seat].user_id
@@ -395,6 +402,10 @@ class Courier:
         payload.content = self.publisher.dm_header(record, locale)
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
+            if not ping:
+                edited = await self._edit_hand(channel, record.id, seat, payload)
+                if edited is not None:
+                    return edited
             message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         except discord.Forbidden as error:
             if error.code != DISCORD_CANNOT_DM:
@@ -405,6 +416,20 @@ class Courier:
         if self._dm_closed.pop(user_id, None) is not None:
             log.info("DMs of user %d are open again", user_id)
         return message.id
+
+    async def _edit_hand(
+        self, channel: discord.DMChannel, game_id: int, seat: int, payload: Payload
+    ) -> int | None:
+        """Edit the seat's newest hand DM into ``payload``; None when there is none to edit
+        (never sent, purged, or deleted meanwhile): then a new one is sent."""
+        message_id = await self.store.last_hand_message(game_id, seat)
+        if message_id is None:
+            return None
+        try:
+            await channel.get_partial_message(message_id).edit(**payload.edit_kwargs())
+        except discord.NotFound:
+            return None
+        return message_id
 
     async def _closed(self, record: GameRecord, announced: Announced, seat: int) -> None:
         """Say once per table, in its channel, that this player's DMs are closed."""

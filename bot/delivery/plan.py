@@ -14,6 +14,7 @@ from typing import Any
 from bot.games import PRESENTERS
 from bot.store import (
     HAND_DM,
+    HAND_UPDATE,
     LOBBY_MESSAGE,
     SEAT_OFFER,
     TABLE_POST,
@@ -52,10 +53,20 @@ def moved(
     actor: int,
     events: list[dict[str, Any]],
 ) -> Announcement:
-    """A move: the table post, and a DM to every human whose hand changed or who must act."""
-    seats = hands_to_send(engine, record, state_before, state_after, actor)
+    """A move: the table post; a new DM to every human who must act now and did not before
+    (it notifies them), and for every other human whose hand changed, a new DM too, or, in a
+    game whose presenter says ``hand_updates_in_place`` (where everyone acts on everyone's
+    turn and hands change all the time), their latest DM edited in place: a card drawn in
+    someone else's fight is no reason to buzz a phone."""
+    asked, changed = hands_to_send(engine, record, state_before, state_after, actor)
+    if not getattr(PRESENTERS[record.game], "hand_updates_in_place", False):
+        asked, changed = sorted(asked + changed), []
     return Announcement(
-        deliveries=((TABLE_POST, None), *((HAND_DM, seat) for seat in seats)),
+        deliveries=(
+            (TABLE_POST, None),
+            *((HAND_DM, seat) for seat in asked),
+            *((HAND_UPDATE, seat) for seat in changed),
+        ),
         events=tuple(events),
     )
 
@@ -80,24 +91,28 @@ def seat_handed(record: GameRecord, seat: int, events: list[dict[str, Any]]) -> 
 
 def hands_to_send(
     engine: Engine, record: GameRecord, state_before: Any, state_after: Any, actor: int
-) -> list[int]:
-    """Human seats whose hand (what their hand DM shows) changed, or who must act now and did
-    not before (the actor too when it must act again: its buttons are spent)."""
+) -> tuple[list[int], list[int]]:
+    """Human seats who must act now and did not before (the actor too when it must act again:
+    its buttons are spent), and the other human seats whose hand (what their hand DM shows)
+    changed."""
     if engine.outcome(state_after) is not None:
-        return []
+        return [], []
     presenter = PRESENTERS[record.game]
     pending_after = set(engine.pending(state_after))
     pending_before = set(engine.pending(state_before))
-    seats: list[int] = []
+    asked: list[int] = []
+    changed: list[int] = []
     for seat, info in enumerate(record.seats):
         if info.is_bot:
             continue
+        if seat in pending_after and (seat not in pending_before or seat == actor):
+            asked.append(seat)
+            continue
         before = presenter.hand_lines(engine.view(state_before, seat), info.locale)
         after = presenter.hand_lines(engine.view(state_after, seat), info.locale)
-        newly_pending = seat in pending_after and (seat not in pending_before or seat == actor)
-        if before != after or newly_pending:
-            seats.append(seat)
-    return seats
+        if before != after:
+            changed.append(seat)
+    return asked, changed
 
 
 def turn_key(game: str, view: dict[str, Any], pending: list[int]) -> str:

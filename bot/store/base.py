@@ -26,14 +26,17 @@ OPEN_STATUSES = (LOBBY, ACTIVE)
 TABLE_POST = "table"
 """The public table message: board, narration, whose turn."""
 HAND_DM = "hand"
-"""A seat's hand, by DM to its player."""
+"""A seat's hand, by a new DM to its player: they must act now (a new message notifies)."""
+HAND_UPDATE = "hand_update"
+"""A seat's hand changed while nobody asks them anything: the latest hand DM is edited in
+place (an edit does not notify), or a new one sent when there is none to edit."""
 LOBBY_MESSAGE = "lobby"
 """The lobby message (posted once, then edited)."""
 DM_NOTICE = "notice"
 """A public note, once per table and player, that the player's DMs are closed."""
 SEAT_OFFER = "offer"
 """A public message asking a member to take a seat a player offers them (``seat``)."""
-DELIVERY_KINDS = (LOBBY_MESSAGE, TABLE_POST, HAND_DM, DM_NOTICE, SEAT_OFFER)
+DELIVERY_KINDS = (LOBBY_MESSAGE, TABLE_POST, HAND_DM, HAND_UPDATE, DM_NOTICE, SEAT_OFFER)
 """Also the order in which one table's due deliveries are sent."""
 
 # A delivery's life: pending -> sent | failed, or merged into a newer delivery of the same
@@ -348,6 +351,10 @@ class GameStore(ResultsStore, Protocol):
 
     async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:
         """One more message for an announcement (a closed-DM notice found while sending)."""
+        ...
+
+    async def last_hand_message(self, game_id: int, seat: int) -> int | None:
+        """The id of the newest hand DM sent to ``seat``'s player at this table, if known."""
         ...
 
     async def delivered_kinds(self, game_id: int, kind: str) -> list[int | None]:

@@ -545,6 +545,16 @@ class SqliteStore(ClockSql, ResultsMixin):
                 (kind, seat, time.time(), announcement_id),
             )
 
+    async def last_hand_message(self, game_id: int, seat: int) -> int | None:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT message_id FROM deliveries WHERE game_id = ? AND seat = ? "
+                "AND kind IN ('hand', 'hand_update') AND status = 'sent' "
+                "AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+                (game_id, seat),
+            )
+        return int(rows[0][0]) if rows else None
+
     async def delivered_kinds(self, game_id: int, kind: str) -> list[int | None]:
         async with self._lock:
             rows = await self._fetchall(

@@ -98,3 +98,16 @@ def latest_with_buttons(channel: Any) -> discord.Message | None:
         if message.components:
             return message
     return None
+
+
+def message_now(channel: Any, message_id: int) -> discord.Message:
+    """``message_id`` as it reads now (after any edit)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+async def play_stale_button(actor: Any, channel: Any, custom_id: str) -> Any:
+    """Play what a move button drawn earlier referred to, as a player can still do once its
+    message was edited: by the same reference typed into ``/game move`` (the button itself is
+    gone, and Discord lets nobody click a component a message no longer has)."""
+    _mt, _act, _table, digest, index = custom_id.split(":")
+    return await actor.slash(channel, "game move", move=f"{digest}:{index}")

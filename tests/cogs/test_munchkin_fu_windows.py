@@ -31,7 +31,14 @@ from bot.games import PRESENTERS
 from bot.store import ACTIVE, GameRecord
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import Pass, Play, Resolve, State, with_player
-from tests.cogs.helpers import World, followup_text, make_world, text_of
+from tests.cogs.helpers import (
+    World,
+    followup_text,
+    make_world,
+    message_now,
+    play_stale_button,
+    text_of,
+)
 from tests.cogs.test_munchkin_fu_table import Now, make_move, open_mf
 
 GAME = "munchkin_fu"
@@ -245,7 +252,9 @@ async def test_a_window_open_across_a_restart_closes_once_when_its_time_runs_out
         state = world.bot.tables.state(after)
         assert state.fight is None or state.fight.stage != "window"  # the fight went on
         assert after.status == ACTIVE and world.bot.tables.pending(after)
-        stale = await world.bob.user.click(old, custom_id=old.components[0].children[0].custom_id)
+        assert not message_now(world.bob.user.dm_channel, old.id).components  # edited
+        stale_id = old.components[0].children[0].custom_id
+        stale = await play_stale_button(world.bob, world.channel, stale_id)
         assert stale.ephemeral and "nothing was changed" in followup_text(stale)
         assert (await world.record()).version == after.version
     finally:

@@ -24,6 +24,10 @@ from bot.games.munchkin_fu.words import MAX_LABEL, View, fit
 
 class MunchkinFuPresenter:
     game = "munchkin_fu"
+    hand_updates_in_place = True
+    """Hands change on everyone's turn (treasure, corpse picks, traps, trades): a change
+    while nobody asks this player anything edits their latest DM instead of notifying them
+    again (:func:`bot.delivery.plan.moved`)."""
 
     def action_label(self, view: View, action: dict[str, Any], locale: str) -> str:
         """A button's text (≤ 80 characters), unique among the seat's legal moves."""

@@ -1,0 +1,48 @@
+"""What a move must show (``bot.delivery.plan``): who is asked by a new DM, and whose hand DM
+is edited in place in a game that asks for it. Real engines, seeded walks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.delivery import plan
+from bot.store import ACTIVE, HAND_DM, HAND_UPDATE, TABLE_POST, GameRecord, Seat
+from rules import GAMES
+
+
+def _record(game: str, players: int) -> GameRecord:
+    seats = tuple(Seat(user_id=100 + s, name=f"P{s}") for s in range(players))
+    return GameRecord(1, game, 1, 10, 100, ACTIVE, {}, seats, "en", 7, "", 0, None, None, 0.0, 0.0)
+
+
+def _moves_until(game: str, players: int, wanted: Any, limit: int = 3_000) -> list[Any]:
+    """The deliveries of the first move of a seeded walk for which ``wanted`` holds."""
+    engine = GAMES[game]
+    record = _record(game, players)
+    state = engine.setup(players, {}, 7)
+    pick = random.Random(7)
+    for _ in range(limit):
+        seat = pick.choice(engine.pending(state))
+        action = pick.choice(engine.legal_actions(state, seat))
+        after, events = engine.apply(state, seat, action)
+        told = plan.moved(engine, record, state, after, seat, events).deliveries
+        if wanted(told):
+            return list(told)
+        state = after
+        if engine.outcome(state) is not None:
+            break
+    raise AssertionError("no such move in the walk")
+
+
+def test_a_game_that_edits_hands_in_place_updates_a_changed_hand_quietly() -> None:
+    told = _moves_until("munchkin_fu", 3, lambda d: any(kind == HAND_UPDATE for kind, _ in d))
+    assert told[0] == (TABLE_POST, None)
+    updated = {seat for kind, seat in told if kind == HAND_UPDATE}
+    asked = {seat for kind, seat in told if kind == HAND_DM}
+    assert updated and not updated & asked
+
+
+def test_other_games_send_every_changed_hand_as_a_new_dm() -> None:
+    told = _moves_until("monster_day", 2, lambda d: len(d) > 1)
+    assert all(kind in (TABLE_POST, HAND_DM) for kind, _ in told)
