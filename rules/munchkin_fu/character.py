@@ -85,12 +85,14 @@ def _allowed(card: Card, qualities: frozenset[str]) -> bool:
 def active_items(gear: Gear) -> tuple[str, ...]:
     """The items that count, in the order played: not carried, allowed by requires/forbids,
     within the slots and the big-item limit; the first played wins a contested slot (I23).
+    A one-shot in play (I37) is never one of them: it waits there to be used in a fight.
 
     Items with no slot that are not big always count; only they (and classes, styles, mooks)
     may raise the hand and big-item limits (the loader checks it), so the limits are known
     before any slot is handed out."""
     qualities = class_ids(gear) | style_ids(gear)
-    allowed = [c for c in map(_card, gear.items) if c.id not in gear.carried]
+    items = [c for c in map(_card, gear.items) if c.kind == "item"]  # I37: not one-shots
+    allowed = [c for c in items if c.id not in gear.carried]
     allowed = [c for c in allowed if _allowed(c, qualities)]
     free = [c for c in allowed if not c.slot and not c.big]
     raisers = [*_ability_cards(gear), *free]
@@ -153,6 +155,8 @@ def can_equip(gear: Gear, card_id: str) -> str | None:
     in_play = {*gear.classes, *gear.styles, *gear.items, *(m for m, _ in gear.mooks)}
     if card_id in in_play:
         return "already_in_play"
+    if card.kind == "one_shot":  # I37: played onto the table like an item
+        return None
     if card.kind == "item":
         bigs = sum(_card(i).big for i in gear.items)
         return "too_many_big_items" if card.big and bigs >= max_big(gear) else None

@@ -185,8 +185,8 @@ def fight_open(state: State) -> bool:
 def fight_plays(state: State, seat: int) -> list[Action]:
     """M, W, HK, I: what ``seat`` may play into the open fight from its hand (any seat, at any
     time): enhancers on a monster, a Wandering Monster with a monster, a double, one-shots for
-    either side or to remove a monster, Hong Kong monsters and items; the fighter's side may
-    discard for a bonus."""
+    either side or to remove a monster (from the table too, I37), Hong Kong monsters and
+    items; the fighter's side may discard for a bonus."""
     fight = state.fight
     if fight is None or not fight_open(state) or state.choice is not None:
         return []
@@ -204,22 +204,31 @@ def fight_plays(state: State, seat: int) -> list[Action]:
         elif k.kind == "double":
             found += [Play(c, monster=i) for i in range(n) if fight.monsters[i].of < 0]
         elif k.kind == "one_shot":
-            ops = {e.op for e in k.effects}
-            if "combat_bonus" in ops:
-                found += [Play(c, side=HEROES), Play(c, side=MONSTERS)]
-            if "remove_monster" in ops:
-                found += [Play(c, monster=i) for i in range(n)]
+            found += one_shot_uses(c, n)
         elif k.kind == "monster" and k.hk and hk:
             found.append(Play(c))
         if k.hk and k.kind in ("item", "one_shot"):
             found += [Play(c, monster=i) for i in hk]
     found += [Play(c, monster=i) for c in p.items if card(c).hk for i in hk]
+    found += [a for c in p.items if card(c).kind == "one_shot" for a in one_shot_uses(c, n)]
     if seat == fight.fighter:
         found += slays(state, seat)
     if seat in (fight.fighter, fight.helper) and strike_bonus(state, seat):
         used = sum(1 for s, _ in fight.discards if s == seat)
         if used < strike_max(state, seat):
             found += [Strike(c) for c in dict.fromkeys(p.hand)]
+    return found
+
+
+def one_shot_uses(cid: str, count: int) -> list[Action]:
+    """C3, IF3, I37: a one-shot's uses in a fight of ``count`` monsters, from the hand or the
+    table alike: a bonus for either side, or a monster removed."""
+    ops = {e.op for e in card(cid).effects}
+    found: list[Action] = []
+    if "combat_bonus" in ops:
+        found += [Play(cid, side=HEROES), Play(cid, side=MONSTERS)]
+    if "remove_monster" in ops:
+        found += [Play(cid, monster=i) for i in range(count)]
     return found
 
 

@@ -96,7 +96,7 @@ def anytime(state: State, seat: int) -> list[Action]:
     fight = state.fight
     if fight is None or seat not in (fight.fighter, fight.helper):
         found += [Discard(c) for c in p.items]  # I54: not mid-fight for its two sides
-        found += [Carry(c) for c in p.items]  # I39: nor turned sideways
+        found += [Carry(c) for c in p.items if card(c).kind == "item"]  # I39: nor sideways
     if not setup:
         found += own_turn(state, seat) if seat == state.turn else received(state, seat)
     found += fight_plays(state, seat)
@@ -128,8 +128,20 @@ def received(state: State, seat: int) -> list[Action]:
 
 def own_turn(state: State, seat: int) -> list[Action]:
     """P, W, I35: classes, styles, Extra Styles and items from the hand on your own turn
-    (Extra Style "in qualunque momento lo ottieni": when received, or in your turn)."""
-    return equip_plays(state, seat, ("class", "style", "extra_style", "item"))
+    (Extra Style "in qualunque momento lo ottieni": when received, or in your turn); I37:
+    one-shots onto the table too, outside a fight."""
+    found = equip_plays(state, seat, ("class", "style", "extra_style", "item"))
+    if state.fight is None:
+        hand = dict.fromkeys(state.players[seat].hand)
+        found += [Play(c) for c in hand if tableable(c)]
+    return found
+
+
+def tableable(cid: str) -> bool:
+    """I37: a one-shot that is used in a fight may wait on the table; one whose every effect
+    works at any time (draw, gain a level) is simply used, so its ``Play`` means *use it*."""
+    k = card(cid)
+    return k.kind == "one_shot" and not {e.op for e in k.effects} <= FREE_OPS
 
 
 def claims(state: State, seat: int) -> list[Action]:
@@ -163,7 +175,7 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
     event = {"type": "card_played", "seat": seat, "card": action.card}
     state = from_hand(state, seat, action.card)
     p = state.players[seat]
-    if k.kind in ("level_up", "one_shot"):
+    if k.kind == "level_up" or (k.kind == "one_shot" and not tableable(action.card)):
         state = discard(state, [action.card])
         state = replace(state, queue=jobs_for(seat, k.effects, action.card) + state.queue)
         state, more = process(state)
@@ -186,7 +198,7 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         state = with_player(state, seat, classes=(*p.classes, action.card))
     elif k.kind == "style":
         state = with_player(state, seat, styles=(*p.styles, action.card))
-    else:
+    else:  # an item, or a one-shot put on the table (I37)
         state = with_player(state, seat, items=(*p.items, action.card))
     return reopen(state), [event]
 

@@ -16,7 +16,7 @@ from itertools import permutations
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.model import Choice, Job, Player, State, put_player, with_player
-from rules.munchkin_fu.table import card, discard, from_hand, gear, lose, to_hand
+from rules.munchkin_fu.table import card, discard, gear, lose, to_hand
 
 ESCAPE_ROLL = 5
 """R: "Riesci a fuggire soltanto con un 5 o più"."""
@@ -59,7 +59,7 @@ def run_options(state: State, seat: int) -> tuple[str, ...]:
     minimum = [e.amount for e in ch.effects_in_play(gear(state, seat), "escape_discard_hand")]
     if minimum and len(p.hand) >= min(minimum):
         options.append("vanish")
-    for c in dict.fromkeys(p.hand):
+    for c in dict.fromkeys((*p.hand, *p.items)):  # I37: from the hand or the table
         if card(c).kind == "one_shot" and any(e.op == "auto_escape" for e in card(c).effects):
             options.append(f"escape:{c}")
     if "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
@@ -123,7 +123,7 @@ def answer_run(state: State, job: Job, option: str) -> tuple[State, list[Event]]
         return _escaped(state, seat, "vanish")
     if option.startswith("escape:"):
         cid = option[7:]
-        state = discard(from_hand(state, seat, cid), [cid])
+        state = lose(state, seat, cid)  # from the hand or the table (I37)
         return _escaped(state, seat, "card")
     if option == "shadow":
         return _escaped(state, seat, "shadow")

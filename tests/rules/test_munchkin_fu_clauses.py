@@ -27,7 +27,7 @@ from rules.munchkin_fu.model import (
     Slay,
     Trouble,
 )
-from tests.rules.test_munchkin_fu import act, acts, fight, game, pass_all
+from tests.rules.test_munchkin_fu import FULL, act, acts, fight, game, held, pass_all
 from tests.rules.test_munchkin_fu_fight import run_choice
 
 
@@ -162,7 +162,8 @@ def test_S12_items_are_played_face_up_in_front_of_you() -> None:
 def test_S13_each_kind_has_its_moment() -> None:
     state = game(players={0: {"hand": ("d038", "t053", "d001")}})
     legal = E.legal_actions(state, 0)
-    assert not any(isinstance(a, Play) and a.card in ("d038", "t053", "d001") for a in legal)
+    assert not any(isinstance(a, Play) and a.card in ("d038", "d001") for a in legal)
+    assert [a for a in legal if isinstance(a, Play)] == [Play("t053")]  # I37: to the table
 
 
 def test_S14_cards_in_play_never_return_to_the_hand() -> None:
@@ -445,3 +446,73 @@ def test_I4_any_play_clears_the_passes() -> None:
     state = act(state, 2, Play("d049", target=0))  # the victim chooses which headgear
     assert state.choice is not None and state.fight.stage == "fight"
     assert state.fight.passed == () and E.pending(state) == [0]
+
+
+def test_I37_one_shot_played_to_the_table_gives_no_bonus() -> None:
+    """A fight one-shot goes on the table in its owner's turn outside a fight and adds nothing
+    there; it is sold and traded as items are (the rulebook's one-shots are items: "Altri
+    oggetti non possono essere utilizzati a meno che non siano già in gioco"), never turned
+    sideways; a one-shot that works at any time (draw) is used, not tabled."""
+    from rules.munchkin_fu import character as ch
+    from rules.munchkin_fu.table import gear
+
+    state = game(players={0: {"hand": ("t054", "t065")}, 1: {"hand": ("t053",)}})
+    assert Play("t053") not in E.legal_actions(state, 1)  # not on someone else's turn
+    tabled = act(state, 0, Play("t054"))
+    p = tabled.players[0]
+    assert p.items == ("t054",) and p.hand == ("t065",)
+    assert ch.active_items(gear(tabled, 0)) == () and ch.strength(gear(tabled, 0)) == 1
+    assert E.view(tabled, None)["players"][0]["strength"] == 1
+    legal = E.legal_actions(tabled, 0)
+    assert Sell("t054") in legal and OfferTrade(1, ("t054",), ()) in legal
+    assert Discard("t054") in legal and Carry("t054") not in legal
+    drawn = act(tabled, 0, Play("t065"))
+    assert drawn.players[0].items == ("t054",) and len(drawn.players[0].hand) == 2
+    in_fight = fight("d004", players={0: {"hand": ("t054",)}})
+    assert Play("t054") not in E.legal_actions(in_fight, 0)  # only used there
+
+
+def test_I37_one_shot_used_from_the_table_in_a_fight() -> None:
+    """From the table exactly as from the hand, by any seat, for either side; it is then
+    discarded and the fight goes back to the fighter (a new window)."""
+    players = {0: {"items": ("t061",)}, 1: {"items": ("t054",)}, 2: {"items": ("t063",)}}
+    state = fight("d004", players=players)
+    window = act(state, 0, Resolve())
+    assert window.fight.stage == "window"
+    used = act(window, 1, Play("t054", side="monsters"))
+    assert used.players[1].items == () and "t054" in used.treasure_discard
+    assert used.fight.one_shots == (("t054", "monsters"),) and F.totals(used) == (1, 6)
+    assert used.fight.stage == "fight" and used.fight.passed == ()
+    assert Play("t063", monster=0) in E.legal_actions(used, 2)
+    running = run_choice(act(used, 0, Run()), "escape:t061")
+    assert running.players[0].items == () and "t061" in running.treasure_discard
+    assert held(running) == FULL
+    gone = act(state, 2, Play("t063", monster=0))
+    assert gone.fight is None and gone.players[2].items == () and held(gone) == FULL
+
+
+def test_I37_a_one_shot_on_the_table_goes_with_the_corpse() -> None:
+    state = act(fight("d034", players={0: {"level": 6, "items": ("t053",)}}), 0, Run())
+    _, events = E.apply(state, 0, Choose("roll"))
+    died = next(e for e in events if e["type"] == "died")
+    assert "t053" in died["corpse"]
+
+
+def test_I37_random_play_tables_and_uses_one_shots_keeping_every_card() -> None:
+    """Random legal moves (tabling one-shots and using them from the table among them) never
+    lose nor copy a card."""
+    import random
+
+    tabled_uses = 0
+    for seed in range(2):
+        state, chooser = E.setup(3, {}, seed), random.Random(seed)
+        for _ in range(3_000):
+            if not E.pending(state):
+                break
+            seat = chooser.choice(E.pending(state))
+            action = chooser.choice(E.legal_actions(state, seat))
+            table = state.players[seat].items
+            tabled_uses += isinstance(action, Play) and action.card in table and bool(action.side)
+            state = act(state, seat, action)
+            assert held(state) == FULL
+    assert tabled_uses > 0
