@@ -35,7 +35,14 @@ def help_terms(
     fields: dict[str, str] = {}
     goods: list[str] = []
     items = list(offer.get("items", []))
-    if items:
+    if len(items) > 1:  # a bribe of every item in play (I7): said as such, never by one name
+        if reader == fighter:
+            goods.append(t(locale, "all your {n} items", n=len(items)))
+        elif reader == helper:
+            goods.append(t(locale, "all their {n} items", n=len(items)))
+        else:
+            goods.append(t(locale, "{n} items", n=len(items)))
+    elif items:
         fields["item"] = card_name(view, str(items[0]), locale)
         if reader == fighter:
             goods.append(t(locale, "your {item}"))
