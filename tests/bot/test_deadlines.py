@@ -5,7 +5,6 @@ and outages. No test sleeps."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,44 +14,10 @@ from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock, Deadline
 from bot.deadlines import Deadlines
 from bot.store import ACTIVE, FINISHED, GameRecord, SqliteStore
 from bot.table import TableError, TableService
+from tests.bot.conftest import Now
 
 HOUR = 3600.0
 TABLE = 1
-
-
-class Now:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-def tables(store: SqliteStore, now: Now) -> TableService:
-    return TableService(store, seed_source=lambda: 4321, clock=now)
-
-
-@pytest.fixture
-def deadlines(tables: TableService) -> Deadlines:
-    return Deadlines(tables)
 
 
 async def _table(

@@ -8,7 +8,7 @@ for may still play what the rules allow at any time. No test sleeps."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,18 +21,11 @@ from bot.store import FINISHED, GameRecord, SqliteStore
 from bot.table import TableError, TableService
 from rules.options import WINDOW_CHOICES, window_seconds
 from tests.bot import reaction_game
+from tests.bot.conftest import Now
 from tests.bot.reaction_game import Act
 
 TABLE = 1
 WINDOW_SECONDS = WINDOW_CHOICES["10m"]
-
-
-class Now:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture(autouse=True)
@@ -43,31 +36,6 @@ def reaction_registered() -> Iterator[None]:
         yield
     finally:
         del rules.GAMES["reaction"], PRESENTERS["reaction"]
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-def tables(store: SqliteStore, now: Now) -> TableService:
-    return TableService(store, seed_source=lambda: 4321, clock=now)
-
-
-@pytest.fixture
-def deadlines(tables: TableService) -> Deadlines:
-    return Deadlines(tables)
 
 
 async def _table(
