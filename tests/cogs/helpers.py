@@ -111,3 +111,21 @@ async def play_stale_button(actor: Any, channel: Any, custom_id: str) -> Any:
     gone, and Discord lets nobody click a component a message no longer has)."""
     _mt, _act, _table, digest, index = custom_id.split(":")
     return await actor.slash(channel, "game move", move=f"{digest}:{index}")
+
+
+async def start_table(
+    world: World, game: str, guests: list[Any], bots: int = 0, seed: int = 11, **options: Any
+) -> GameRecord:
+    """Open a table of ``game``, seat ``guests`` and ``bots``, and start it, each step through
+    its command; a fixed seed keeps the test's game the same every run."""
+    world.bot.tables.seed_source = lambda: seed
+    opened = await world.ann.slash(world.channel, "game new", game=game, **options)
+    assert "is open" in followup_text(opened), followup_text(opened)
+    for guest in guests:
+        assert "seated" in followup_text(await guest.slash(world.channel, "game join"))
+    for _ in range(bots):
+        assert "takes a seat" in followup_text(await world.ann.slash(world.channel, "game addbot"))
+    started = await world.ann.slash(world.channel, "game start")
+    assert "has started" in followup_text(started), followup_text(started)
+    await world.bot.scheduler.wait_idle()
+    return await world.record()

@@ -21,7 +21,15 @@ from bot.games.monsters_on_board.words import die_text, prophecy_name
 from bot.store import ACTIVE, FINISHED, GameRecord
 from rules.monsters_on_board import ENGINE
 from rules.monsters_on_board.draft import car_of
-from tests.cogs.helpers import World, assert_png, followup_text, make_world, replies, text_of
+from tests.cogs.helpers import (
+    World,
+    assert_png,
+    followup_text,
+    make_world,
+    replies,
+    start_table,
+    text_of,
+)
 
 GAME = "monsters_on_board"
 PRESENTER = PRESENTERS[GAME]
@@ -33,18 +41,8 @@ pytestmark = pytest.mark.simcord(settle_timeout=30)
 async def open_mob(
     world: World, guests: list[Any], bots: int = 0, seed: int = 7, **options: Any
 ) -> GameRecord:
-    """Open, fill and start a table; a fixed seed keeps the test's game the same every run."""
-    world.bot.tables.seed_source = lambda: seed
-    opened = await world.ann.slash(world.channel, "game new", game=GAME, **options)
-    assert "is open" in followup_text(opened), followup_text(opened)
-    for guest in guests:
-        assert "seated" in followup_text(await guest.slash(world.channel, "game join"))
-    for _ in range(bots):
-        assert "takes a seat" in followup_text(await world.ann.slash(world.channel, "game addbot"))
-    started = await world.ann.slash(world.channel, "game start")
-    assert "has started" in followup_text(started), followup_text(started)
-    await world.bot.scheduler.wait_idle()
-    return await world.record()
+    """Open, fill and start a table of this game (see :func:`start_table`)."""
+    return await start_table(world, GAME, guests, bots, seed, **options)
 
 
 def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:

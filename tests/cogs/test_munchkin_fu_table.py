@@ -28,7 +28,7 @@ from bot.games import PRESENTERS
 from bot.store import ACTIVE, FINISHED, GameRecord
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import Accept, Action, OfferHelp, Play, State
-from tests.cogs.helpers import World, followup_text, make_world, text_of
+from tests.cogs.helpers import World, followup_text, make_world, start_table, text_of
 from tests.cogs.test_monsters_on_board_table import drawn_once, forget_old_views
 
 GAME = "munchkin_fu"
@@ -50,18 +50,8 @@ class Now:
 async def open_mf(
     world: World, guests: list[Any], bots: int = 0, seed: int = 11, **options: Any
 ) -> GameRecord:
-    """Open, fill and start a table; a fixed seed keeps the game the same every run."""
-    world.bot.tables.seed_source = lambda: seed
-    opened = await world.ann.slash(world.channel, "game new", game=GAME, **options)
-    assert "is open" in followup_text(opened), followup_text(opened)
-    for guest in guests:
-        assert "seated" in followup_text(await guest.slash(world.channel, "game join"))
-    for _ in range(bots):
-        assert "takes a seat" in followup_text(await world.ann.slash(world.channel, "game addbot"))
-    started = await world.ann.slash(world.channel, "game start")
-    assert "has started" in followup_text(started), followup_text(started)
-    await world.bot.scheduler.wait_idle()
-    return await world.record()
+    """Open, fill and start a table of this game (see :func:`start_table`)."""
+    return await start_table(world, GAME, guests, bots, seed, **options)
 
 
 def recent(channel: Any, count: int) -> list[discord.Message]:
