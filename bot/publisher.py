@@ -493,15 +493,15 @@ class Publisher:
             ),
         )
         buttons = discord.ui.View(timeout=None)
+        move_buttons = self._move_buttons(record, seat, view, locale)
         if seat in self.tables.pending(record):
             embed.set_footer(text=t(locale, "Your turn: tap a move below."))
-        elif self.tables.may_act(record, seat):
+        elif move_buttons:
             embed.set_footer(
                 text=t(locale, "Nobody is waiting for you, but you may play these now.")
             )
-        if self.tables.may_act(record, seat):
-            for button in self._move_buttons(record, seat, view, locale):
-                buttons.add_item(button)
+        for button in move_buttons:
+            buttons.add_item(button)
         image = await _in_render_pool(
             render.render_hand, record.game, view, locale=normalise(locale)
         )
