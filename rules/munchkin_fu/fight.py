@@ -36,6 +36,7 @@ from rules.munchkin_fu.table import (
     draw,
     from_hand,
     gear,
+    lose,
     remove_from_play,
     to_hand,
 )
@@ -216,8 +217,30 @@ def fight_plays(state: State, seat: int) -> list[Action]:
     if seat in (fight.fighter, fight.helper) and strike_bonus(state, seat):
         used = sum(1 for s, _ in fight.discards if s == seat)
         if used < strike_max(state, seat):
-            found += [Strike(c) for c in dict.fromkeys(p.hand)]
+            found += [Strike(c) for c in strike_costs(state, seat)]
     return found
+
+
+def strike_costs(state: State, seat: int) -> list[str]:
+    """P7: the cards ``seat`` may discard for a ``discard_for_bonus`` ability: "qualunque
+    carta, in mano o in gioco" — the hand, then its own cards in play (items, carried ones,
+    classes, styles, Super Munchkin, Extra Style, mooks). The cards that give the ability are
+    not offered: discarding one would pay for a power it takes away."""
+    p = state.players[seat]
+    in_play = (
+        *p.items,
+        *p.classes,
+        *p.styles,
+        *p.extra_styles,
+        *p.super_munchkin,
+        *(m for m, _ in p.mooks),
+    )
+    givers = {
+        c
+        for c in in_play
+        if any(e.op == "discard_for_bonus" for e in (*card(c).effects, *card(c).epic))
+    }
+    return [c for c in dict.fromkeys((*p.hand, *in_play)) if c not in givers]
 
 
 def one_shot_uses(cid: str, count: int) -> list[Action]:
@@ -323,9 +346,13 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
 
 
 def strike(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """P7: ``cid`` discarded from the hand or from play for the ability's bonus."""
+    if cid in state.players[seat].hand:
+        state = discard(from_hand(state, seat, cid), [cid])
+    else:  # P7: a card in play, with what goes with it (a mook's enhancers, Super Munchkin)
+        state = lose(state, seat, cid)
     fight = state.fight
     assert fight is not None
-    state = discard(from_hand(state, seat, cid), [cid])
     state = replace(state, fight=replace(fight, discards=(*fight.discards, (seat, cid))))
     return reopen(state), [{"type": "card_played", "seat": seat, "card": cid, "side": HEROES}]
 

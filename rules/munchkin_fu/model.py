@@ -365,7 +365,8 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Strike:
-    """The fighter discards cards from the hand for a bonus (``discard_for_bonus``)."""
+    """The fighter or the helper discards a card, from the hand or from play (P7), for a
+    bonus (``discard_for_bonus``)."""
 
     card: str
 

@@ -384,6 +384,26 @@ def test_P7_abilities_paid_by_discarding_any_card_whole_hand_needs_cards() -> No
     assert totals(state)[0] == before + 1 and state.players[0].hand == ("t002",)
 
 
+def test_P7_an_ability_discard_may_come_from_play() -> None:
+    """P7: "Puoi scartare qualunque carta, in mano o in gioco": an item in play pays for the
+    Ninja's strike; its own bonus goes with it, and the class that gives the ability is not
+    offered as its own price."""
+    state = fight("d004", players={0: {"classes": ("d067",), "items": ("t001",), "hand": ()}})
+    strikes = {a for a in E.legal_actions(state, 0) if isinstance(a, Strike)}
+    assert strikes == {Strike("t001")}
+    before = totals(state)[0]
+    state = act(state, 0, Strike("t001"))
+    assert totals(state)[0] == before - 1 + 1  # the hat's +1 gone, the strike's +1 gained
+    assert state.players[0].items == () and "t001" in state.treasure_discard
+    assert state.fight is not None and state.fight.discards == ((0, "t001"),)
+
+
+def test_P7_discarding_the_class_takes_its_ability_away() -> None:
+    state = fight("d004", players={0: {"classes": ("d067",), "hand": ("t001", "t002")}})
+    state = act(state, 0, Discard("d067"))
+    assert not any(isinstance(a, Strike) for a in E.legal_actions(state, 0))
+
+
 def test_IF2_anyone_may_interfere_in_a_fight() -> None:
     state = fight("d004", players={2: {"hand": ("t053",)}})
     assert 2 not in E.pending(state)

@@ -94,7 +94,11 @@ def _pass_fight(view: View, action: Action, locale: str) -> str:
 
 
 def _strike(view: View, action: Action, locale: str) -> str:
-    template = t(locale, "💥 Discard {card} from your hand for a bonus")
+    """P7: the cost is paid from the hand or from play; the label says which."""
+    if action.get("card") in view.get("hand", []):
+        template = t(locale, "💥 Discard {card} from your hand for a bonus")
+    else:
+        template = t(locale, "💥 Discard {card} from play for a bonus")
     return fill(template, {"card": _card(view, action, locale)})
 
 
