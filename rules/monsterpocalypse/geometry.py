@@ -1,0 +1,369 @@
+"""Monsterpocalypse geometry: squares, footprints, distances, movement and pushes (issue 11).
+
+The only spatial game of the platform keeps all its geometry here, pure and model-free, so the
+engine, the bot and the renderer agree on one reading of the rulebook. Squares are
+``(col, row)``, 0-based, ``col`` left to right and ``row`` top to bottom, shown as a letter and
+a number ("A1" .. "L12"). A figure or a building is a *footprint*: a 1×1 unit or a 2×2 monster or
+building named by its top-left square, its *anchor*; every rule about a position looks at every
+square of the footprint (docs: "Footprints" in the interfaces page).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+Square = tuple[int, int]
+SIZE = 12
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+#: The eight directions a figure may step in, orthogonal first (the deterministic order).
+DIRECTIONS: tuple[Square, ...] = (
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+)
+
+
+def name(sq: Square) -> str:
+    """The square as players type it: ``(0, 0)`` is "A1", ``(11, 11)`` is "L12"."""
+    col, row = sq
+    return f"{_LETTERS[col]}{row + 1}"
+
+
+def parse(text: str, size: int = SIZE) -> Square:
+    """Read "c4", " C4 " as ``(2, 3)``; raise ``ValueError`` when malformed or off the map."""
+    cleaned = text.strip().upper()
+    if len(cleaned) < 2 or cleaned[0] not in _LETTERS[:size] or not cleaned[1:].isdigit():
+        raise ValueError(f"not a square: {text!r}")
+    sq = (_LETTERS.index(cleaned[0]), int(cleaned[1:]) - 1)
+    if not in_bounds(sq, size) or cleaned[1] == "0":
+        raise ValueError(f"not a square: {text!r}")
+    return sq
+
+
+def in_bounds(sq: Square, size: int = SIZE) -> bool:
+    """Whether the square lies on the map ("una miniatura non può muovere oltre i bordi")."""
+    return 0 <= sq[0] < size and 0 <= sq[1] < size
+
+
+def footprint(anchor: Square, size: int) -> tuple[Square, ...]:
+    """The squares a figure of ``size`` (1 or 2) covers from its top-left anchor, sorted."""
+    col, row = anchor
+    return tuple((col + dc, row + dr) for dc in range(size) for dr in range(size))
+
+
+def footprint_in_bounds(anchor: Square, size: int, map_size: int = SIZE) -> bool:
+    """Whether every square of the footprint is on the map (a 2×2 may not hang off an edge)."""
+    return in_bounds(anchor, map_size) and in_bounds(
+        (anchor[0] + size - 1, anchor[1] + size - 1), map_size
+    )
+
+
+def neighbours(sq: Square, size: int = SIZE) -> tuple[Square, ...]:
+    """The up to eight squares next to ``sq`` on the map ("adiacente ... anche in diagonale")."""
+    col, row = sq
+    near = ((col + dc, row + dr) for dc, dr in DIRECTIONS)
+    return tuple(n for n in near if in_bounds(n, size))
+
+
+def step_is_diagonal(a: Square, b: Square) -> bool:
+    """Whether going from anchor ``a`` to anchor ``b`` changes both column and row."""
+    return a[0] != b[0] and a[1] != b[1]
+
+
+def _gaps(a: Iterable[Square], b: Iterable[Square]) -> tuple[int, int]:
+    """The column and row gaps between two rectangular footprints (0 where they overlap).
+
+    A gap is counted in steps between the nearest squares, so side by side is a gap of 1.
+    """
+    a_cols, a_rows = zip(*a, strict=True)
+    b_cols, b_rows = zip(*b, strict=True)
+    dx = max(0, min(b_cols) - max(a_cols), min(a_cols) - max(b_cols))
+    dy = max(0, min(b_rows) - max(a_rows), min(a_rows) - max(b_rows))
+    return dx, dy
+
+
+def attack_distance(a: Iterable[Square], b: Iterable[Square]) -> int:
+    """Steps between the nearest squares of two footprints with at most one diagonal step.
+
+    "Quando conteggi per la distanza di attacco, puoi effettuare un solo spostamento in
+    diagonale": ``|dx| + |dy| - 1`` when both gaps are non-zero. 0 when the footprints overlap,
+    1 exactly when they are adjacent.
+    """
+    dx, dy = _gaps(a, b)
+    return dx + dy - (1 if dx and dy else 0)
+
+
+def adjacent(a: Iterable[Square], b: Iterable[Square]) -> bool:
+    """Whether two footprints touch, diagonals included ("nello spazio accanto anche in diagonale").
+
+    Overlapping footprints are not adjacent: two figures never share a square.
+    """
+    return attack_distance(a, b) == 1
+
+
+def base_contact(a: Iterable[Square], b: Iterable[Square]) -> bool:
+    """Whether two footprints touch along a side, never only at a corner ("non in diagonale")."""
+    dx, dy = _gaps(a, b)
+    return (dx, dy) in ((1, 0), (0, 1))
+
+
+def aligned(a: Iterable[Square], b: Iterable[Square]) -> bool:
+    """Whether a full side of one multi-square footprint lies against a full side of the other.
+
+    "Allineate = quando un lato delle miniature dei mostri/edifici è interamente a contatto";
+    only monsters and buildings can be aligned ("Mostri ed Edifici possono essere anche
+    allineati"), so a single-square footprint never is.
+    """
+    sa, sb = set(a), set(b)
+    if len(sa) < 2 or len(sb) < 2 or not base_contact(sa, sb):
+        return False
+    a_cols, a_rows = zip(*sa, strict=True)
+    b_cols, b_rows = zip(*sb, strict=True)
+    same_rows = (min(a_rows), max(a_rows)) == (min(b_rows), max(b_rows))
+    same_cols = (min(a_cols), max(a_cols)) == (min(b_cols), max(b_cols))
+    return same_rows or same_cols
+
+
+def in_range(a: Iterable[Square], b: Iterable[Square], low: int, high: int) -> bool:
+    """Whether the attack distance lies in ``low..high`` (blasts use low 2: never adjacent)."""
+    return low <= attack_distance(a, b) <= high
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What movement needs, built by the engine from the map and the state for one mover.
+
+    ``cost`` is per square entered (1 when absent; rough 2; boost 0 for units: the engine
+    decides per mover). ``blocked`` may not be passed through (buildings, enemy figures);
+    ``occupied`` may not be ended on (every figure and building but the mover); ``hazards``
+    maps a square to its token id ("fire@C4") so a 2×2 token hurts once. ``buildings`` (an
+    addition with a default) tells a push which blocked squares are buildings.
+    """
+
+    size: int
+    cost: Mapping[Square, int]
+    impassable: frozenset[Square]
+    blocked: frozenset[Square]
+    occupied: frozenset[Square]
+    hazards: Mapping[Square, str]
+    buildings: frozenset[Square] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """One place a move can end: the cheapest way there and the hazard tokens it enters.
+
+    ``path`` is the anchors from the start to ``anchor`` inclusive; ``hazards`` the token ids
+    entered, sorted, each once; ``diagonal`` whether the path spends the diagonal step.
+    """
+
+    anchor: Square
+    cost: int
+    diagonal: bool
+    path: tuple[Square, ...]
+    hazards: tuple[str, ...]
+
+
+_Step = tuple[Square, int, tuple[Square, ...]]
+# A search entry: cost, hazards, steps, path, anchor, diagonals used, hazard tokens entered.
+# A step open to this mover: next anchor, 1 if diagonal, its cost, the hazard tokens it enters.
+_Move = tuple[Square, int, int, frozenset[str]]
+_Entry = tuple[int, int, int, tuple[Square, ...], Square, int, tuple[str, ...]]
+
+
+@lru_cache(maxsize=8)
+def _step_table(size: int, map_size: int) -> dict[Square, tuple[_Step, ...]]:
+    """For every anchor on the map: each step (next anchor, 1 if diagonal, squares it enters).
+
+    Only steps whose whole footprint stays on the map are listed: the edges are never crossed.
+    """
+    table: dict[Square, tuple[_Step, ...]] = {}
+    anchors = [(c, r) for c in range(map_size) for r in range(map_size)]
+    for anchor in anchors:
+        if not footprint_in_bounds(anchor, size, map_size):
+            continue
+        old = set(footprint(anchor, size))
+        steps: list[_Step] = []
+        for dc, dr in DIRECTIONS:
+            nxt = (anchor[0] + dc, anchor[1] + dr)
+            if footprint_in_bounds(nxt, size, map_size):
+                entered = tuple(s for s in footprint(nxt, size) if s not in old)
+                steps.append((nxt, 1 if dc and dr else 0, entered))
+        table[anchor] = tuple(steps)
+    return table
+
+
+def _moves(table_steps: tuple[_Step, ...], terrain: Terrain, free: bool, fly: bool) -> list[_Move]:
+    """The steps a mover may take from one anchor: its cost and the hazard tokens it enters.
+
+    A step costs the highest cost among the squares it newly covers; a walker may not enter a
+    blocked or impassable square with any square of its footprint; a flyer enters no hazards.
+    """
+    moves: list[_Move] = []
+    no_tokens: frozenset[str] = frozenset()
+    for nxt, is_diag, entered in table_steps:
+        if not free and any(s in terrain.blocked or s in terrain.impassable for s in entered):
+            continue
+        cost = max(terrain.cost.get(s, 1) for s in entered)
+        tokens = no_tokens
+        if not fly and any(s in terrain.hazards for s in entered):
+            tokens = frozenset(terrain.hazards[s] for s in entered if s in terrain.hazards)
+        moves.append((nxt, is_diag, cost, tokens))
+    return moves
+
+
+def _may_end(anchor: Square, size: int, terrain: Terrain, fly: bool) -> bool:
+    """Whether a move may stop here: free squares, and no impassable ones unless flying.
+
+    "Salto: ... Non può terminare il suo movimento su terreni impassabili"; a flyer may.
+    """
+    for sq in footprint(anchor, size):
+        if sq in terrain.occupied or sq in terrain.blocked:
+            return False
+        if not fly and sq in terrain.impassable:
+            return False
+    return True
+
+
+def _end_hazards(start: Square, anchor: Square, size: int, terrain: Terrain) -> tuple[str, ...]:
+    """A flyer's hazards: only the tokens under where it lands that it did not start on."""
+    before = set(footprint(start, size))
+    under = (s for s in footprint(anchor, size) if s not in before)
+    tokens = {terrain.hazards[s] for s in under if s in terrain.hazards}
+    return tuple(sorted(tokens))
+
+
+def reachable(
+    start: Square,
+    size: int,
+    budget: int,
+    terrain: Terrain,
+    *,
+    fly: bool = False,
+    jump: bool = False,
+    diagonals: int = 1,
+) -> dict[Square, Reach]:
+    """Every anchor (other than ``start``) the figure may end a move on within ``budget``.
+
+    A best-first search over (anchor, diagonals used, hazard tokens entered) ordered by
+    (cost, hazards, steps, path), so the path kept is the cheapest, then the least harmful, then
+    the shortest, then the lexicographically first. The rules it rests on:
+
+    - "può esser fatto un solo spostamento in diagonale per movimento": at most ``diagonals``.
+    - "Terreni rocciosi = ... muoverci sopra costa il doppio": a step costs the *highest* cost
+      among the squares its footprint newly enters (a 2×2 enters two, or three diagonally), as
+      "considerate quella che reca maggiori problematiche".
+    - "non può attraversare lo spazio occupato da un edificio, o da un'unità nemica, a meno che
+      non possieda abilità (come il volo)": every entered square is checked against
+      ``blocked`` and ``impassable`` unless ``fly`` or ``jump``; own figures (``occupied``
+      only) are passed through but never ended on.
+    - "una miniatura non può muovere oltre i bordi": a footprint never leaves the map.
+    - Hazards "la miniatura che vi muove attraverso subisce 1 danno": each token once per move;
+      a flyer only counts the tokens under where it lands.
+    """
+    table = _step_table(size, terrain.size)
+    if start not in table or budget < 0:
+        return {}
+    free = fly or jump
+    steps: dict[Square, list[_Move]] = {}
+    heap: list[_Entry] = [(0, 0, 0, (start,), start, 0, ())]
+    best: dict[tuple[Square, int, tuple[str, ...]], tuple[int, int, int, tuple[Square, ...]]] = {}
+    done: set[tuple[Square, int, tuple[str, ...]]] = set()
+    out: dict[Square, Reach] = {}
+    while heap:
+        cost, _n_haz, n_steps, path, anchor, diag, haz = heapq.heappop(heap)
+        if (anchor, diag, haz) in done:
+            continue
+        done.add((anchor, diag, haz))
+        if anchor != start and anchor not in out and _may_end(anchor, size, terrain, fly):
+            tokens = _end_hazards(start, anchor, size, terrain) if fly else haz
+            out[anchor] = Reach(anchor, cost, diag > 0, path, tokens)
+        if anchor not in steps:
+            steps[anchor] = _moves(table[anchor], terrain, free, fly)
+        for nxt, is_diag, step_cost, tokens_in in steps[anchor]:
+            d, c = diag + is_diag, cost + step_cost
+            if d > diagonals or c > budget:
+                continue
+            new_haz = haz if tokens_in <= set(haz) else tuple(sorted(tokens_in.union(haz)))
+            key = (nxt, d, new_haz)
+            entry = (c, len(new_haz), n_steps + 1, (*path, nxt))
+            if key in done or (key in best and best[key] <= entry):
+                continue
+            best[key] = entry
+            heapq.heappush(heap, (*entry, nxt, d, new_haz))
+    return out
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def push_direction(start: Square, size: int, away_from: Iterable[Square]) -> Square:
+    """The step that carries a footprint straight away from the pusher's footprint.
+
+    By the sign of the gap on each axis between the pusher and the figure: orthogonal when
+    they overlap on one axis, diagonal when the pusher touches a corner. ``(0, 0)`` if they
+    overlap on both (no direction: the figure does not move).
+    """
+    pusher = list(away_from)
+    p_cols, p_rows = zip(*pusher, strict=True)
+    fig = footprint(start, size)
+    f_cols, f_rows = zip(*fig, strict=True)
+
+    def axis(f_lo: int, f_hi: int, p_lo: int, p_hi: int) -> int:
+        if f_lo > p_hi:
+            return 1
+        if f_hi < p_lo:
+            return -1
+        return 0
+
+    dc = axis(min(f_cols), max(f_cols), min(p_cols), max(p_cols))
+    dr = axis(min(f_rows), max(f_rows), min(p_rows), max(p_rows))
+    return _sign(dc), _sign(dr)
+
+
+def _obstacle(squares: Iterable[Square], terrain: Terrain) -> str | None:
+    """What a pushed footprint would hit on these squares: the first kind found, or None."""
+    for sq in squares:
+        if not in_bounds(sq, terrain.size):
+            return "edge"
+        if sq in terrain.buildings:
+            return "building"
+        if sq in terrain.blocked or sq in terrain.occupied:
+            return "figure"
+        if sq in terrain.impassable:
+            return "impassable"
+    return None
+
+
+def push_line(
+    start: Square, size: int, away_from: Iterable[Square], squares: int, terrain: Terrain
+) -> tuple[Square, str | None]:
+    """Push a figure up to ``squares`` squares straight away from ``away_from``.
+
+    The slam manoeuvre (interfaces page, "Power attacks"): the target moves square by square
+    and stops *before* the edge, a building, a figure or impassable terrain ("tranne in caso di
+    Collisione"), reporting what it hit ("edge", "building", "figure", "impassable") or None
+    when it went the whole way. Every square the footprint newly covers is checked.
+    """
+    dc, dr = push_direction(start, size, away_from)
+    anchor = start
+    if (dc, dr) == (0, 0):
+        return anchor, None
+    for _ in range(squares):
+        nxt = (anchor[0] + dc, anchor[1] + dr)
+        old = set(footprint(anchor, size))
+        hit = _obstacle((s for s in footprint(nxt, size) if s not in old), terrain)
+        if hit is not None:
+            return anchor, hit
+        anchor = nxt
+    return anchor, None
