@@ -20,12 +20,14 @@ from PIL import Image
 
 from render.common import BoardRenderer, SeatBoardRenderer, encode_png, lang, player_names
 from render.monster_day import MonsterDayRenderer
+from render.monsterpocalypse import MonsterpocalypseRenderer
 from render.monsters_on_board import MonstersOnBoardRenderer
 from render.munchkin_fu import MunchkinFuRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
 
 RENDERERS: dict[str, BoardRenderer] = {
     "monster_day": MonsterDayRenderer(),
+    "monsterpocalypse": MonsterpocalypseRenderer(),
     "monsters_on_board": MonstersOnBoardRenderer(),
     "munchkin_fu": MunchkinFuRenderer(),
     "notte_di_terrore": NotteDiTerroreRenderer(),

@@ -1,0 +1,152 @@
+"""The whole image, layer by layer: ground, terrain, start zones, foundations, spaces, the
+reachable squares of a highlight, hazard tokens, buildings, figures, the rings around targets,
+then the coordinates, the status bar and the players' panel.
+
+Why this order: what a player must never lose sight of is drawn last (figures over tokens,
+target rings over figures), and the translucent highlight goes over the terrain but under the
+pieces, so a reachable square still shows its hatching, cover or space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render.common import Canvas, Palette
+from render.monsterpocalypse.layout import HEIGHT, WIDTH, cell, centre, inset, span
+from render.monsterpocalypse.panel import draw_players, draw_top, players
+from render.monsterpocalypse.pieces import (
+    draw_building,
+    draw_figure,
+    draw_hazard,
+    draw_spaces,
+    piece_squares,
+)
+from render.monsterpocalypse.style import HIGHLIGHT, TARGET, square, squares
+from render.monsterpocalypse.terrain import (
+    draw_coordinates,
+    draw_foundations,
+    draw_grid_lines,
+    draw_ground,
+    draw_start_zones,
+    draw_terrain,
+    tint,
+)
+
+Highlight = dict[str, Any]
+
+
+def _entries(view: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    return [e for e in view.get(key) or [] if isinstance(e, dict)]
+
+
+def figures(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The view's figures, each with a faction (its owner's where the view gives none), units
+    before monsters so a monster is never hidden under a unit's mark."""
+    factions = [p.get("faction") for p in players(view)]
+    out = []
+    for figure in _entries(view, "figures"):
+        owner = figure.get("owner")
+        if not figure.get("faction") and isinstance(owner, int) and 0 <= owner < len(factions):
+            figure = {**figure, "faction": factions[owner]}
+        out.append(figure)
+    return sorted(out, key=lambda f: f.get("kind") == "monster")
+
+
+def _hazards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hazard tokens, each covering the 2×2 foundation of the building it replaced when the
+    view names only its anchor (a token on any other square covers that square)."""
+    anchors = set(squares(f.get("at") for f in _entries(view.get("map") or {}, "foundations")))
+    out = []
+    for hazard in _entries(view, "hazards"):
+        if "squares" not in hazard and "size" not in hazard and square(hazard.get("at")) in anchors:
+            hazard = {**hazard, "size": 2}
+        out.append(hazard)
+    return out
+
+
+def render_board(
+    view: dict[str, Any],
+    locale: str,
+    highlight: Highlight | None = None,
+    players: list[str] | None = None,
+) -> Image.Image:
+    """The map and the panel of a Monsterpocalypse view; ``highlight`` is ``{"figure": id,
+    "squares": ["C4", ...], "targets": [ids]}`` (reachable anchors and targets in range of the
+    focus figure); ``players`` are display names per seat."""
+    names = list(players or [])
+    c = Canvas(WIDTH, HEIGHT, Palette.bg)
+    game_map = view.get("map") or {}
+    draw_ground(c)
+    draw_terrain(c, game_map)
+    draw_start_zones(c, view)
+    hazards = _hazards(view)
+    built = {sq for b in _entries(view, "buildings") + hazards for sq in piece_squares(b)[:1]}
+    draw_foundations(c, game_map, built)
+    draw_spaces(c, view)
+    draw_grid_lines(c)
+    if highlight:
+        _reachable(c, view, highlight)
+    for hazard in hazards:
+        draw_hazard(c, hazard)
+    for building in _entries(view, "buildings"):
+        draw_building(c, building, locale)
+    for figure in figures(view):
+        draw_figure(c, figure, locale)
+    if highlight:
+        _targets(c, view, highlight)
+    draw_coordinates(c)
+    draw_top(c, view, locale, names)
+    draw_players(c, view, locale, names)
+    return c.image()
+
+
+def _reachable(c: Canvas, view: dict[str, Any], highlight: Highlight) -> None:
+    """Reachable anchors tinted with a dot (shape as well as colour); the focus figure's
+    footprint framed."""
+    for sq in squares(highlight.get("squares")):
+        tint(c, cell(sq), HIGHLIGHT, 0.35)
+        x, y = centre(cell(sq))
+        c.circle(x, y, 5, fill=HIGHLIGHT, outline=(20, 14, 10), width=1.5)
+    focus = _piece(view, highlight.get("figure"))
+    if focus:
+        c.dashed_rect(inset(span(focus), 1), HIGHLIGHT, 3, dash=7, radius=6)
+
+
+def _targets(c: Canvas, view: dict[str, Any], highlight: Highlight) -> None:
+    """A red ring with four crosshair ticks around each target in range."""
+    for target in highlight.get("targets") or []:
+        cover = _piece(view, target)
+        if not cover:
+            continue
+        x0, y0, x1, y1 = inset(span(cover), 1)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        r = (x1 - x0) / 2
+        c.circle(x, y, r, outline=TARGET, width=3)
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            c.line([(x + dx * (r - 6), y + dy * (r - 6)), (x + dx * (r + 2), y + dy * (r + 2))],
+                   TARGET, 3)  # fmt: skip
+
+
+def _piece(view: dict[str, Any], ident: Any) -> list[tuple[int, int]]:
+    """The squares of the figure or building with id ``ident``."""
+    for entry in _entries(view, "figures") + _entries(view, "buildings"):
+        if ident is not None and entry.get("id") == ident:
+            return piece_squares(entry)
+    return []
+
+
+def seat_highlight(view: dict[str, Any]) -> Highlight | None:
+    """The highlight a seat's own view implies: the focus figure's moves and the targets of its
+    attacks (``view["moves"]``, ``view["attacks"]``), or None when nothing is in focus."""
+    act = view.get("activation")
+    focus = act.get("focus") if isinstance(act, dict) else None
+    if focus is None:
+        return None
+    moves = (view.get("moves") or {}).get(focus) or []
+    attacks = [a for a in view.get("attacks") or [] if isinstance(a, dict)]
+    return {
+        "figure": focus,
+        "squares": [m.get("to") for m in moves if isinstance(m, dict)],
+        "targets": sorted({a.get("target") for a in attacks if a.get("figure") == focus}, key=str),
+    }
