@@ -28,6 +28,7 @@ from bench import (
     mf,
     mob,
     mob_interaction,
+    mp,
     notte,
     notte_interaction,
     rendering,
@@ -49,6 +50,7 @@ SECTIONS: dict[str, Section] = {
     "mob": mob.run,
     "mob-interaction": mob_interaction.run,
     "mf": mf.run,
+    "mp": mp.run,
     "channel": channel.run,
     "clocks": clocks.run,
 }

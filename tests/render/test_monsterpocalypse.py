@@ -281,7 +281,8 @@ def _pixels(view: dict[str, Any], **kwargs: Any) -> Image.Image:
 def _changed(a: Image.Image, b: Image.Image, where: str) -> bool:
     s = square(where)
     assert s is not None
-    box = tuple(round(v) for v in cell(s))
+    x0, y0, x1, y1 = cell(s)
+    box = (round(x0), round(y0), round(x1), round(y1))
     return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
 
 
