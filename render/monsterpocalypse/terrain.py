@@ -131,8 +131,10 @@ def draw_start_zones(c: Canvas, view: dict[str, Any]) -> None:
         if not zone:
             continue
         color = seat_color(side_seat(view, side))
-        for sq in zone:
-            tint(c, cell(sq), color, 0.14)
+        box = span(zone)
+        whole = len(set(zone)) * CELL * CELL == (box[2] - box[0]) * (box[3] - box[1])
+        for part in [box] if whole else [cell(sq) for sq in zone]:  # one blend for a band
+            tint(c, part, color, 0.14)
         c.dashed_rect(inset(span(zone), 2), color, 2, dash=8, radius=2)
 
 
