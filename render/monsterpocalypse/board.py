@@ -8,6 +8,8 @@ pieces, so a reachable square still shows its hatching, cover or space."""
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from typing import Any
 
 from PIL import Image
@@ -41,16 +43,41 @@ def _entries(view: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def figures(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The view's figures, each with a faction (its owner's where the view gives none), units
-    before monsters so a monster is never hidden under a unit's mark."""
+    """The view's figures, units before monsters so a monster is never hidden under a unit's
+    mark, each with a faction and a rank (see :func:`_completed`)."""
     factions = [p.get("faction") for p in players(view)]
-    out = []
-    for figure in _entries(view, "figures"):
-        owner = figure.get("owner")
-        if not figure.get("faction") and isinstance(owner, int) and 0 <= owner < len(factions):
-            figure = {**figure, "faction": factions[owner]}
-        out.append(figure)
+    out = [_completed(figure, factions) for figure in _entries(view, "figures")]
     return sorted(out, key=lambda f: f.get("kind") == "monster")
+
+
+def _completed(figure: dict[str, Any], factions: list[Any]) -> dict[str, Any]:
+    """``figure`` with its ``faction`` and ``rank``: the view's own when it gives them, else
+    the unit type's in the content (an Occult unit is not its owner's faction), else the
+    owner's faction."""
+    if figure.get("faction") and figure.get("rank"):
+        return figure
+    known = unit_type(figure.get("type")) if figure.get("kind") == "unit" else None
+    owner = figure.get("owner")
+    faction = figure.get("faction") or getattr(known, "faction", None)
+    if not faction and isinstance(owner, int) and 0 <= owner < len(factions):
+        faction = factions[owner]
+    rank = figure.get("rank") or getattr(known, "rank", None)
+    return {**figure, "faction": faction, "rank": rank}
+
+
+def unit_type(type_id: Any) -> Any:
+    """The content record of a unit type, or None (no content yet, or an unknown id)."""
+    return getattr(_content(), "UNITS", {}).get(str(type_id))
+
+
+@cache
+def _content() -> Any:
+    """The content module, looked up once; read through ``importlib`` because it lands with
+    the engine, and the image must draw (with the owners' factions) without it."""
+    try:
+        return importlib.import_module("rules.monsterpocalypse.content")
+    except ImportError:
+        return None
 
 
 def _hazards(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -46,6 +46,16 @@ def initial(names: Any, locale: str, fallback: str) -> str:
     return (name[:1] or "?").upper()
 
 
+def mark(names: Any, locale: str, fallback: str) -> str:
+    """A unit type's two-letter mark: the initials of its first two words ("Sentinel Drone" →
+    "SD"), else its first two letters ("Skitter" → "Sk"), so types of one faction that share a
+    first letter still look different."""
+    words = localized(names, locale).split() or [fallback]
+    if len(words) > 1:
+        return (words[0][:1] + words[1][:1]).upper()
+    return words[0][:1].upper() + words[0][1:2].lower()
+
+
 def piece_squares(entry: dict[str, Any]) -> list[Square]:
     """The squares an entry covers: its ``squares``, else its ``size`` from its anchor."""
     listed = squares(entry.get("squares"))
@@ -216,7 +226,7 @@ def draw_unit(c: Canvas, figure: dict[str, Any], locale: str) -> None:
     label = str(figure.get("id") or "")
     with c.region(inset(box, 5), f"unit {label}"):
         x, y = centre(box)
-        c.text((x, y - 3), initial(figure.get("names"), locale, label), 19, on(fill), bold=True,
+        c.text((x, y - 3), mark(figure.get("names"), locale, label), 17, on(fill), bold=True,
                anchor="mm")  # fmt: skip
         c.fit_text((x, box[3] - 8), label, box[2] - box[0] - 20, 9, on(fill), anchor="mb",
                    whole=True)  # fmt: skip
