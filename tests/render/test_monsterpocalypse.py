@@ -365,3 +365,38 @@ def test_a_trimmed_view_still_draws() -> None:
     view["figures"].append({"id": "u99", "kind": "unit", "owner": 0, "at": None})
     view["activation"] = None
     assert_sane(render_board(GAME, view), (WIDTH, HEIGHT))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_long_content_names_fit(locale: str) -> None:
+    """Buildings, monsters, factions and units with names far longer than the content's."""
+    view = sample_view("downtown")
+    long = names("W" * 40, "Centrale termoelettrica abbandonata della periferia nord")
+    for entry in view["buildings"] + view["figures"]:
+        entry["names"] = long
+    for seat in view["players"]:
+        seat["faction_names"] = long
+    with one_page() as page:
+        board_image(GAME, view, locale=locale, players=[ODD_NAMES[1], ODD_NAMES[0]])
+    assert_tidy(problems(page()))
+
+
+def test_monsters_show_both_health_tracks_with_numbers() -> None:
+    words = _words(sample_view(), "en")
+    assert ("6/8", "monster m0") in words and ("7/7", "monster m0") in words
+    assert ("0/8", "monster m1") in words and ("5/7", "monster m1") in words
+    assert ("α", "monster m0") in words and ("H", "monster m1") in words
+
+
+def test_a_unit_without_faction_or_rank_takes_its_owners_faction() -> None:
+    """The view may leave a unit's faction out: it is drawn in its owner's faction colour, and
+    only a unit whose rank says elite gets the ring."""
+    view = sample_view()
+    plain = copy.deepcopy(view)
+    for figure in plain["figures"]:
+        if figure["id"] == "u4":  # a Swarm drone of seat 1
+            del figure["faction"], figure["rank"]
+    assert _pixels(view).tobytes() == _pixels(plain).tobytes()
+    elite = copy.deepcopy(view)
+    next(f for f in elite["figures"] if f["id"] == "u4")["rank"] = "elite"
+    assert _changed(_pixels(view), _pixels(elite), "C8")
