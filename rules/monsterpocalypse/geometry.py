@@ -173,54 +173,6 @@ class Reach:
     hazards: tuple[str, ...]
 
 
-_Step = tuple[Square, int, tuple[Square, ...]]
-# A search entry: cost, hazards, steps, path, anchor, diagonals used, hazard tokens entered.
-# A step open to this mover: next anchor, 1 if diagonal, its cost, the hazard tokens it enters.
-_Move = tuple[Square, int, int, frozenset[str]]
-_Entry = tuple[int, int, int, tuple[Square, ...], Square, int, tuple[str, ...]]
-
-
-@lru_cache(maxsize=8)
-def _step_table(size: int, map_size: int) -> dict[Square, tuple[_Step, ...]]:
-    """For every anchor on the map: each step (next anchor, 1 if diagonal, squares it enters).
-
-    Only steps whose whole footprint stays on the map are listed: the edges are never crossed.
-    """
-    table: dict[Square, tuple[_Step, ...]] = {}
-    anchors = [(c, r) for c in range(map_size) for r in range(map_size)]
-    for anchor in anchors:
-        if not footprint_in_bounds(anchor, size, map_size):
-            continue
-        old = set(footprint(anchor, size))
-        steps: list[_Step] = []
-        for dc, dr in DIRECTIONS:
-            nxt = (anchor[0] + dc, anchor[1] + dr)
-            if footprint_in_bounds(nxt, size, map_size):
-                entered = tuple(s for s in footprint(nxt, size) if s not in old)
-                steps.append((nxt, 1 if dc and dr else 0, entered))
-        table[anchor] = tuple(steps)
-    return table
-
-
-def _moves(table_steps: tuple[_Step, ...], terrain: Terrain, free: bool, fly: bool) -> list[_Move]:
-    """The steps a mover may take from one anchor: its cost and the hazard tokens it enters.
-
-    A step costs the highest cost among the squares it newly covers; a walker may not enter a
-    blocked or impassable square with any square of its footprint; a flyer enters no hazards.
-    """
-    moves: list[_Move] = []
-    no_tokens: frozenset[str] = frozenset()
-    for nxt, is_diag, entered in table_steps:
-        if not free and any(s in terrain.blocked or s in terrain.impassable for s in entered):
-            continue
-        cost = max(terrain.cost.get(s, 1) for s in entered)
-        tokens = no_tokens
-        if not fly and any(s in terrain.hazards for s in entered):
-            tokens = frozenset(terrain.hazards[s] for s in entered if s in terrain.hazards)
-        moves.append((nxt, is_diag, cost, tokens))
-    return moves
-
-
 def _may_end(anchor: Square, size: int, terrain: Terrain, fly: bool) -> bool:
     """Whether a move may stop here: free squares, and no impassable ones unless flying.
 
@@ -234,12 +186,170 @@ def _may_end(anchor: Square, size: int, terrain: Terrain, fly: bool) -> bool:
     return True
 
 
-def _end_hazards(start: Square, anchor: Square, size: int, terrain: Terrain) -> tuple[str, ...]:
+def _end_hazards(
+    start_fp: tuple[Square, ...], anchor: Square, size: int, terrain: Terrain
+) -> tuple[str, ...]:
     """A flyer's hazards: only the tokens under where it lands that it did not start on."""
-    before = set(footprint(start, size))
+    before = set(start_fp)
     under = (s for s in footprint(anchor, size) if s not in before)
     tokens = {terrain.hazards[s] for s in under if s in terrain.hazards}
     return tuple(sorted(tokens))
+
+
+# --- the movement search ---------------------------------------------------------------------
+# Squares and anchors are flat indices ``col * map_size + row`` inside the search, and a search
+# state (anchor, diagonals used, hazard tokens entered) one int, so the bot can ask for every
+# figure's moves at every decision: a unit's SPD 8 move on a 12×12 map is a few hundred states.
+
+_KEY_COST = 1 << 40  # a search key packs (cost, hazards entered, steps) into one int
+_KEY_HAZ = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """The map-independent part of a search: per anchor, its legal steps and footprint."""
+
+    orth: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # (next anchor, squares entered)
+    diag: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    cover: tuple[tuple[int, ...], ...]  # the squares each anchor's footprint covers
+
+
+@lru_cache(maxsize=8)
+def _grid(size: int, map_size: int) -> _Grid:
+    """Every step whose whole footprint stays on the map: the edges are never crossed."""
+    cells = map_size * map_size
+    orth: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * cells
+    diag: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * cells
+    cover: list[tuple[int, ...]] = [()] * cells
+
+    def idx(sq: Square) -> int:
+        return sq[0] * map_size + sq[1]
+
+    for col in range(map_size - size + 1):
+        for row in range(map_size - size + 1):
+            old = footprint((col, row), size)
+            cover[idx((col, row))] = tuple(idx(s) for s in old)
+            steps: tuple[list[tuple[int, tuple[int, ...]]], ...] = ([], [])
+            for dc, dr in DIRECTIONS:
+                nxt = (col + dc, row + dr)
+                if footprint_in_bounds(nxt, size, map_size):
+                    entered = tuple(idx(s) for s in footprint(nxt, size) if s not in old)
+                    steps[1 if dc and dr else 0].append((idx(nxt), entered))
+            orth[idx((col, row))], diag[idx((col, row))] = tuple(steps[0]), tuple(steps[1])
+    return _Grid(tuple(orth), tuple(diag), tuple(cover))
+
+
+@dataclass(slots=True)
+class _Squares:
+    """One mover's view of the terrain as flat per-square arrays, for the search's inner loop."""
+
+    cost: list[int]
+    bad: list[bool]  # may not be entered by this mover (blocked or impassable)
+    hazard: list[int]  # bit mask of the square's hazard token (0 for flyers while moving)
+    tokens: list[str]  # the token ids, bit i is tokens[i]
+
+
+def _squares(terrain: Terrain, free: bool, fly: bool) -> _Squares:
+    n = terrain.size
+    cost = [1] * (n * n)
+    for (col, row), c in terrain.cost.items():
+        if 0 <= col < n and 0 <= row < n:
+            cost[col * n + row] = c
+    bad = [False] * (n * n)
+    if not free:
+        for col, row in terrain.blocked | terrain.impassable:
+            if 0 <= col < n and 0 <= row < n:
+                bad[col * n + row] = True
+    tokens = sorted(set(terrain.hazards.values()))
+    hazard = [0] * (n * n)
+    if not fly:
+        bit = {t: 1 << i for i, t in enumerate(tokens)}
+        for (col, row), t in terrain.hazards.items():
+            if 0 <= col < n and 0 <= row < n:
+                hazard[col * n + row] = bit[t]
+    return _Squares(cost, bad, hazard, tokens)
+
+
+def _expand(
+    steps: tuple[tuple[int, tuple[int, ...]], ...], sq: _Squares
+) -> list[tuple[int, int, int]]:
+    """The open steps from one anchor: (next anchor, cost, hazard mask entered).
+
+    A step costs the highest cost among the squares it newly covers; a walker may not enter a
+    blocked or impassable square with any square of its footprint.
+    """
+    cost, bad, hazard = sq.cost, sq.bad, sq.hazard
+    out: list[tuple[int, int, int]] = []
+    for nxt, entered in steps:
+        if len(entered) == 1:
+            e = entered[0]
+            if not bad[e]:
+                out.append((nxt, cost[e], hazard[e]))
+        elif not any(bad[e] for e in entered):
+            mask = 0
+            for e in entered:
+                mask |= hazard[e]
+            out.append((nxt, max(cost[e] for e in entered), mask))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What the search found: states in the order their keys became final, with each state's
+    best key and the predecessors that give it; ``bits`` is how many hazard tokens there are.
+    """
+
+    order: list[int]
+    best: dict[int, int]
+    preds: dict[int, list[int]]
+    bits: int
+
+
+def _search(start: int, budget: int, diagonals: int, grid: _Grid, sq: _Squares) -> _Found:
+    """Best-first search from ``start``: states in order, their best keys and best predecessors.
+
+    A state is ``((anchor * (diagonals + 1) + used) << bits) | hazard mask``; its key packs
+    (cost, hazards, steps), which grows strictly along any step, so a state's key is final when
+    it is popped and every predecessor giving that key is known by then.
+    """
+    bits = len(sq.tokens)
+    layers = diagonals + 1
+    first = (start * layers) << bits
+    best: dict[int, int] = {first: 0}
+    preds: dict[int, list[int]] = {first: []}
+    heap = [(0, first)]
+    order: list[int] = []
+    opened: dict[int, tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = {}
+    low = (1 << bits) - 1
+    limit = (budget + 1) * _KEY_COST
+    while heap:
+        key, state = heapq.heappop(heap)
+        if best[state] != key:
+            continue
+        order.append(state)
+        mask, rest = state & low, state >> bits
+        anchor, used = divmod(rest, layers)
+        if anchor not in opened:
+            opened[anchor] = (_expand(grid.orth[anchor], sq), _expand(grid.diag[anchor], sq))
+        moves = opened[anchor]
+        for kind in (0, 1) if used < diagonals else (0,):
+            nd = used + kind
+            for nxt, c, h in moves[kind]:
+                new_key = key + c * _KEY_COST + 1
+                if new_key >= limit:
+                    continue
+                new_mask = mask | h
+                if new_mask != mask:
+                    new_key += (new_mask ^ mask).bit_count() * _KEY_HAZ
+                target = ((nxt * layers + nd) << bits) | new_mask
+                old = best.get(target)
+                if old is None or new_key < old:
+                    best[target] = new_key
+                    preds[target] = [state]
+                    heapq.heappush(heap, (new_key, target))
+                elif new_key == old:
+                    preds[target].append(state)
+    return _Found(order, best, preds, bits)
 
 
 def reachable(
@@ -269,38 +379,53 @@ def reachable(
     - "una miniatura non può muovere oltre i bordi": a footprint never leaves the map.
     - Hazards "la miniatura che vi muove attraverso subisce 1 danno": each token once per move;
       a flyer only counts the tokens under where it lands.
+
+    Costs are taken from ``terrain.cost`` as given: the engine decides per mover (boost 0 for
+    units; rough for flyers and jumpers if it wants them to ignore it).
     """
-    table = _step_table(size, terrain.size)
-    if start not in table or budget < 0:
+    n = terrain.size
+    if budget < 0 or not footprint_in_bounds(start, size, n):
         return {}
-    free = fly or jump
-    steps: dict[Square, list[_Move]] = {}
-    heap: list[_Entry] = [(0, 0, 0, (start,), start, 0, ())]
-    best: dict[tuple[Square, int, tuple[str, ...]], tuple[int, int, int, tuple[Square, ...]]] = {}
-    done: set[tuple[Square, int, tuple[str, ...]]] = set()
+    sq = _squares(terrain, fly or jump, fly)
+    found = _search(start[0] * n + start[1], budget, diagonals, _grid(size, n), sq)
     out: dict[Square, Reach] = {}
-    while heap:
-        cost, _n_haz, n_steps, path, anchor, diag, haz = heapq.heappop(heap)
-        if (anchor, diag, haz) in done:
+    start_fp = footprint(start, size)
+    layers, low = diagonals + 1, (1 << found.bits) - 1
+    for anchor, (key, path, state) in sorted(_best_per_anchor(found, layers, n).items()):
+        here = divmod(anchor, n)
+        if here == start or not _may_end(here, size, terrain, fly):
             continue
-        done.add((anchor, diag, haz))
-        if anchor != start and anchor not in out and _may_end(anchor, size, terrain, fly):
-            tokens = _end_hazards(start, anchor, size, terrain) if fly else haz
-            out[anchor] = Reach(anchor, cost, diag > 0, path, tokens)
-        if anchor not in steps:
-            steps[anchor] = _moves(table[anchor], terrain, free, fly)
-        for nxt, is_diag, step_cost, tokens_in in steps[anchor]:
-            d, c = diag + is_diag, cost + step_cost
-            if d > diagonals or c > budget:
-                continue
-            new_haz = haz if tokens_in <= set(haz) else tuple(sorted(tokens_in.union(haz)))
-            key = (nxt, d, new_haz)
-            entry = (c, len(new_haz), n_steps + 1, (*path, nxt))
-            if key in done or (key in best and best[key] <= entry):
-                continue
-            best[key] = entry
-            heapq.heappush(heap, (*entry, nxt, d, new_haz))
+        if fly:
+            tokens = _end_hazards(start_fp, here, size, terrain)
+        else:
+            tokens = tuple(t for i, t in enumerate(sq.tokens) if (state & low) >> i & 1)
+        used = (state >> found.bits) % layers
+        out[here] = Reach(here, key // _KEY_COST, used > 0, path, tokens)
     return out
+
+
+def _best_per_anchor(
+    found: _Found, layers: int, n: int
+) -> dict[int, tuple[int, tuple[Square, ...], int]]:
+    """For each anchor the best (key, path, state) over its states, the path lexicographically
+    first among the best: built in search order, each state's path from its best predecessors'.
+    """
+    paths: dict[int, tuple[Square, ...]] = {}
+    chosen: dict[int, tuple[int, tuple[Square, ...], int]] = {}
+    for state in found.order:
+        anchor = (state >> found.bits) // layers
+        back = found.preds[state]
+        if len(back) == 1:
+            path = (*paths[back[0]], divmod(anchor, n))
+        elif back:
+            path = (*min(paths[p] for p in back), divmod(anchor, n))
+        else:  # the start
+            path = (divmod(anchor, n),)
+        paths[state] = path
+        entry = (found.best[state], path, state)
+        if anchor not in chosen or entry < chosen[anchor]:
+            chosen[anchor] = entry
+    return chosen
 
 
 def _sign(value: int) -> int:
