@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+import rules
 from render import RENDERERS, board_image, hand_image, render_board, render_hand
 from render.monsterpocalypse import HEIGHT, WIDTH, MonsterpocalypseRenderer, seat_highlight
 from render.monsterpocalypse import render_board as draw_map
 from render.monsterpocalypse.layout import cell
 from render.monsterpocalypse.style import square
+from tests.render.playouts import Shot, playout, sample
 from tests.render.pngs import assert_sane
 from tests.render.test_text_boxes import ODD_NAMES, assert_tidy, names_for
 from tests.render.textboxes import one_page, problems
@@ -400,3 +402,54 @@ def test_a_unit_without_faction_or_rank_takes_its_owners_faction() -> None:
     elite = copy.deepcopy(view)
     next(f for f in elite["figures"] if f["id"] == "u4")["rank"] = "elite"
     assert _changed(_pixels(view), _pixels(elite), "C8")
+
+
+# --------------------------------------------------------------------------- engine games
+
+needs_engine = pytest.mark.skipif(
+    GAME not in rules.GAMES, reason="the Monsterpocalypse engine has not landed yet"
+)
+
+
+def real_shots(map_id: str, seed: int = 1) -> list[Shot]:
+    """Public boards and seats' own views of a whole seeded game on ``map_id`` (bot and random
+    moves mixed), about 24 of them spread over the game."""
+    return sample(playout(GAME, 2, seed, {"map": map_id}), 24)
+
+
+@needs_engine
+@pytest.mark.parametrize("map_id", MAPS)
+def test_real_games_draw_every_piece_tidily(map_id: str) -> None:
+    """Every figure and building of a real view drawn on its squares; every text in its box,
+    in both languages, on boards and on the seats' highlighted views."""
+    found: list[str] = []
+    shots = real_shots(map_id)
+    assert any(shot.view["phase"] == "play" for shot in shots)
+    for i, shot in enumerate(shots):
+        locale = LOCALES[i % 2]
+        with one_page() as page:
+            if shot.seat is None:
+                board_image(GAME, shot.view, locale=locale, players=names_for(i, 2))
+            else:
+                hand_image(GAME, shot.view, locale=locale)
+        found += [f"[{locale}] {shot.label}: {p}" for p in problems(page())]
+        drawn: dict[str, list[tuple[float, ...]]] = {}
+        for text in page().texts:
+            drawn.setdefault(text.region.label, []).append(text.bbox)
+        for figure in shot.view["figures"]:
+            label = f"{figure['kind']} {figure['id']}"
+            boxes = drawn.get(label)
+            assert boxes and all(_inside(b, figure["squares"]) for b in boxes), shot.label
+    assert_tidy(found)
+
+
+@needs_engine
+def test_real_seat_views_highlight_the_focus_moves() -> None:
+    """A seat's own view with a figure in focus and moves to show draws differently from the
+    same view without them (the highlight is there), and fits the PNG budget."""
+    shots = [s for s in real_shots("harbour", 2) + real_shots("downtown", 3) if s.seat is not None]
+    focused = [s for s in shots if (h := seat_highlight(s.view)) and h["squares"]]
+    assert focused, "no seat view with a focus figure that may move"
+    view = focused[0].view
+    assert_sane(render_hand(GAME, view), (WIDTH, HEIGHT))
+    assert _pixels(view).tobytes() != _pixels(view, highlight=seat_highlight(view)).tobytes()
