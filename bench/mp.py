@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 import render
+import rules
 from bench.profile import QUICK, Profile
 from bench.report import Latency, Result, duration_text, latency, percentile
+from render.monsterpocalypse import seat_highlight
+from tests.render.playouts import playout
 from tests.render.test_monsterpocalypse import MAPS, sample_view, seat_view
 
 SECTION = "mp"
@@ -31,11 +34,25 @@ Shot = tuple[str, dict[str, Any], bool]
 
 
 def shots() -> list[Shot]:
+    """A mid-game board and a seat's highlighted view per map: from a seeded engine game once
+    the engine is registered, else the hand-made views of the tests."""
     out: list[Shot] = []
     for map_id in MAPS:
-        out += [(f"{map_id} board", sample_view(map_id), False)]
-        out += [(f"{map_id} seat view + highlight", seat_view(map_id), True)]
+        board, own = real_views(map_id) if GAME in rules.GAMES else (None, None)
+        out += [(f"{map_id} board", board or sample_view(map_id), False)]
+        out += [(f"{map_id} seat view + highlight", own or seat_view(map_id), True)]
     return out
+
+
+def real_views(map_id: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The public view half-way through a seeded bot game on ``map_id``, and the first seat
+    view with a highlight after it (None if none comes)."""
+    shots = playout(GAME, 2, 7, {"map": map_id})
+    boards = [s for s in shots if s.seat is None and s.phase == "play"]
+    board = boards[len(boards) // 2]
+    later = shots[shots.index(board) :]
+    own = next((s.view for s in later if s.seat is not None and seat_highlight(s.view)), None)
+    return board.view, own
 
 
 def draw(shot: Shot, locale: str) -> object:
