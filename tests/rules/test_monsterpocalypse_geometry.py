@@ -73,40 +73,60 @@ def diagonal_steps(reach: Reach) -> int:
 # --- squares and footprints -------------------------------------------------------------------
 
 
-def test_grid_names_run_a1_to_l12() -> None:
+def test_G6_coordinates_a1_to_l12() -> None:
     assert name((0, 0)) == "A1"
     assert name((11, 11)) == "L12"
     assert name((2, 9)) == "C10"
 
 
 @pytest.mark.parametrize(("text", "sq"), [("a1", (0, 0)), (" A1 ", (0, 0)), ("l12", (11, 11))])
-def test_grid_parse_accepts_any_case_and_spaces(text: str, sq: Square) -> None:
+def test_G6_parse_accepts_any_case_and_spaces(text: str, sq: Square) -> None:
     assert parse(text) == sq
 
 
 @pytest.mark.parametrize("text", ["", "A", "1A", "M1", "A0", "A13", "A01", "AA1", "A-1", "A 1"])
-def test_grid_parse_rejects_malformed_or_off_map(text: str) -> None:
+def test_G6_parse_rejects_malformed_or_off_map(text: str) -> None:
     with pytest.raises(ValueError, match="not a square"):
         parse(text)
 
 
 @given(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
-def test_grid_name_parse_round_trip(col: int, row: int) -> None:
+def test_G6_name_parse_round_trip(col: int, row: int) -> None:
     assert parse(name((col, row))) == (col, row)
     assert parse(name((col, row)).lower()) == (col, row)
 
 
-def test_footprint_of_a_monster_is_its_anchor_and_three_squares() -> None:
-    assert footprint((3, 4), 1) == ((3, 4),)
+def test_B4_monster_footprint_is_2x2() -> None:
     assert set(footprint((3, 4), 2)) == {(3, 4), (4, 4), (3, 5), (4, 5)}
+    # a monster's every square blocks: a unit may not end on its lower-right square
+    reach = reachable((6, 6), 1, 2, terrain(blocked=big((3, 4))))
+    assert (4, 5) not in reach and (5, 5) in reach
 
 
-def test_never_off_the_map_bounds() -> None:
+def test_B7_unit_footprint_is_one_square() -> None:
+    assert footprint((3, 4), 1) == ((3, 4),)
+    assert attack_distance(unit((3, 4)), unit((3, 4))) == 0
+
+
+def test_B9_building_footprint_is_2x2() -> None:
+    # a building anchored at C3 covers C3, D3, C4, D4: each stops a push
+    building = terrain(buildings=big((2, 2)))
+    for target, pusher, end in [
+        ((0, 2), (0, 1), (0, 5)),  # beside its column: passes by
+        ((1, 3), (0, 3), (1, 3)),  # runs into C4 at once
+        ((5, 2), (6, 2), (4, 2)),  # runs into D3 from the east
+    ]:
+        got, hit = push_line(target, 1, unit(pusher), 3, building)
+        assert got == end
+        assert hit == (None if target == (0, 2) else "building")
+
+
+def test_M6_never_off_the_map() -> None:
     assert in_bounds((0, 0)) and in_bounds((11, 11))
     assert not in_bounds((-1, 0)) and not in_bounds((0, 12)) and not in_bounds((12, 5))
 
 
-def test_neighbours_are_eight_inside_and_three_in_a_corner() -> None:
+def test_A2_neighbours_are_eight_inside_and_three_in_a_corner() -> None:
     assert len(neighbours((5, 5))) == 8
     assert set(neighbours((0, 0))) == {(1, 0), (0, 1), (1, 1)}
 
@@ -117,19 +137,19 @@ def test_neighbours_are_eight_inside_and_three_in_a_corner() -> None:
 @pytest.mark.parametrize(
     "d", [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
 )
-def test_adjacent_means_next_to_also_diagonally(d: Square) -> None:
+def test_A2_adjacent_includes_diagonal(d: Square) -> None:
     other = (5 + d[0], 5 + d[1])
     assert adjacent(unit((5, 5)), unit(other))
     assert base_contact(unit((5, 5)), unit(other)) == (0 in d)
 
 
-def test_adjacent_excludes_two_away_and_overlap() -> None:
+def test_A2_adjacent_excludes_two_away_and_overlap() -> None:
     assert not adjacent(unit((5, 5)), unit((7, 5)))
     assert not adjacent(unit((5, 5)), unit((5, 5)))
     assert not adjacent(big((5, 5)), unit((6, 6)))
 
 
-def test_adjacent_2x2_every_square_of_the_footprint_counts() -> None:
+def test_A2_adjacent_2x2_every_square_of_the_footprint_counts() -> None:
     ring = {(c, r) for c in range(4, 8) for r in range(4, 8) if not (5 <= c <= 6 and 5 <= r <= 6)}
     for sq in ring:
         assert adjacent(big((5, 5)), unit(sq)), sq
@@ -139,13 +159,13 @@ def test_adjacent_2x2_every_square_of_the_footprint_counts() -> None:
         assert base_contact(big((5, 5)), unit(sq)) == (sq not in corners), sq
 
 
-def test_base_contact_never_diagonal_for_2x2() -> None:
+def test_A3_base_contact_is_orthogonal() -> None:
     assert base_contact(big((0, 0)), big((2, 1)))
     assert not base_contact(big((0, 0)), big((2, 2)))
     assert adjacent(big((0, 0)), big((2, 2)))
 
 
-def test_aligned_when_a_whole_side_touches() -> None:
+def test_A4_aligned_needs_a_full_side() -> None:
     assert aligned(big((0, 0)), big((2, 0)))
     assert aligned(big((3, 3)), big((3, 5)))
     assert not aligned(big((0, 0)), big((2, 1)))  # base contact, half a side
@@ -153,7 +173,7 @@ def test_aligned_when_a_whole_side_touches() -> None:
     assert not aligned(big((0, 0)), big((3, 0)))  # a square apart
 
 
-def test_aligned_only_monsters_and_buildings() -> None:
+def test_A1_aligned_only_between_2x2() -> None:
     assert base_contact(unit((0, 0)), unit((1, 0)))
     assert not aligned(unit((0, 0)), unit((1, 0)))
     assert not aligned(big((0, 0)), unit((2, 0)))
@@ -171,14 +191,14 @@ def test_aligned_only_monsters_and_buildings() -> None:
         (big((0, 0)), big((1, 1)), 0),
     ],
 )
-def test_attack_distance_counts_one_diagonal_step(
+def test_K8_attack_distance_counts_one_diagonal(
     a: tuple[Square, ...], b: tuple[Square, ...], d: int
 ) -> None:
     assert attack_distance(a, b) == d
     assert attack_distance(b, a) == d
 
 
-def test_blast_never_at_an_adjacent_target() -> None:
+def test_I7_blast_never_at_an_adjacent_target() -> None:
     shooter = unit((5, 5))
     assert not in_range(shooter, unit((6, 6)), 2, 3)
     assert not in_range(big((3, 3)), big((5, 5)), 2, 5)
@@ -197,7 +217,7 @@ footprints = st.builds(
 
 
 @given(footprints, footprints)
-def test_adjacent_and_attack_distance_are_symmetric(
+def test_A2_K8_adjacency_and_distance_are_symmetric(
     a: tuple[Square, ...], b: tuple[Square, ...]
 ) -> None:
     assert adjacent(a, b) == adjacent(b, a)
@@ -212,7 +232,7 @@ def test_adjacent_and_attack_distance_are_symmetric(
 # --- movement -----------------------------------------------------------------------------------
 
 
-def test_move_spd_squares_with_one_diagonal_step() -> None:
+def test_M3_one_diagonal_step_per_move() -> None:
     reach = reachable((3, 3), 1, 3, OPEN)
     assert reach[(5, 5)].cost == 3 and reach[(5, 5)].diagonal
     assert (6, 6) not in reach  # three diagonals would be needed within 3 points
@@ -221,16 +241,16 @@ def test_move_spd_squares_with_one_diagonal_step() -> None:
     assert (3, 3) not in reach  # staying put is no move
 
 
-def test_move_diagonals_parameter_allows_a_run_of_diagonals() -> None:
+def test_I10_run_steps_may_all_be_diagonal() -> None:
     assert reachable((3, 3), 1, 3, OPEN, diagonals=3)[(6, 6)].cost == 3
 
 
-def test_move_cost_in_open_field_is_the_attack_distance() -> None:
+def test_M3_open_field_cost_is_the_one_diagonal_distance() -> None:
     for anchor, r in reachable((5, 5), 1, 8, OPEN).items():
         assert r.cost == attack_distance(unit((5, 5)), unit(anchor))
 
 
-def test_move_rough_costs_double() -> None:
+def test_I10_rough_costs_double() -> None:
     rough = terrain(cost={(4, 3): 2})
     reach = reachable((3, 3), 1, 2, rough)
     assert reach[(4, 3)].cost == 2
@@ -238,37 +258,37 @@ def test_move_rough_costs_double() -> None:
     assert reachable((3, 3), 1, 3, rough)[(5, 3)].cost == 3
 
 
-def test_move_boost_space_costs_nothing() -> None:
+def test_I10_boost_space_costs_nothing() -> None:
     boost = terrain(cost={(4, 3): 0, (5, 3): 0})
     assert reachable((3, 3), 1, 1, boost)[(6, 3)].cost == 1
 
 
-def test_move_2x2_rough_under_any_entered_square_costs_two() -> None:
+def test_I10_2x2_pays_the_dearest_square_it_enters() -> None:
     rough = terrain(cost={(5, 4): 2})  # only the lower of the two squares entered to the east
     reach = reachable((3, 3), 2, 2, rough)
     assert reach[(4, 3)].cost == 2
     assert reach[(3, 2)].cost == 1
 
 
-def test_move_impassable_never_entered() -> None:
+def test_I11_impassable_never_entered() -> None:
     wall = terrain(impassable=[(4, r) for r in range(SIZE)])
     reach = reachable((3, 3), 1, 6, wall)
     assert all(a[0] < 4 for a in reach)
 
 
-def test_move_flight_crosses_and_may_end_on_impassable() -> None:
+def test_I11_flyer_crosses_and_may_end_on_impassable() -> None:
     wall = terrain(impassable=[(4, r) for r in range(SIZE)])
     reach = reachable((3, 3), 1, 2, wall, fly=True)
     assert (5, 3) in reach and (4, 3) in reach
 
 
-def test_move_jump_crosses_but_never_ends_on_impassable() -> None:
+def test_I11_jumper_crosses_but_never_ends_on_impassable() -> None:
     wall = terrain(impassable=[(4, r) for r in range(SIZE)])
     reach = reachable((3, 3), 1, 2, wall, jump=True)
     assert (5, 3) in reach and (4, 3) not in reach
 
 
-def test_move_never_through_an_enemy_or_building() -> None:
+def test_I11_never_through_an_enemy_or_building() -> None:
     enemies = terrain(blocked=[(4, 2), (4, 3), (4, 4)])
     reach = reachable((3, 3), 1, 2, enemies)
     assert (5, 3) not in reach
@@ -276,20 +296,20 @@ def test_move_never_through_an_enemy_or_building() -> None:
     assert reachable((3, 3), 1, 5, enemies)[(5, 3)].cost == 5  # round the line, one diagonal
 
 
-def test_move_flyer_passes_over_enemies() -> None:
+def test_I11_flyer_and_jumper_pass_over_enemies() -> None:
     enemies = terrain(blocked=[(4, 2), (4, 3), (4, 4)])
     assert reachable((3, 3), 1, 2, enemies, fly=True)[(5, 3)].cost == 2
     assert reachable((3, 3), 1, 2, enemies, jump=True)[(5, 3)].cost == 2
 
 
-def test_move_through_own_figures_but_never_ending_on_them() -> None:
+def test_I11_through_own_figures_never_ending_on_them() -> None:
     friends = terrain(occupied=[(4, 2), (4, 3), (4, 4)])
     reach = reachable((3, 3), 1, 2, friends)
     assert reach[(5, 3)].path == ((3, 3), (4, 3), (5, 3))
     assert (4, 3) not in reach
 
 
-def test_move_2x2_blocked_square_under_the_far_column() -> None:
+def test_I2_2x2_blocked_under_the_far_column() -> None:
     # the enemy sits under the right-hand column of the footprint's way south
     enemy = terrain(blocked=[(1, 3)])
     reach = reachable((0, 0), 2, 4, enemy)
@@ -301,7 +321,7 @@ def test_move_2x2_blocked_square_under_the_far_column() -> None:
     assert (0, 2) not in reach and (0, 1) in reach
 
 
-def test_move_2x2_impassable_under_one_square_stops_it() -> None:
+def test_I2_2x2_impassable_under_one_square_stops_it() -> None:
     pit = terrain(impassable=[(3, 1)])
     reach = reachable((0, 0), 2, 3, pit)
     assert (2, 0) not in reach and (2, 1) not in reach and (1, 0) in reach
@@ -309,7 +329,7 @@ def test_move_2x2_impassable_under_one_square_stops_it() -> None:
 
 
 @pytest.mark.parametrize("corner", [(0, 0), (10, 0), (0, 10), (10, 10)])
-def test_move_2x2_at_every_corner_stays_on_the_map(corner: Square) -> None:
+def test_M6_2x2_at_every_corner_stays_on_the_map(corner: Square) -> None:
     reach = reachable(corner, 2, 8, OPEN)
     assert reach
     for anchor, r in reach.items():
@@ -319,7 +339,7 @@ def test_move_2x2_at_every_corner_stays_on_the_map(corner: Square) -> None:
 
 
 @pytest.mark.parametrize("edge", [(5, 0), (0, 5), (10, 5), (5, 10)])
-def test_move_2x2_along_every_edge_checks_every_square(edge: Square) -> None:
+def test_M6_2x2_along_every_edge_checks_every_square(edge: Square) -> None:
     # a friend (occupied) next to the edge under where the far column would end
     col, row = edge
     friend = (col + 1, row) if row in (0, 10) else (col, row + 1)
@@ -328,7 +348,7 @@ def test_move_2x2_along_every_edge_checks_every_square(edge: Square) -> None:
     assert all(in_bounds(sq) for a in reach for sq in big(a))
 
 
-def test_move_start_off_the_map_reaches_nothing() -> None:
+def test_M6_start_off_the_map_reaches_nothing() -> None:
     assert reachable((11, 11), 2, 4, OPEN) == {}
     assert reachable((3, 3), 1, -1, OPEN) == {}
     assert reachable((3, 3), 1, 0, OPEN) == {}
@@ -337,7 +357,7 @@ def test_move_start_off_the_map_reaches_nothing() -> None:
 # --- hazards ------------------------------------------------------------------------------------
 
 
-def test_hazard_entered_deals_damage_once_per_token() -> None:
+def test_I12_hazard_once_per_token() -> None:
     token = "fire@E5"
     fire = dict.fromkeys(big((4, 4)), token)
     reach = reachable((3, 4), 1, 4, terrain(hazards=fire, cost={(3, 3): 9, (3, 5): 9}))
@@ -345,7 +365,7 @@ def test_hazard_entered_deals_damage_once_per_token() -> None:
     assert reach[(6, 4)].hazards == (token,)
 
 
-def test_hazard_avoided_when_a_path_of_equal_cost_exists() -> None:
+def test_I12_hazard_avoided_when_a_path_of_equal_cost_exists() -> None:
     fire = terrain(hazards={(4, 3): "fire@E4"})
     reach = reachable((3, 3), 1, 2, fire)
     assert reach[(5, 4)].hazards == ()
@@ -354,18 +374,18 @@ def test_hazard_avoided_when_a_path_of_equal_cost_exists() -> None:
     assert reach[(4, 3)].hazards == ("fire@E4",)
 
 
-def test_hazard_under_the_start_is_not_entered() -> None:
+def test_I12_standing_on_a_hazard_does_not_count() -> None:
     fire = terrain(hazards={(3, 3): "fire@D4"})
     assert reachable((3, 3), 1, 2, fire)[(5, 3)].hazards == ()
 
 
-def test_hazard_2x2_any_square_of_the_footprint_enters_it() -> None:
+def test_I12_2x2_any_square_of_the_footprint_enters_it() -> None:
     fire = terrain(hazards={(5, 4): "chemical@F5"}, impassable=[(3, 2), (4, 2), (2, 2), (3, 1)])
     reach = reachable((3, 3), 2, 1, fire)
     assert reach[(4, 3)].hazards == ("chemical@F5",)  # only its lower square enters it
 
 
-def test_hazard_two_tokens_both_count() -> None:
+def test_I12_two_tokens_both_count() -> None:
     lane = {(c, r): "fire@E1" if c == 4 else "radioactive@F1" for c in (4, 5) for r in range(SIZE)}
     assert reachable((3, 3), 1, 3, terrain(hazards=lane))[(6, 3)].hazards == (
         "fire@E1",
@@ -373,7 +393,7 @@ def test_hazard_two_tokens_both_count() -> None:
     )
 
 
-def test_hazard_flyer_hurt_only_where_it_lands() -> None:
+def test_I12_flyer_hurt_only_where_it_lands() -> None:
     lane = {(4, r): "fire@E1" for r in range(SIZE)}
     lane[(6, 3)] = "fire@G4"
     reach = reachable((3, 3), 1, 3, terrain(hazards=lane), fly=True)
@@ -382,12 +402,12 @@ def test_hazard_flyer_hurt_only_where_it_lands() -> None:
     assert reach[(6, 3)].hazards == ("fire@G4",)
 
 
-def test_hazard_jumper_is_hurt_crossing() -> None:
+def test_I12_jumper_is_hurt_crossing() -> None:
     lane = terrain(hazards={(4, r): "fire@E1" for r in range(SIZE)})
     assert reachable((3, 3), 1, 2, lane, jump=True)[(5, 3)].hazards == ("fire@E1",)
 
 
-def test_move_ties_are_deterministic() -> None:
+def test_I10_ties_are_deterministic() -> None:
     a = reachable((5, 5), 2, 6, terrain(cost={(8, 5): 2}, hazards={(3, 3): "fire@D4"}))
     b = reachable((5, 5), 2, 6, terrain(cost={(8, 5): 2}, hazards={(3, 3): "fire@D4"}))
     assert a == b
@@ -411,7 +431,7 @@ squares = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
     fire=st.frozensets(squares, max_size=8),
     mode=st.sampled_from(["walk", "fly", "jump"]),
 )
-def test_reachable_properties(
+def test_I10_I11_reachable_properties(
     start: Square,
     size: int,
     budget: int,
@@ -452,33 +472,33 @@ def test_reachable_properties(
 # --- pushes ---------------------------------------------------------------------------------------
 
 
-def test_push_runs_its_whole_length_straight_away() -> None:
+def test_G3_push_runs_its_whole_length_straight_away() -> None:
     assert push_line((5, 5), 1, unit((4, 5)), 3, OPEN) == ((8, 5), None)
     assert push_line((5, 5), 1, big((3, 3)), 2, OPEN) == ((7, 7), None)  # from a corner
     assert push_line((5, 5), 2, big((3, 5)), 1, OPEN) == ((6, 5), None)
 
 
-def test_push_stops_before_the_edge() -> None:
+def test_G3_push_stops_before_the_edge() -> None:
     assert push_line((10, 5), 1, unit((9, 5)), 3, OPEN) == ((11, 5), "edge")
     assert push_line((9, 5), 2, big((7, 5)), 3, OPEN) == ((10, 5), "edge")
 
 
-def test_push_stops_before_a_building() -> None:
+def test_G3_push_stops_before_a_building() -> None:
     t = terrain(buildings=big((8, 6)))
     # the 2x2 target's lower row meets the building's upper row
     assert push_line((4, 5), 2, big((2, 5)), 3, t) == ((6, 5), "building")
 
 
-def test_push_stops_before_a_figure_friend_or_foe() -> None:
+def test_G3_push_stops_before_a_figure_friend_or_foe() -> None:
     assert push_line((5, 5), 1, unit((4, 5)), 3, terrain(occupied=[(7, 5)])) == ((6, 5), "figure")
     assert push_line((5, 5), 1, unit((4, 5)), 3, terrain(blocked=[(8, 5)])) == ((7, 5), "figure")
 
 
-def test_push_stops_before_impassable_terrain() -> None:
+def test_G3_push_stops_before_impassable_terrain() -> None:
     t = terrain(impassable=[(7, 7)])
     assert push_line((5, 5), 1, unit((4, 4)), 3, t) == ((6, 6), "impassable")
 
 
-def test_push_zero_squares_or_overlap_goes_nowhere() -> None:
+def test_G3_push_zero_squares_or_overlap_goes_nowhere() -> None:
     assert push_line((5, 5), 1, unit((4, 5)), 0, OPEN) == ((5, 5), None)
     assert push_line((5, 5), 1, unit((5, 5)), 3, OPEN) == ((5, 5), None)
