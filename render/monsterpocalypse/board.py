@@ -1,6 +1,7 @@
-"""The whole image, layer by layer: ground, terrain, start zones, foundations, spaces, the
-reachable squares of a highlight, hazard tokens, buildings, figures, the rings around targets,
-then the coordinates, the status bar and the players' panel.
+"""The whole image, layer by layer: ground, terrain, start zones, foundations, the spaces'
+frames, the reachable squares of a highlight, hazard tokens, buildings, units, the spaces'
+icons, monsters, the rings around targets, then the coordinates, the status bar and the
+players' panel.
 
 Why this order: what a player must never lose sight of is drawn last (figures over tokens,
 target rings over figures), and the translucent highlight goes over the terrain but under the
@@ -43,11 +44,9 @@ def _entries(view: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def figures(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The view's figures, units before monsters so a monster is never hidden under a unit's
-    mark, each with a faction and a rank (see :func:`_completed`)."""
+    """The view's figures, each with a faction and a rank (see :func:`_completed`)."""
     factions = [p.get("faction") for p in players(view)]
-    out = [_completed(figure, factions) for figure in _entries(view, "figures")]
-    return sorted(out, key=lambda f: f.get("kind") == "monster")
+    return [_completed(figure, factions) for figure in _entries(view, "figures")]
 
 
 def _completed(figure: dict[str, Any], factions: list[Any]) -> dict[str, Any]:
@@ -110,7 +109,7 @@ def render_board(
     hazards = _hazards(view)
     built = {sq for b in _entries(view, "buildings") + hazards for sq in piece_squares(b)[:1]}
     draw_foundations(c, game_map, built)
-    draw_spaces(c, view)
+    draw_spaces(c, view, icons=False)
     draw_grid_lines(c)
     if highlight:
         _reachable(c, view, highlight)
@@ -118,8 +117,14 @@ def render_board(
         draw_hazard(c, hazard)
     for building in _entries(view, "buildings"):
         draw_building(c, building, locale)
-    for figure in figures(view):
-        draw_figure(c, figure, locale)
+    pieces = figures(view)
+    for figure in pieces:
+        if figure.get("kind") != "monster":
+            draw_figure(c, figure, locale)
+    draw_spaces(c, view, icons=True)
+    for figure in pieces:
+        if figure.get("kind") == "monster":
+            draw_figure(c, figure, locale)
     if highlight:
         _targets(c, view, highlight)
     draw_coordinates(c)

@@ -107,8 +107,8 @@ def _card(c: Canvas, view: dict[str, Any], seat: int, player: dict[str, Any], na
     width = (x1 - x0 - 24 - 2 * 8) / 3
     for k, key in enumerate(("unit", "monster", "power")):
         left = x0 + 12 + k * (width + 8)
-        _pool(c, (left, y0 + 60, left + width, y0 + 100), key, num(pools.get(key)), locale, seat)
-    with c.region((x0 + 12, y0 + 104, x1 - 10, y1 - 6), f"player {seat} tally"):
+        _pool(c, (left, y0 + 58, left + width, y0 + 102), key, num(pools.get(key)), locale, seat)
+    with c.region((x0 + 12, y0 + 106, x1 - 10, y1 - 4), f"player {seat} tally"):
         reserve = sum(num(n) for n in (player.get("reserve") or {}).values())
         tally = t("destroyed", locale, n=num(player.get("destroyed_monsters")))
         tally += " · " + t("reserve", locale, n=reserve)
@@ -122,14 +122,24 @@ def _side(view: dict[str, Any], seat: int, locale: str) -> str:
 
 
 def _pool(c: Canvas, box: Box, key: str, value: int, locale: str, seat: int) -> None:
-    """A pool: a die-shaped badge with the count, the pool's name beside it."""
+    """A pool: its name on top, then a die-shaped badge with the count and ten small squares,
+    one per die of the pool's ten (filled: held), so the split reads at a glance."""
     x0, y0, x1, y1 = box
     c.rect(box, fill=Palette.table, radius=8)
     color = POOL_COLORS[key]
-    c.rect((x0 + 6, y0 + 6, x0 + 34, y0 + 34), fill=color, radius=6)
-    with c.region((x0 + 6, y0 + 6, x0 + 34, y0 + 34), f"player {seat} {key} count"):
-        c.text((x0 + 20, y0 + 20), str(value), 16, Palette.ink, bold=True, anchor="mm")
-    with c.region((x0 + 38, y0 + 4, x1 - 4, y1 - 4), f"player {seat} {key} pool"):
+    with c.region((x0 + 6, y0 + 2, x1 - 6, y0 + 17), f"player {seat} {key} pool"):
         word = t({"unit": "unit_pool", "monster": "monster_pool", "power": "power"}[key], locale)
-        c.fit_text((x0 + 38, (y0 + y1) / 2), word, x1 - x0 - 42, 12, Palette.muted,
-                   min_size=9, anchor="lm")  # fmt: skip
+        c.fit_text((x0 + 7, y0 + 10), word, x1 - x0 - 14, 11, Palette.muted, min_size=9,
+                   anchor="lm")  # fmt: skip
+    badge = (x0 + 6, y0 + 19, x0 + 31, y1 - 4)
+    c.rect(badge, fill=color, radius=5)
+    with c.region(badge, f"player {seat} {key} count"):
+        c.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), str(value), 14,
+               Palette.ink, bold=True, anchor="mm")  # fmt: skip
+    size = min(9.0, (x1 - x0 - 44) / 5 - 2)
+    for k in range(10):
+        px = x0 + 37 + (k % 5) * (size + 2)
+        py = y0 + 20 + (k // 5) * (size + 2)
+        held = k < value
+        c.rect((px, py, px + size, py + size), fill=color if held else None,
+               outline=None if held else Palette.faint, width=1, radius=2)  # fmt: skip

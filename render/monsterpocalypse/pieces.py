@@ -86,34 +86,38 @@ def owner_shape(c: Canvas, box: Box, owner: Any, fill: RGB, width: float = 3) ->
 # --------------------------------------------------------------------------- spaces
 
 
-def draw_spaces(c: Canvas, view: dict[str, Any]) -> None:
-    """A frame and a corner icon per objective space (the icon stays visible under a unit);
-    spawn spaces in their side's colour, a neutral one linked by a dashed line to its
-    activator."""
+def draw_spaces(c: Canvas, view: dict[str, Any], *, icons: bool) -> None:
+    """Objective spaces in two passes: under the pieces a frame per space (spawn spaces in
+    their side's colour) and a dashed line from a neutral spawn to its activator; over the
+    units (under the monsters) a corner icon per space and a diamond on each activator, so a
+    unit standing there never hides what the square is."""
     for space in (view.get("map") or {}).get("spaces") or []:
-        if isinstance(space, dict):
-            _draw_space(c, view, space)
+        sq = square(space.get("at")) if isinstance(space, dict) else None
+        if sq is None:
+            continue
+        kind = str(space.get("kind") or "")
+        color = SPACE_COLORS.get(kind, SIDE_NEUTRAL)
+        if kind == "spawn" and space.get("owner"):
+            color = seat_color(side_seat(view, space.get("owner")))
+        activator = square(space.get("activator")) if kind == "spawn" else None
+        if icons:
+            _space_icons(c, kind, sq, activator, color)
+        else:
+            c.rect(inset(cell(sq), 3), outline=color, width=2.5, radius=6)
+            if activator is not None:
+                _dashed_line(c, centre(cell(sq)), centre(cell(activator)), color)
 
 
-def _draw_space(c: Canvas, view: dict[str, Any], space: dict[str, Any]) -> None:
-    sq = square(space.get("at"))
-    if sq is None:
-        return
-    kind = str(space.get("kind") or "")
-    color = SPACE_COLORS.get(kind, SIDE_NEUTRAL)
-    if kind == "spawn" and space.get("owner"):
-        color = seat_color(side_seat(view, space.get("owner")))
-    box = cell(sq)
-    c.rect(inset(box, 3), outline=color, width=2.5, radius=6)
+def _space_icons(c: Canvas, kind: str, sq: Square, activator: Square | None, color: RGB) -> None:
     icon = SPACE_ICONS.get(kind)
+    x, y = cell(sq)[0] + 11, cell(sq)[3] - 11
     if icon:
-        c.circle(box[0] + 13, box[3] - 13, 10, fill=(20, 14, 10))
-        icon(c, box[0] + 13, box[3] - 13, 7, color)
-    activator = square(space.get("activator"))
-    if kind == "spawn" and activator is not None:
-        a, b = centre(box), centre(cell(activator))
-        _dashed_line(c, a, b, color)
-        diamond(c, b[0], b[1], 9, color)
+        c.circle(x, y, 9.5, fill=(20, 14, 10))
+        icon(c, x, y, 6.5, color)
+    if activator is not None:
+        ax, ay = cell(activator)[0] + 11, cell(activator)[3] - 11
+        c.circle(ax, ay, 9.5, fill=(20, 14, 10))
+        diamond(c, ax, ay, 7, color)
 
 
 def _dashed_line(c: Canvas, a: tuple[float, float], b: tuple[float, float], color: RGB) -> None:
