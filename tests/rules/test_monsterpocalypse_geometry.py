@@ -469,6 +469,85 @@ def test_I10_I11_reachable_properties(
         assert spent == r.cost
 
 
+def brute_force(
+    start: Square, size: int, budget: int, t: Terrain, fly: bool, jump: bool
+) -> dict[Square, tuple[int, int, int, tuple[Square, ...]]]:
+    """Every walk of up to ``budget`` steps (costs ≥ 1), the best (cost, hazards, steps, path)."""
+    best: dict[Square, tuple[int, int, int, tuple[Square, ...]]] = {}
+
+    def walk(path: tuple[Square, ...], cost: int, diag: int, tokens: frozenset[str]) -> None:
+        here = path[-1]
+        end_fp = set(footprint(here, size))
+        if here != start and not end_fp & (
+            t.occupied | t.blocked | (set() if fly else t.impassable)
+        ):
+            if fly:
+                tokens = frozenset(
+                    t.hazards[q] for q in end_fp - set(footprint(start, size)) if q in t.hazards
+                )
+            key = (cost, len(tokens), len(path) - 1, path)
+            if here not in best or key < best[here]:
+                best[here] = key
+        for dc, dr in [(0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)]:
+            nxt = (here[0] + dc, here[1] + dr)
+            fp = footprint(nxt, size)
+            entered = set(fp) - end_fp
+            step_diag = diag + (1 if dc and dr else 0)
+            if step_diag > 1 or not all(in_bounds(q) for q in fp):
+                continue
+            step = max(t.cost.get(q, 1) for q in entered)
+            if cost + step > budget:
+                continue
+            if not (fly or jump) and entered & (t.blocked | t.impassable):
+                continue
+            more = (
+                frozenset() if fly else frozenset(t.hazards[q] for q in entered if q in t.hazards)
+            )
+            walk((*path, nxt), cost + step, step_diag, tokens | more)
+
+    walk((start,), 0, 0, frozenset())
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    start=st.tuples(st.integers(2, 8), st.integers(2, 8)),
+    size=st.sampled_from([1, 2]),
+    budget=st.integers(1, 4),
+    rough=st.frozensets(squares, max_size=15),
+    walls=st.frozensets(squares, max_size=10),
+    enemies=st.frozensets(squares, max_size=6),
+    friends=st.frozensets(squares, max_size=6),
+    fire=st.dictionaries(squares, st.sampled_from(["fire@A1", "chemical@B2", "radioactive@C3"])),
+    mode=st.sampled_from(["walk", "fly", "jump"]),
+)
+def test_I10_I12_cheapest_then_safest_then_shortest_then_first_path(
+    start: Square,
+    size: int,
+    budget: int,
+    rough: frozenset[Square],
+    walls: frozenset[Square],
+    enemies: frozenset[Square],
+    friends: frozenset[Square],
+    fire: dict[Square, str],
+    mode: str,
+) -> None:
+    own = set(footprint(start, size))
+    t = terrain(
+        cost=dict.fromkeys(rough, 2),
+        impassable=walls - own,
+        blocked=enemies - own,
+        occupied=friends - own,
+        hazards=fire,
+    )
+    fly, jump = mode == "fly", mode == "jump"
+    got = reachable(start, size, budget, t, fly=fly, jump=jump)
+    want = brute_force(start, size, budget, t, fly, jump)
+    assert set(got) == set(want)
+    for anchor, (cost, n_haz, _steps, path) in want.items():
+        assert (got[anchor].cost, len(got[anchor].hazards), got[anchor].path) == (cost, n_haz, path)
+
+
 # --- pushes ---------------------------------------------------------------------------------------
 
 
