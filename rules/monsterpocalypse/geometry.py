@@ -207,11 +207,10 @@ _KEY_HAZ = 1 << 20
 
 @dataclass(frozen=True, slots=True)
 class _Grid:
-    """The map-independent part of a search: per anchor, its legal steps and footprint."""
+    """The map-independent part of a search: per anchor, its orthogonal and diagonal steps."""
 
     orth: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]  # (next anchor, squares entered)
     diag: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-    cover: tuple[tuple[int, ...], ...]  # the squares each anchor's footprint covers
 
 
 @lru_cache(maxsize=8)
@@ -220,7 +219,6 @@ def _grid(size: int, map_size: int) -> _Grid:
     cells = map_size * map_size
     orth: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * cells
     diag: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * cells
-    cover: list[tuple[int, ...]] = [()] * cells
 
     def idx(sq: Square) -> int:
         return sq[0] * map_size + sq[1]
@@ -228,7 +226,6 @@ def _grid(size: int, map_size: int) -> _Grid:
     for col in range(map_size - size + 1):
         for row in range(map_size - size + 1):
             old = footprint((col, row), size)
-            cover[idx((col, row))] = tuple(idx(s) for s in old)
             steps: tuple[list[tuple[int, tuple[int, ...]]], ...] = ([], [])
             for dc, dr in DIRECTIONS:
                 nxt = (col + dc, row + dr)
@@ -236,7 +233,7 @@ def _grid(size: int, map_size: int) -> _Grid:
                     entered = tuple(idx(s) for s in footprint(nxt, size) if s not in old)
                     steps[1 if dc and dr else 0].append((idx(nxt), entered))
             orth[idx((col, row))], diag[idx((col, row))] = tuple(steps[0]), tuple(steps[1])
-    return _Grid(tuple(orth), tuple(diag), tuple(cover))
+    return _Grid(tuple(orth), tuple(diag))
 
 
 @dataclass(slots=True)
@@ -250,6 +247,9 @@ class _Squares:
 
 
 def _squares(terrain: Terrain, free: bool, fly: bool) -> _Squares:
+    """Flatten the terrain for one mover: flyers and jumpers (``free``) find nothing in their
+    way while moving, and flyers enter no hazards on the way ("immune agli ostacoli").
+    """
     n = terrain.size
     cost = [1] * (n * n)
     for (col, row), c in terrain.cost.items():
@@ -428,16 +428,12 @@ def _best_per_anchor(
     return chosen
 
 
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
-
-
 def push_direction(start: Square, size: int, away_from: Iterable[Square]) -> Square:
     """The step that carries a footprint straight away from the pusher's footprint.
 
-    By the sign of the gap on each axis between the pusher and the figure: orthogonal when
-    they overlap on one axis, diagonal when the pusher touches a corner. ``(0, 0)`` if they
-    overlap on both (no direction: the figure does not move).
+    The direction from the nearest pusher square to the figure, by the sign of the gap on each
+    axis: orthogonal when the footprints overlap on one axis (side by side), diagonal when the
+    pusher touches only a corner. ``(0, 0)`` if they overlap on both (the figure stays put).
     """
     pusher = list(away_from)
     p_cols, p_rows = zip(*pusher, strict=True)
@@ -453,21 +449,27 @@ def push_direction(start: Square, size: int, away_from: Iterable[Square]) -> Squ
 
     dc = axis(min(f_cols), max(f_cols), min(p_cols), max(p_cols))
     dr = axis(min(f_rows), max(f_rows), min(p_rows), max(p_rows))
-    return _sign(dc), _sign(dr)
+    return dc, dr
 
 
 def _obstacle(squares: Iterable[Square], terrain: Terrain) -> str | None:
-    """What a pushed footprint would hit on these squares: the first kind found, or None."""
+    """What a pushed footprint would hit on these squares, or None.
+
+    When a 2×2 meets several at once (a diagonal push enters three squares) the one that
+    matters most to the engine is reported: a building (destroyed by the collision), then a
+    figure, then impassable terrain, then the edge.
+    """
+    kinds = set()
     for sq in squares:
         if not in_bounds(sq, terrain.size):
-            return "edge"
-        if sq in terrain.buildings:
-            return "building"
-        if sq in terrain.blocked or sq in terrain.occupied:
-            return "figure"
-        if sq in terrain.impassable:
-            return "impassable"
-    return None
+            kinds.add("edge")
+        elif sq in terrain.buildings:
+            kinds.add("building")
+        elif sq in terrain.blocked or sq in terrain.occupied:
+            kinds.add("figure")
+        elif sq in terrain.impassable:
+            kinds.add("impassable")
+    return next((k for k in ("building", "figure", "impassable", "edge") if k in kinds), None)
 
 
 def push_line(

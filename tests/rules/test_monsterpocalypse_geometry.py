@@ -581,3 +581,13 @@ def test_G3_push_stops_before_impassable_terrain() -> None:
 def test_G3_push_zero_squares_or_overlap_goes_nowhere() -> None:
     assert push_line((5, 5), 1, unit((4, 5)), 0, OPEN) == ((5, 5), None)
     assert push_line((5, 5), 1, unit((5, 5)), 3, OPEN) == ((5, 5), None)
+
+
+def test_G3_push_2x2_reports_the_building_before_the_edge() -> None:
+    # pushed diagonally from its corner, the 2x2 at K6 would enter L7..M8: off the map and
+    # onto a building at L8 at once; the building is what it hit (the collision destroys it)
+    t = terrain(buildings=[(11, 7)])
+    assert push_line((10, 5), 2, unit((9, 4)), 2, t) == ((10, 5), "building")
+    assert push_line((10, 5), 2, unit((9, 4)), 2, OPEN) == ((10, 5), "edge")
+    t = terrain(impassable=[(11, 6)], occupied=[(10, 7)])
+    assert push_line((9, 5), 2, unit((8, 4)), 2, t) == ((9, 5), "figure")
