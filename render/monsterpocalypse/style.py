@@ -63,7 +63,7 @@ TEXT: dict[str, dict[str, str]] = {
     "unit_pool": {"en": "Units", "it": "Unità"},
     "monster_pool": {"en": "Monster", "it": "Mostro"},
     "power": {"en": "Power", "it": "Potenziamento"},
-    "destroyed": {"en": "Monsters destroyed {n}", "it": "Mostri distrutti {n}"},
+    "destroyed": {"en": "Enemy monsters destroyed {n}", "it": "Mostri nemici distrutti {n}"},
     "reserve": {"en": "Reserve {n}", "it": "Riserva {n}"},
     "side_north": {"en": "north", "it": "nord"},
     "side_south": {"en": "south", "it": "sud"},
