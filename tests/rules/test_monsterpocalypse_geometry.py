@@ -7,6 +7,7 @@ rules/monsterpocalypse/geometry.py, and the decisions of the interfaces page).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -419,38 +420,45 @@ def test_I10_ties_are_deterministic() -> None:
 squares = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    start=st.tuples(st.integers(0, SIZE - 2), st.integers(0, SIZE - 2)),
-    size=st.sampled_from([1, 2]),
-    budget=st.integers(0, 8),
-    rough=st.frozensets(squares, max_size=20),
-    walls=st.frozensets(squares, max_size=12),
-    enemies=st.frozensets(squares, max_size=8),
-    friends=st.frozensets(squares, max_size=8),
-    fire=st.frozensets(squares, max_size=8),
-    mode=st.sampled_from(["walk", "fly", "jump"]),
-)
-def test_I10_I11_reachable_properties(
-    start: Square,
-    size: int,
-    budget: int,
-    rough: frozenset[Square],
-    walls: frozenset[Square],
-    enemies: frozenset[Square],
-    friends: frozenset[Square],
-    fire: frozenset[Square],
-    mode: str,
-) -> None:
+@dataclass(frozen=True)
+class World:
+    """A random figure on random terrain, for the properties of ``reachable``."""
+
+    start: Square
+    size: int
+    budget: int
+    terrain: Terrain
+    fly: bool
+    jump: bool
+
+
+TOKENS = ["fire@A1", "chemical@B2", "radioactive@C3"]
+
+
+@st.composite
+def worlds(draw: st.DrawFn, budgets: tuple[int, int], starts: tuple[int, int]) -> World:
+    start = draw(st.tuples(st.integers(*starts), st.integers(*starts)))
+    size = draw(st.sampled_from([1, 2]))
     own = set(footprint(start, size))
+
+    def some(most: int) -> frozenset[Square]:
+        return draw(st.frozensets(squares, max_size=most)) - own
+
     t = terrain(
-        cost=dict.fromkeys(rough, 2),
-        impassable=walls - own,
-        blocked=enemies - own,
-        occupied=friends - own,
-        hazards={sq: f"fire@{name(sq)}" for sq in fire},
+        cost=dict.fromkeys(some(20), 2),
+        impassable=some(12),
+        blocked=some(8),
+        occupied=some(8),
+        hazards=draw(st.dictionaries(squares, st.sampled_from(TOKENS), max_size=10)),
     )
-    fly, jump = mode == "fly", mode == "jump"
+    mode = draw(st.sampled_from(["walk", "fly", "jump"]))
+    return World(start, size, draw(st.integers(*budgets)), t, mode == "fly", mode == "jump")
+
+
+@settings(max_examples=60, deadline=None)
+@given(worlds(budgets=(0, 8), starts=(0, SIZE - 2)))
+def test_I10_I11_reachable_properties(w: World) -> None:
+    start, size, budget, t, fly, jump = w.start, w.size, w.budget, w.terrain, w.fly, w.jump
     for anchor, r in reachable(start, size, budget, t, fly=fly, jump=jump).items():
         fp = footprint(anchor, size)
         assert 0 < r.cost <= budget or (r.cost == 0 and anchor != start)
@@ -510,37 +518,9 @@ def brute_force(
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    start=st.tuples(st.integers(2, 8), st.integers(2, 8)),
-    size=st.sampled_from([1, 2]),
-    budget=st.integers(1, 4),
-    rough=st.frozensets(squares, max_size=15),
-    walls=st.frozensets(squares, max_size=10),
-    enemies=st.frozensets(squares, max_size=6),
-    friends=st.frozensets(squares, max_size=6),
-    fire=st.dictionaries(squares, st.sampled_from(["fire@A1", "chemical@B2", "radioactive@C3"])),
-    mode=st.sampled_from(["walk", "fly", "jump"]),
-)
-def test_I10_I12_cheapest_then_safest_then_shortest_then_first_path(
-    start: Square,
-    size: int,
-    budget: int,
-    rough: frozenset[Square],
-    walls: frozenset[Square],
-    enemies: frozenset[Square],
-    friends: frozenset[Square],
-    fire: dict[Square, str],
-    mode: str,
-) -> None:
-    own = set(footprint(start, size))
-    t = terrain(
-        cost=dict.fromkeys(rough, 2),
-        impassable=walls - own,
-        blocked=enemies - own,
-        occupied=friends - own,
-        hazards=fire,
-    )
-    fly, jump = mode == "fly", mode == "jump"
+@given(worlds(budgets=(1, 4), starts=(2, 8)))
+def test_I10_I12_cheapest_then_safest_then_shortest_then_first_path(w: World) -> None:
+    start, size, budget, t, fly, jump = w.start, w.size, w.budget, w.terrain, w.fly, w.jump
     got = reachable(start, size, budget, t, fly=fly, jump=jump)
     want = brute_force(start, size, budget, t, fly, jump)
     assert set(got) == set(want)
