@@ -305,6 +305,23 @@ class _Found:
     bits: int
 
 
+def _dominated(kept: list[tuple[int, int, int]], used: int, mask: int, key: int) -> bool:
+    """Whether an expanded state of the same anchor makes this one useless, else keep it.
+
+    One with no more diagonals used and a subset of its hazards that is cheaper, or as cheap in
+    fewer steps, does at least as well on every continuation and strictly better on the key,
+    so nothing through this state can be the best path anywhere (it only saves work).
+    """
+    cost, steps = key // _KEY_COST, key % _KEY_HAZ
+    for k_used, k_mask, k_key in kept:
+        if k_used <= used and k_mask | mask == mask:
+            k_cost, k_steps = k_key // _KEY_COST, k_key % _KEY_HAZ
+            if k_cost < cost or (k_cost == cost and k_steps < steps):
+                return True
+    kept.append((used, mask, key))
+    return False
+
+
 def _search(start: int, budget: int, diagonals: int, grid: _Grid, sq: _Squares) -> _Found:
     """Best-first search from ``start``: states in order, their best keys and best predecessors.
 
@@ -320,15 +337,18 @@ def _search(start: int, budget: int, diagonals: int, grid: _Grid, sq: _Squares) 
     heap = [(0, first)]
     order: list[int] = []
     opened: dict[int, tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = {}
+    kept: dict[int, list[tuple[int, int, int]]] = {}  # per anchor: (used, mask, key) expanded
     low = (1 << bits) - 1
     limit = (budget + 1) * _KEY_COST
     while heap:
         key, state = heapq.heappop(heap)
         if best[state] != key:
             continue
-        order.append(state)
         mask, rest = state & low, state >> bits
         anchor, used = divmod(rest, layers)
+        if _dominated(kept.setdefault(anchor, []), used, mask, key):
+            continue
+        order.append(state)
         if anchor not in opened:
             opened[anchor] = (_expand(grid.orth[anchor], sq), _expand(grid.diag[anchor], sq))
         moves = opened[anchor]
