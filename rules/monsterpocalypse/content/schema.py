@@ -40,7 +40,7 @@ TERRAIN = MappingProxyType({".": "open", ",": "rough", "#": "impassable", "+": "
 
 # Limits (the interfaces page, "Content"; the rulebook's army and city limits).
 SPEED, DEFENSE, DICE, BOOST = (1, 6), (2, 7), (0, 8), (0, 3)
-COST, HEALTH, HYPER_COST, ENERGY = (1, 4), (4, 12), (2, 8), (1, 5)
+COST, HEALTH, HYPER_COST, ENERGY = (1, 4), (4, 12), (2, 8), (1, 4)
 CITY = (2, 12)
 """Buildings in a city: "la città può contenerne da 2 a 12"."""
 ARMY_MAX, ELITE_MAX, SAME_GRUNT_MAX, SAME_BUILDING_MAX = 15, 5, 5, 5
