@@ -41,10 +41,11 @@ def name(sq: Square) -> str:
 def parse(text: str, size: int = SIZE) -> Square:
     """Read "c4", " C4 " as ``(2, 3)``; raise ``ValueError`` when malformed or off the map."""
     cleaned = text.strip().upper()
-    if len(cleaned) < 2 or cleaned[0] not in _LETTERS[:size] or not cleaned[1:].isdigit():
+    digits = cleaned[1:]
+    if cleaned[:1] not in _LETTERS[:size] or not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"not a square: {text!r}")
-    sq = (_LETTERS.index(cleaned[0]), int(cleaned[1:]) - 1)
-    if not in_bounds(sq, size) or cleaned[1] == "0":
+    sq = (_LETTERS.index(cleaned[0]), int(digits) - 1)
+    if not in_bounds(sq, size) or digits[0] == "0":
         raise ValueError(f"not a square: {text!r}")
     return sq
 

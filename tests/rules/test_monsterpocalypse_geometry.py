@@ -85,7 +85,10 @@ def test_G6_parse_accepts_any_case_and_spaces(text: str, sq: Square) -> None:
     assert parse(text) == sq
 
 
-@pytest.mark.parametrize("text", ["", "A", "1A", "M1", "A0", "A13", "A01", "AA1", "A-1", "A 1"])
+NOT_SQUARES = ["", "A", "1A", "M1", "A0", "A13", "A01", "AA1", "A-1", "A 1", "A\u0663", "A\u00b2"]
+
+
+@pytest.mark.parametrize("text", NOT_SQUARES)
 def test_G6_parse_rejects_malformed_or_off_map(text: str) -> None:
     with pytest.raises(ValueError, match="not a square"):
         parse(text)
