@@ -32,6 +32,7 @@ KINDS = (
     "votewait",
     "voteskip",
     "votebot",
+    "dismiss",
 )
 VOTE_KINDS = ("votewait", "voteskip", "votebot")
 """A vote on an absent seat: ``mt:vote<choice>:<table>:<version that opened it>:<seat>``."""

@@ -174,6 +174,10 @@ MESSAGES: dict[str, str] = {
     "illegal.too_many_mooks": N_("You can have only one mook in play."),
     "illegal.already_super_munchkin": N_("You are already a Super Munchkin."),
     "illegal.not_equippable": N_("That card can't be put in play."),
+    # Monsterpocalypse (issue 11): the engine's refusals.
+    "illegal.no_such_figure": N_(
+        "There is no such figure on the map: name it as the suggestions do (u3, m0)."
+    ),
 }
 
 

@@ -27,7 +27,7 @@ from bot.flows import (
     show_hand,
     table_by_id,
 )
-from bot.i18n import normalise
+from bot.i18n import normalise, t
 from bot.publisher import Payload
 from bot.table import TableError
 
@@ -153,6 +153,15 @@ async def _vote(
     await answer(interaction, work)
 
 
+async def _dismiss(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    """Cancel on a preview (Monsterpocalypse's attack odds): the preview goes, nothing is
+    played."""
+    text = t(interaction.locale, "Cancelled; nothing was changed.")
+    await interaction.response.edit_message(content=text, embed=None, view=None)
+
+
 HANDLERS = {
     "hand": _hand,
     "act": _act,
@@ -166,4 +175,5 @@ HANDLERS = {
     "votewait": _vote,
     "voteskip": _vote,
     "votebot": _vote,
+    "dismiss": _dismiss,
 }

@@ -52,11 +52,13 @@ def solo_label(game: str, board: str, locale: str) -> str:
 
 def _load() -> None:
     from bot.games.monster_day import MonsterDayPresenter
+    from bot.games.monsterpocalypse import MonsterpocalypsePresenter
     from bot.games.monsters_on_board import MonstersOnBoardPresenter
     from bot.games.munchkin_fu import MunchkinFuPresenter
     from bot.games.notte_di_terrore import NotteDiTerrorePresenter
 
     PRESENTERS["monster_day"] = MonsterDayPresenter()
+    PRESENTERS["monsterpocalypse"] = MonsterpocalypsePresenter()
     PRESENTERS["monsters_on_board"] = MonstersOnBoardPresenter()
     PRESENTERS["munchkin_fu"] = MunchkinFuPresenter()
     PRESENTERS["notte_di_terrore"] = NotteDiTerrorePresenter()
