@@ -169,16 +169,23 @@ def _piece(view: dict[str, Any], ident: Any) -> list[tuple[int, int]]:
 
 
 def seat_highlight(view: dict[str, Any]) -> Highlight | None:
-    """The highlight a seat's own view implies: the focus figure's moves and the targets of its
-    attacks (``view["moves"]``, ``view["attacks"]``), or None when nothing is in focus."""
+    """The highlight a seat's own view implies: the focus figure's moves (``view["moves"]``)
+    and the targets of its attacks (``view["attacks"]``). The focus is the activation's, else
+    the only figure that may move (a monster activation's monster), else none: then no
+    squares, but every target in range of any figure is ringed. None when there is neither."""
     act = view.get("activation")
-    focus = act.get("focus") if isinstance(act, dict) else None
-    if focus is None:
+    if not isinstance(act, dict):
         return None
-    moves = (view.get("moves") or {}).get(focus) or []
+    given = view.get("moves")
+    moves: dict[str, Any] = given if isinstance(given, dict) else {}
+    focus = act.get("focus") or (next(iter(moves)) if len(moves) == 1 else None)
     attacks = [a for a in view.get("attacks") or [] if isinstance(a, dict)]
+    aimed = [a for a in attacks if focus is None or a.get("figure") == focus]
+    squares = [m.get("to") for m in moves.get(str(focus)) or [] if isinstance(m, dict)]
+    if not squares and not aimed:
+        return None
     return {
         "figure": focus,
-        "squares": [m.get("to") for m in moves if isinstance(m, dict)],
-        "targets": sorted({a.get("target") for a in attacks if a.get("figure") == focus}, key=str),
+        "squares": squares,
+        "targets": sorted({str(a.get("target")) for a in aimed}),
     }

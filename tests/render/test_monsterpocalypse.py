@@ -210,7 +210,10 @@ def sample_view(map_id: str = "harbour", phase: str = "play") -> dict[str, Any]:
 def seat_view(map_id: str = "harbour") -> dict[str, Any]:
     """Seat 0's own view of :func:`sample_view`: the focus unit's moves and its targets."""
     view = sample_view(map_id)
-    view["moves"] = {"u1": [{"to": to, "cost": 1, "hazards": 0} for to in ("D5", "D6", "F5")]}
+    view["moves"] = {
+        "u1": [{"to": to, "cost": 1, "hazards": 0} for to in ("D5", "D6", "F5")],
+        "u2": [{"to": "G7", "cost": 2, "hazards": 0}],
+    }
     view["attacks"] = [
         {"figure": "u1", "kind": "blast", "target": "u4", "max_dice": 1, "boost": 0,
          "defense": 3, "odds": {"1": 0.17}},
@@ -323,9 +326,25 @@ def test_highlight_marks_exactly_the_reachable_squares_and_targets() -> None:
         assert not _changed(plain, marked, at), at
 
 
-def test_no_highlight_without_a_focus() -> None:
+def test_without_a_focus_every_target_is_ringed_and_no_square_tinted() -> None:
     view = seat_view()
     view["activation"]["focus"] = None
+    assert seat_highlight(view) == {"figure": None, "squares": [], "targets": ["b1", "m1", "u4"]}
+
+
+def test_the_only_figure_that_may_move_is_the_focus() -> None:
+    view = seat_view()
+    view["activation"].update(focus=None, kind="monster")
+    view["moves"] = {"m0": [{"to": "E11", "cost": 1, "hazards": 0}]}
+    view["attacks"] = view["attacks"][:1]
+    assert seat_highlight(view) == {"figure": "m0", "squares": ["E11"], "targets": []}
+
+
+def test_no_highlight_with_nothing_to_show() -> None:
+    view = seat_view()
+    view.update(moves={}, attacks=[])
+    assert seat_highlight(view) is None
+    view["activation"] = None
     assert seat_highlight(view) is None
 
 
@@ -420,7 +439,8 @@ def real_shots(map_id: str, seed: int = 1) -> list[Shot]:
 @needs_engine
 @pytest.mark.parametrize("map_id", MAPS)
 def test_real_games_draw_every_piece_tidily(map_id: str) -> None:
-    """Every figure and building of a real view drawn on its squares; every text in its box,
+    """Every figure on the map and every building of a real view drawn on its squares (those
+    in the reserve not at all); every text in its box,
     in both languages, on boards and on the seats' highlighted views."""
     found: list[str] = []
     shots = real_shots(map_id)
@@ -436,8 +456,9 @@ def test_real_games_draw_every_piece_tidily(map_id: str) -> None:
         drawn: dict[str, list[tuple[float, ...]]] = {}
         for text in page().texts:
             drawn.setdefault(text.region.label, []).append(text.bbox)
-        for figure in shot.view["figures"]:
-            label = f"{figure['kind']} {figure['id']}"
+        on_map = [f for f in shot.view["figures"] if f["squares"]]  # not the reserve's
+        for figure in on_map + shot.view["buildings"]:
+            label = f"{figure.get('kind', 'building')} {figure['id']}"
             boxes = drawn.get(label)
             assert boxes and all(_inside(b, figure["squares"]) for b in boxes), shot.label
     assert_tidy(found)
@@ -445,11 +466,12 @@ def test_real_games_draw_every_piece_tidily(map_id: str) -> None:
 
 @needs_engine
 def test_real_seat_views_highlight_the_focus_moves() -> None:
-    """A seat's own view with a figure in focus and moves to show draws differently from the
-    same view without them (the highlight is there), and fits the PNG budget."""
+    """A seat's own view with a figure in focus (the activation's, or its only movable figure)
+    and moves to show draws differently from the same view without them (the highlight is
+    there), and fits the PNG budget."""
     shots = [s for s in real_shots("harbour", 2) + real_shots("downtown", 3) if s.seat is not None]
     focused = [s for s in shots if (h := seat_highlight(s.view)) and h["squares"]]
-    assert focused, "no seat view with a focus figure that may move"
+    assert focused, "no seat view with a figure in focus that may move"
     view = focused[0].view
     assert_sane(render_hand(GAME, view), (WIDTH, HEIGHT))
     assert _pixels(view).tobytes() != _pixels(view, highlight=seat_highlight(view)).tobytes()
