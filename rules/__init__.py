@@ -16,6 +16,7 @@ def _load_games() -> None:
     from rules import (  # noqa: F401  (register themselves)
         monster_day,
         monsters_on_board,
+        monsterpocalypse,
         munchkin_fu,
         notte_di_terrore,
     )

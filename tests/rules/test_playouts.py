@@ -24,6 +24,7 @@ import pytest
 
 from rules import GAMES, Engine, validate
 from rules.monster_day import engine as md
+from rules.monsterpocalypse import model as mp
 from rules.monsters_on_board import model as mob
 from rules.munchkin_fu import engine as mf
 from rules.munchkin_fu import model as mf_model
@@ -208,6 +209,27 @@ def _mf_invariant(initial: mf_model.State, state: mf_model.State) -> None:
             assert seat in mf.pending(state) and default in mf.legal_actions(state, seat)
 
 
+def _mp_invariant(initial: mp.State, state: mp.State) -> None:
+    """Dice conserved between pools and supply (D3, D5); figures conserved between map,
+    reserve and destroyed (no two on one square); buildings and their tokens conserved."""
+    for p in state.players:
+        assert p.unit + p.monster == mp.ACTION_DICE and 0 <= p.unit and 0 <= p.monster
+        assert 0 <= p.power <= mp.POWER_DICE
+    if initial.figures or state.phase in ("choose_map", "choose_side", "buildings", "draft"):
+        assert [f.id for f in state.figures] == [f.id for f in initial.figures] or (
+            not initial.figures
+        )
+    squares = [s for f in state.figures for s in f.squares()]
+    squares += [s for b in state.buildings for s in b.squares()]
+    assert len(squares) == len(set(squares)), "two figures share a square"
+    for f in state.figures:
+        if f.kind == "monster" and not f.at and state.phase in ("play", "over"):
+            assert sum(f.health) == 0 or state.phase != "play", "a living monster off the map"
+    ids = sorted([b.id for b in state.buildings] + [h.id for h in state.hazards])
+    assert ids == sorted(set(ids))
+    assert state.round <= state.rounds
+
+
 HOOKS: dict[str, Hooks] = {
     "monster_day": Hooks(
         secrets=_md_secrets, invariant=_md_invariant, max_steps=40, at_end=_md_at_end
@@ -223,6 +245,9 @@ HOOKS: dict[str, Hooks] = {
     ),
     # A Munchkin Fu game is ~300-500 actions between bots, up to the round cap (~1,000-2,500;
     # epic ~3,000) with random play: four seeds per variant, for 3, 4, 5 and 6 seats.
+    # A Monsterpocalypse game is ~100-250 actions (a fixed number of rounds unless a monster
+    # falls): eight seeds per variant, both factions on both maps through the variants.
+    "monsterpocalypse": Hooks(invariant=_mp_invariant, max_steps=3_000, seeds=8),
     "munchkin_fu": Hooks(secrets=_mf_secrets, invariant=_mf_invariant, max_steps=20_000, seeds=4),
     # A Notte di Terrore game is ~500 actions, each checked for every viewer: a few seeds per
     # variant (3, 4 and 5 players each) keep this under a minute.

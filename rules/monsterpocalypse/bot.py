@@ -1,0 +1,161 @@
+"""A Monsterpocalypse bot: legal always, better than random.
+
+Why these priorities: power dice are the monster's fuel (power-up first when it has dice to
+spare, hyper as soon as it can pay), units are cheap damage and secure buildings (spawn what it
+can afford), figures close in on the nearest target they can hit from there, and an attack is
+made at the best odds with as many dice as it may roll.
+"""
+
+from __future__ import annotations
+
+from rules.monsterpocalypse import board, content, geometry
+from rules.monsterpocalypse.activation import left
+from rules.monsterpocalypse.attacks import defense
+from rules.monsterpocalypse.model import (
+    Action,
+    ActivateMonster,
+    ActivateUnits,
+    Attack,
+    Building,
+    ChooseMap,
+    ChooseSide,
+    Draft,
+    DraftDone,
+    EndActivation,
+    Figure,
+    Hyper,
+    Move,
+    PlaceBuilding,
+    PlaceMonster,
+    PowerUp,
+    Spawn,
+    State,
+    sq,
+)
+from rules.monsterpocalypse.odds import p_hit
+
+
+def bot_action(state: State, seat: int) -> Action:
+    from rules.monsterpocalypse.engine import legal_actions
+
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase != "play":
+        return _setup_choice(state, seat, legal)
+    if state.activation is None:
+        player = state.players[seat]
+        if ActivateMonster() in legal and player.monster >= min(4, player.unit + 1):
+            return ActivateMonster()
+        return ActivateUnits() if ActivateUnits() in legal else legal[0]
+    return _in_activation(state, seat, legal)
+
+
+def _setup_choice(state: State, seat: int, legal: list[Action]) -> Action:
+    """The first map and side; the sturdiest building; a preset-like draft; the start anchor
+    nearest the middle."""
+    first = legal[0]
+    if isinstance(first, ChooseMap | ChooseSide):
+        return first
+    if isinstance(first, PlaceBuilding):
+        places = [a for a in legal if isinstance(a, PlaceBuilding)]
+        return max(places, key=lambda a: (content.building(a.building).defense, a.at))
+    if isinstance(first, Draft | DraftDone):
+        player = state.players[seat]
+        wanted = list(content.faction(player.faction).preset)
+        for unit in player.army:
+            if unit in wanted:
+                wanted.remove(unit)
+        drafts = [a for a in legal if isinstance(a, Draft) and a.unit in wanted]
+        return drafts[0] if drafts else DraftDone()
+    spots = [a for a in legal if isinstance(a, PlaceMonster)]
+    if spots:
+        return min(spots, key=lambda a: abs(sq(a.at)[0] - 5) + abs(sq(a.at)[1] - 5))
+    return first
+
+
+def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
+    act = state.activation
+    assert act is not None
+    budget = left(state)
+    power = state.players[seat].power
+    if Hyper() in legal:
+        return Hyper()
+    if act.kind == "monster" and act.phase == "power_up" and budget >= 3 and power < 8:
+        dice = 2 if budget >= 5 else 1
+        if PowerUp(dice) in legal:
+            return PowerUp(dice)
+    spawns = [a for a in legal if isinstance(a, Spawn)]
+    if spawns and budget >= 3:
+        return min(spawns, key=lambda a: (content.unit(a.unit).cost, a.unit, a.at))
+    best = _best_attack(state, legal)
+    reserve = 1 if act.kind == "units" else 2
+    if budget > reserve:
+        step = _best_move(state, legal)
+        if step is not None:
+            return step
+    if best is not None:
+        return best
+    return EndActivation(budget if act.kind == "units" else budget // 2)
+
+
+def _target(state: State, target_id: str) -> Figure | Building | None:
+    found = next((f for f in state.figures if f.id == target_id), None)
+    return found or board.building(state, target_id)
+
+
+def _best_attack(state: State, legal: list[Action]) -> Attack | None:
+    """The attack at the best odds (monsters count double), with its most dice; worth making
+    from 20 %."""
+    scored: list[tuple[float, int, Attack]] = []
+    for a in legal:
+        if not isinstance(a, Attack) or a.power or a.manoeuvre == "stomp":
+            continue
+        fig = next(f for f in state.figures if f.id == a.figure)
+        aim = _target(state, a.target)
+        if aim is None:
+            continue
+        kind = "brawl" if a.kind == "power" else a.kind
+        boost = board.attack_stat(state, fig, a.kind)[1]
+        odds = p_hit(a.dice, boost, defense(state, aim, fig, kind))
+        worth = 2.0 if isinstance(aim, Figure) and aim.kind == "monster" else 1.0
+        scored.append((odds * worth, a.dice, a))
+    if not scored:
+        return None
+    value, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2].figure, x[2].target))
+    return attack if value >= 0.2 else None
+
+
+def _gap(state: State, fig: Figure, anchor: geometry.Square) -> int:
+    """How far ``fig`` would stand from attacking its nearest enemy (0: it could attack)."""
+    squares = geometry.footprint(anchor, fig.size)
+    low, high = board.blast_range(fig)
+    best = 99
+    aims: list[tuple[geometry.Square, ...]] = [
+        f.squares() for f in board.on_map(state) if f.owner != fig.owner
+    ]
+    aims += [b.squares() for b in state.buildings if b.owner != fig.owner]
+    for there in aims:
+        distance = geometry.attack_distance(squares, there)
+        if distance == 1 or low <= distance <= high:
+            return 0
+        best = min(best, distance)
+    return best
+
+
+def _best_move(state: State, legal: list[Action]) -> Move | None:
+    """The move that brings a figure that cannot attack yet closest to a target."""
+    options: list[tuple[int, int, Move]] = []
+    for a in legal:
+        if not isinstance(a, Move):
+            continue
+        fig = next(f for f in state.figures if f.id == a.figure)
+        now = _gap(state, fig, sq(fig.at))
+        if now == 0:
+            continue
+        after = _gap(state, fig, sq(a.to))
+        if after < now:
+            options.append((after, now - after, a))
+    if not options:
+        return None
+    return min(options, key=lambda x: (x[0], -x[1], x[2].figure, x[2].to))[2]

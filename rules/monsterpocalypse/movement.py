@@ -1,0 +1,110 @@
+"""Moves and runs ("Il movimento", "Corsa", "Restrizioni al movimento", teleporters).
+
+Why the geometry does the search and this module only the rules around it: which figure may
+move now, what one move costs (1 die), a run's dice (1 per square), the teleporter's jump, and
+the hazards a path enters (1 damage per token, X3), all through the engine's own terrain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.base import Event
+from rules.monsterpocalypse import board, content, geometry
+from rules.monsterpocalypse.activation import advance, left, reached, spend
+from rules.monsterpocalypse.attacks import hurt
+from rules.monsterpocalypse.geometry import Reach, Square
+from rules.monsterpocalypse.model import Figure, State, at, figure, monster_of, sq, with_figure
+
+
+def may_move(state: State, fig: Figure) -> bool:
+    """M2: each figure once per activation, of the activation's kind, before any attack of
+    its own (R6/R13: the move phase)."""
+    act = state.activation
+    if act is None or fig.owner != act.seat or not fig.at or fig.moved or fig.attacked:
+        return False
+    if (fig.kind == "monster") != (act.kind == "monster"):
+        return False
+    return reached(state, "move") and left(state) > 0
+
+
+def moves(state: State, fig: Figure) -> dict[Square, Reach]:
+    """M1/M3/M5/T1-T3/T7/T10/T11/O6/O7: every anchor one move reaches with SPD points."""
+    if not may_move(state, fig):
+        return {}
+    held = board.abilities(state, fig)
+    terrain = board.terrain_for(state, fig)
+    found = geometry.reachable(
+        sq(fig.at),
+        fig.size,
+        board.speed(state, fig),
+        terrain,
+        fly="flight" in held,
+        jump="jump" in held,
+    )
+    return {**teleports(state, fig, terrain), **found}
+
+
+def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Square, Reach]:
+    """O7 (I16): a unit on a teleporter may spend 1 point to land on or next to another
+    unoccupied teleporter (its whole move)."""
+    space = board.holds_space(state, fig)
+    if space is None or space.kind != "teleporter" or board.speed(state, fig) < 1:
+        return {}
+    taken = board.taken_squares(state, but=fig.id)
+    found: dict[Square, Reach] = {}
+    for other in content.map_(state.map).spaces:
+        if other.kind != "teleporter" or other.square == space.square or other.square in taken:
+            continue
+        for landing in (other.square, *geometry.neighbours(other.square, terrain.size)):
+            if landing in taken or landing in terrain.impassable:
+                continue
+            hazards = (terrain.hazards[landing],) if landing in terrain.hazards else ()
+            found[landing] = Reach(landing, 1, False, (sq(fig.at), landing), hazards)
+    return found
+
+
+def runs(state: State, seat: int) -> dict[Square, Reach]:
+    """M4 (I10): the monster runs 1 square per die, each step may be diagonal, before or
+    after its move but before its attack."""
+    beast = monster_of(state, seat)
+    act = state.activation
+    if act is None or act.kind != "monster" or beast.attacked or not reached(state, "move"):
+        return {}
+    budget = left(state)
+    if budget < 1 or not beast.at:
+        return {}
+    held = board.abilities(state, beast)
+    terrain = board.terrain_for(state, beast, free_moves=True)
+    return geometry.reachable(
+        sq(beast.at),
+        beast.size,
+        budget,
+        terrain,
+        fly="flight" in held,
+        jump="jump" in held,
+        diagonals=budget,
+    )
+
+
+def arrive(
+    state: State, fig: Figure, reach: Reach, cost: int, kind: str
+) -> tuple[State, list[Event]]:
+    """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3)."""
+    new = spend(advance(state, "move"), cost)
+    moved = kind == "move" or fig.moved
+    new = with_figure(new, replace(fig, at=at(reach.anchor), moved=moved))
+    event: Event = {"type": kind, "figure": fig.id, "from": fig.at, "to": at(reach.anchor)}
+    event.update(cost=cost, hazards=len(reach.hazards))
+    new, more = hurt(new, figure(new, fig.id), len(reach.hazards), None)
+    return new, [event, *more]
+
+
+def move(state: State, fig_id: str, to: str) -> tuple[State, list[Event]]:
+    fig = figure(state, fig_id)
+    return arrive(state, fig, moves(state, fig)[sq(to)], 1, "move")
+
+
+def run(state: State, seat: int, to: str) -> tuple[State, list[Event]]:
+    reach = runs(state, seat)[sq(to)]
+    return arrive(state, monster_of(state, seat), reach, reach.cost, "run")

@@ -1,0 +1,210 @@
+"""Monsterpocalypse's views: the public board (everything is public in this game but the seed)
+and, for the active seat, what it may do now with the odds of each attack.
+
+Why the seat's view lists moves, runs, attacks and spawns: the renderer highlights the focus
+figure's squares and targets and the presenter labels buttons from them, without asking the
+engine again (interfaces page, "The public view").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.monsterpocalypse import activation, attacks, board, city, content, movement
+from rules.monsterpocalypse.geometry import Square
+from rules.monsterpocalypse.model import Building, Figure, State, at
+from rules.monsterpocalypse.odds import p_hit
+
+
+def _squares(squares: Any) -> list[str]:
+    return [at(s) for s in sorted(squares)]
+
+
+def map_view(state: State) -> dict[str, Any] | None:
+    if not state.map:
+        return None
+    m = content.map_(state.map)
+    spaces = [
+        {
+            "at": at(s.square),
+            "kind": s.kind,
+            "ability": s.ability,
+            "owner": s.owner,
+            "activator": at(s.activator) if s.activator else None,
+        }
+        for s in m.spaces
+    ]
+    return {
+        "id": m.id,
+        "names": dict(m.names),
+        "size": m.size,
+        "rough": _squares(m.rough),
+        "impassable": _squares(m.impassable),
+        "cover": _squares(m.cover),
+        "foundations": [{"at": at(a), "tier": tier} for a, tier in m.foundations],
+        "start": {side: _squares(zone) for side, zone in m.start.items()},
+        "spaces": spaces,
+    }
+
+
+def _stats(state: State, fig: Figure) -> dict[str, Any]:
+    if fig.kind == "monster":
+        stats: Any = board.form(fig)
+        power = list(board.attack_stat(state, fig, "power"))
+    else:
+        stats, power = content.unit(fig.type), [0, 0]
+    return {
+        "speed": board.speed(state, fig),
+        "defense": board.printed_defense(fig),
+        "brawl": [stats.brawl.dice, stats.brawl.boost],
+        "blast": [stats.blast.dice, stats.blast.boost],
+        "range": stats.blast_range,
+        "power": power,
+    }
+
+
+def figure_view(state: State, fig: Figure) -> dict[str, Any]:
+    if fig.kind == "monster":
+        beast = content.monster(fig.type)
+        names = dict(beast.names)
+        health: Any = {"alpha": fig.health[0], "hyper": fig.health[1]}
+        top: Any = {"alpha": beast.alpha.health, "hyper": beast.hyper.health}
+    else:
+        names, health, top = dict(content.unit(fig.type).names), None, None
+    return {
+        "id": fig.id,
+        "owner": fig.owner,
+        "kind": fig.kind,
+        "type": fig.type,
+        "names": names,
+        "at": fig.at or None,
+        "size": fig.size,
+        "squares": _squares(fig.squares()),
+        "form": fig.form or None,
+        "health": health,
+        "max": top,
+        "stats": _stats(state, fig),
+        "abilities": list(board.abilities(state, fig)),
+        "moved": fig.moved,
+        "attacked": fig.attacked,
+    }
+
+
+def building_view(state: State, built: Building) -> dict[str, Any]:
+    kind = content.building(built.type)
+    return {
+        "id": built.id,
+        "type": built.type,
+        "names": dict(kind.names),
+        "owner": built.owner,
+        "at": built.at,
+        "squares": _squares(built.squares()),
+        "defense": kind.defense,
+        "energy": kind.energy,
+        "hazard": kind.hazard,
+        "secured_by": board.secured_by(state, built),
+    }
+
+
+def _player(state: State, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    reserve: dict[str, int] = {}
+    for fig in state.figures:
+        if fig.owner == seat and fig.kind == "unit" and not fig.at:
+            reserve[fig.type] = reserve.get(fig.type, 0) + 1
+    return {
+        "seat": seat,
+        "faction": player.faction,
+        "faction_names": dict(content.faction(player.faction).names),
+        "side": player.side or None,
+        "pools": {"unit": player.unit, "monster": player.monster, "power": player.power},
+        "destroyed_monsters": player.destroyed,
+        "army": list(player.army),
+        "reserve": reserve,
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    act = state.activation
+    shown: dict[str, Any] = {
+        "game": "monsterpocalypse",
+        "map": map_view(state),
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.rounds,
+        "turn": state.turn,
+        "first": state.first,
+        "chooser": state.chooser,
+        "rolloff": [list(r) for r in state.rolloff],
+        "sides": [p.side or None for p in state.players],
+        "players": [_player(state, s) for s in range(len(state.players))],
+        "figures": [figure_view(state, f) for f in state.figures],
+        "buildings": [building_view(state, b) for b in state.buildings],
+        "hazards": [
+            {"at": h.at, "kind": h.kind, "squares": _squares(h.squares())} for h in state.hazards
+        ],
+        "activation": None
+        if act is None
+        else {
+            "seat": act.seat,
+            "kind": act.kind,
+            "phase": act.phase,
+            "spent": act.spent,
+            "rolls": list(act.rolls),
+            "focus": act.focus or None,
+        },
+        "winners": list(state.winners),
+        "last": [json.loads(e) for e in state.last],
+    }
+    if seat is not None and act is not None and act.seat == seat:
+        shown.update(options(state, seat))
+    return shown
+
+
+def _reach(found: dict[Square, Any]) -> list[dict[str, Any]]:
+    return [
+        {"to": at(a), "cost": r.cost, "hazards": len(r.hazards)} for a, r in sorted(found.items())
+    ]
+
+
+def options(state: State, seat: int) -> dict[str, Any]:
+    """The active seat's moves, runs, attacks (with odds per number of dice) and spawns."""
+    mine = [f for f in state.figures if f.owner == seat and f.at]
+    moves = {f.id: _reach(movement.moves(state, f)) for f in mine}
+    runs = [{"to": at(a), "cost": r.cost} for a, r in sorted(movement.runs(state, seat).items())]
+    found: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for fig in mine:
+        for a in attacks.options(state, fig):
+            if a.manoeuvre or a.power:
+                continue
+            key = (a.figure, a.kind, a.target)
+            if key not in found:
+                target = next((f for f in state.figures if f.id == a.target), None)
+                aim: Figure | Building | None = target or board.building(state, a.target)
+                assert aim is not None
+                defense = attacks.defense(state, aim, fig, a.kind)
+                boost = board.attack_stat(state, fig, a.kind)[1]
+                found[key] = {
+                    "figure": a.figure,
+                    "kind": a.kind,
+                    "target": a.target,
+                    "max_dice": 0,
+                    "boost": boost,
+                    "defense": defense,
+                    "odds": {},
+                }
+            entry = found[key]
+            entry["max_dice"] = max(entry["max_dice"], a.dice)
+            entry["odds"][str(a.dice)] = round(p_hit(a.dice, entry["boost"], entry["defense"]), 4)
+    spawns = [
+        {"unit": s.unit, "at": s.at, "cost": city.spawn_cost(state, seat, s.unit)}
+        for s in city.spawns(state, seat)
+    ]
+    return {
+        "moves": {k: v for k, v in moves.items() if v},
+        "runs": runs,
+        "attacks": list(found.values()),
+        "spawns": spawns,
+        "left": activation.left(state),
+    }
