@@ -39,6 +39,10 @@ from render.monsterpocalypse.style import (
     squares,
 )
 
+CORNER = 10
+"""How far a 2×2 piece's name starts in from its inner box: clear of the cut (seat 1) or
+rounded (seat 0) corner of its outline."""
+
 
 def initial(names: Any, locale: str, fallback: str) -> str:
     """A piece's type initial in the drawing language ("G" for Grunt)."""
@@ -165,8 +169,9 @@ def draw_building(c: Canvas, building: dict[str, Any], locale: str) -> None:
     secured = building.get("secured_by")
     is_secured = isinstance(secured, int) and not isinstance(secured, bool)
     with c.region((x0, y0, x1, y1), f"building {label}"):
-        c.fit_text((x0 + 2, y0 + 2), localized(building.get("names"), locale) or label,
-                   x1 - x0 - (16 if is_secured else 4), 12, bold=True, min_size=9)  # fmt: skip
+        c.fit_text((x0 + CORNER, y0 + 2), localized(building.get("names"), locale) or label,
+                   x1 - x0 - CORNER - (16 if is_secured else 2), 12, bold=True,
+                   min_size=9)  # fmt: skip
         letter = initial(building.get("names"), locale, label)
         c.text((x0 + 22, y0 + 44), letter, 28, Palette.text, bold=True, anchor="mm")
         _stat(c, x0 + 2, y1 - 20, "def", num(building.get("defense")))
@@ -256,8 +261,8 @@ def draw_monster(c: Canvas, figure: dict[str, Any], locale: str) -> None:
     form = figure.get("form")
     label = str(figure.get("id") or "")
     with c.region((x0, y0, x1, y1), f"monster {label}"):
-        c.fit_text((x0 + 2, y0 + 1), localized(figure.get("names"), locale) or label,
-                   x1 - x0 - 4, 12, bold=True, min_size=9)  # fmt: skip
+        c.fit_text((x0 + CORNER, y0 + 1), localized(figure.get("names"), locale) or label,
+                   x1 - x0 - 2 * CORNER, 12, bold=True, min_size=9)  # fmt: skip
         mark = "H" if form == "hyper" else "α"
         ring = HEALTH_HYPER if form == "hyper" else HEALTH_ALPHA
         c.circle(x0 + 18, y0 + 36, 15, fill=(20, 14, 10), outline=ring, width=2.5)
@@ -274,7 +279,7 @@ def _health_bar(c: Canvas, figure: dict[str, Any], which: str, box: Box, active:
     top = max(health, num((figure.get("max") or {}).get(which), health))
     color = HEALTH_ALPHA if which == "alpha" else HEALTH_HYPER
     if not active:
-        color = mix(color, (60, 50, 44), 0.55)
+        color = mix(color, (60, 50, 44), 0.35)
     x0, y0, x1, y1 = box
     c.text((x0 + 5, (y0 + y1) / 2), "α" if which == "alpha" else "H", 11, color, bold=True,
            anchor="mm")  # fmt: skip
