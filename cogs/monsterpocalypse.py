@@ -30,10 +30,11 @@ from bot.flows import active_table_of, answer, seat_here
 from bot.games.monsterpocalypse.odds import attack_entry, attack_odds
 from bot.games.monsterpocalypse.words import (
     DIE,
+    HAZARD,
     content_name,
     dice,
     figure_name,
-    hazards_text,
+    hazard_count,
     kind_name,
     manoeuvre_name,
     percent,
@@ -514,9 +515,9 @@ def _index_of(legal: list[Action], action: Action) -> int | None:
 def _reach_name(entry: dict[str, Any], locale: str) -> str:
     """``C4 — 2 movement points, 🔥``: a reachable square as a suggestion."""
     text = t(locale, "{to} — {n} movement points", to=entry["to"], n=entry.get("cost", 0))
-    hazards = list(entry.get("hazards") or [])
-    if hazards:
-        text += ", " + t(locale, "{icons} {n} damage", icons=hazards_text(hazards), n=len(hazards))
+    hurt = hazard_count(entry.get("hazards"))
+    if hurt:
+        text += ", " + t(locale, "{icons} {n} damage", icons=HAZARD, n=hurt)
     return text
 
 

@@ -16,7 +16,13 @@ from typing import Any
 from bot.games.monsterpocalypse.buttons import MAX_BUTTONS, TAPS, button_actions
 from bot.games.monsterpocalypse.hand import hand_lines
 from bot.games.monsterpocalypse.labels import LABELS, MAX_LABEL, action_label
-from bot.games.monsterpocalypse.narration import LINES, event_lines
+from bot.games.monsterpocalypse.narration import (
+    AFTERMATH,
+    LINES,
+    SILENT,
+    event_lines,
+    table_event_lines,
+)
 from bot.games.monsterpocalypse.summary import MAX_FIELD, SETUP_PHASES, summary_lines
 from bot.games.monsterpocalypse.words import View
 
@@ -36,6 +42,12 @@ class MonsterpocalypsePresenter:
 
     def event_lines(self, events: list[dict[str, Any]], locale: str, names: list[str]) -> list[str]:
         return event_lines(events, locale, names)
+
+    def table_event_lines(
+        self, view: View, events: list[dict[str, Any]], locale: str, names: list[str]
+    ) -> list[str]:
+        """The same lines, with every figure named as the table's map shows it."""
+        return table_event_lines(view, events, locale, names)
 
     def hand_lines(self, view: View, locale: str) -> list[str]:
         return hand_lines(view, locale)
@@ -57,11 +69,13 @@ class MonsterpocalypsePresenter:
 
 
 __all__ = [
+    "AFTERMATH",
     "LABELS",
     "LINES",
     "MAX_BUTTONS",
     "MAX_FIELD",
     "MAX_LABEL",
+    "SILENT",
     "TAPS",
     "MonsterpocalypsePresenter",
     "action_label",

@@ -8,7 +8,7 @@ the focus figure's reachable squares) shows where; these lines only point the wa
 from __future__ import annotations
 
 from bot.games.monsterpocalypse.summary import phase_name
-from bot.games.monsterpocalypse.words import DIE, POWER, View, my_seat
+from bot.games.monsterpocalypse.words import DIE, POWER, View, local, my_seat
 from bot.i18n import t
 
 
@@ -74,17 +74,41 @@ def _setup_hint(view: View, locale: str) -> str | None:
     return None
 
 
+def _both_pools(view: View, locale: str) -> list[str]:
+    """Each player's pools, by faction, for a view that does not say whose it is."""
+    lines = []
+    for player in view.get("players") or []:
+        pools = player.get("pools") or {}
+        lines.append(
+            t(
+                locale,
+                "**{faction}**: unit pool {unit}{die} · monster pool {monster}{die} · "
+                "power {power}{bolt}",
+                faction=local(player.get("faction_names"), locale, str(player.get("faction"))),
+                unit=pools.get("unit", 0),
+                monster=pools.get("monster", 0),
+                power=pools.get("power", 0),
+                die=DIE,
+                bolt=POWER,
+            )
+        )
+    return lines
+
+
 def hand_lines(view: View, locale: str) -> list[str]:
-    """The seat's pools, its activation, then what it may do now (only from its own view)."""
+    """The seat's pools, its activation, then what it may do now (only from its own view);
+    both players' pools while the view does not say whose it is."""
     seat = my_seat(view)
     if seat is None or seat >= len(view.get("players") or []):
-        return []
-    lines = [_pools_line(view, seat, locale)]
-    now = _activation_line(view, seat, locale)
-    if now:
-        lines.append(now)
+        lines = _both_pools(view, locale)
+    else:
+        lines = [_pools_line(view, seat, locale)]
+        now = _activation_line(view, seat, locale)
+        if now:
+            lines.append(now)
     hint = _setup_hint(view, locale)
-    if hint and (view.get("turn") == seat or view.get("phase") == "draft"):
+    if hint:
         lines.append(hint)
     lines += _options_lines(view, locale)
+    lines.append(t(locale, "Every move: the buttons below, `/mp` or `/game move`."))
     return lines

@@ -14,6 +14,8 @@ from typing import Any
 from bot.games.monsterpocalypse.odds import attack_entry, attack_odds
 from bot.games.monsterpocalypse.words import (
     DIE,
+    HAZARD,
+    KIND_EMOJI,
     POWER,
     Action,
     View,
@@ -22,9 +24,10 @@ from bot.games.monsterpocalypse.words import (
     dice,
     figure_name,
     fit,
-    hazards_text,
+    hazard_count,
     kind_name,
     manoeuvre_name,
+    my_seat,
     percent,
     side_name,
     units,
@@ -94,7 +97,10 @@ def _activate_units(view: View, action: Action, locale: str) -> str:
 
 
 def _my_pools(view: View) -> dict[str, int]:
-    seat = view.get("seat")
+    """The pools of the seat an activation label is for: only the seat whose turn it is
+    may activate, so the turn's seat when the view does not name its own."""
+    seat = my_seat(view)
+    seat = view.get("turn") if seat is None else seat
     players = view.get("players") or []
     if isinstance(seat, int) and 0 <= seat < len(players):
         return dict(players[seat].get("pools") or {})
@@ -123,10 +129,10 @@ def _move_entry(view: View, figure: str, to: str) -> dict[str, Any]:
 def _move(view: View, action: Action, locale: str) -> str:
     figure, to = str(action["figure"]), str(action["to"])
     entry = _move_entry(view, figure, to)
-    hazards = list(entry.get("hazards") or [])
+    hurt = hazard_count(entry.get("hazards"))
     tail = dice(locale, 1)
-    if hazards:
-        tail += ", " + t(locale, "{icons} {n} damage", icons=hazards_text(hazards), n=len(hazards))
+    if hurt:
+        tail += ", " + t(locale, "{icons} {n} damage", icons=HAZARD, n=hurt)
     return _figure_label(
         view,
         figure,
@@ -177,50 +183,37 @@ def _shift(view: View, action: Action, locale: str) -> str:
 
 
 def _attack(view: View, action: Action, locale: str) -> str:
-    """``👊 Titan brawls Hive Drone u3 at E5: 4+2 🎲 vs DEF 5 — 46 %``."""
-    figure, target = str(action["figure"]), str(action["target"])
+    """``👊 Titan brawl Hive Drone u3 (E5): 4+2 🎲 vs DEF 5 — 46 %``; a stomp has no single
+    target, so no DEF and no odds: ``💥 Titan stomp every adjacent unit: 3+1 🎲 +1⚡``."""
+    figure, target = str(action["figure"]), str(action.get("target") or "")
     kind = str(action.get("kind", ""))
-    entry = attack_entry(view, action)
-    odds = attack_odds(view, action)
-    rolled = int(action.get("dice", 0))
-    boost = int(entry.get("boost", 0)) if entry else 0
-    roll = f"{rolled}+{boost}" if boost else str(rolled)
-    extra = ""
+    how = kind_name(locale, kind)
     if kind == "power":
-        extra = " " + manoeuvre_name(locale, str(action.get("manoeuvre", "")))
-        if int(action.get("power", 0)):
-            roll += f" +{action['power']}{POWER}"
-    defense = entry.get("defense") if entry else None
-    against = f" vs DEF {defense}" if defense is not None else ""
-    chance = f" — {percent(odds.hit)}" if odds is not None else ""
-    at = where(view, target) if target else ""
+        how = manoeuvre_name(locale, str(action.get("manoeuvre", "")))
+    entry = attack_entry(view, action)
+    boost = int(entry.get("boost", 0)) if entry else 0
+    roll = f"{action.get('dice', 0)}+{boost}" if boost else str(action.get("dice", 0))
+    if int(action.get("power", 0)):
+        roll += f" +{action['power']}{POWER}"
+    odds = attack_odds(view, action)
+    tail = f"{roll} {DIE}"
+    if odds is not None:
+        tail += f" vs DEF {odds.defense} — {percent(odds.hit)}"
+    icon = KIND_EMOJI.get(kind, "⚔️")
 
     def text(attacker: str, victim: str) -> str:
+        if not target:
+            return t(
+                locale, "{icon} {attacker} {how} every adjacent unit: {tail}", icon=icon,
+                attacker=attacker, how=how, tail=tail,
+            )  # fmt: skip
         return t(
-            locale,
-            "{attacker} {kind}{extra} {target} at {at}: {roll} {die}{against}{chance}",
-            attacker=attacker,
-            kind=kind_name(locale, kind),
-            extra=extra,
-            target=victim,
-            at=at,
-            roll=roll,
-            die=DIE,
-            against=against,
-            chance=chance,
-        )
+            locale, "{icon} {attacker} {how} {target} ({at}): {tail}", icon=icon,
+            attacker=attacker, how=how, target=victim, at=where(view, target), tail=tail,
+        )  # fmt: skip
 
-    attacker = figure_name(view, figure, locale)
-    victim = figure_name(view, target, locale) if target else t(locale, "every adjacent unit")
-    full = text(attacker, victim)
-    if units(full) <= MAX_LABEL:
-        return full
-    return text(_short(view, figure, locale), _short(view, target, locale) if target else victim)
-
-
-def _short(view: View, figure: str, locale: str) -> str:
-    """A figure by its id alone (``u3``, ``m1``, ``b2``) where its name would not fit."""
-    return figure
+    full = text(figure_name(view, figure, locale), figure_name(view, target, locale))
+    return full if units(full) <= MAX_LABEL else text(figure, target)
 
 
 def _end(view: View, action: Action, locale: str) -> str:

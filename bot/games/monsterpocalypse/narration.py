@@ -1,28 +1,34 @@
 """An activation told in a few lines (:func:`event_lines`), not one message per die.
 
 The table message of a turn is edited by each of its steps and narrates the whole turn, so
-the events of one activation arrive together: a move, the hazards it crossed and the damage
-they did read as one line; an attack's roll, its hits against DEF, the damage, the figures
-and buildings destroyed and the power dice gained read as one line; the rest (setup steps,
-power-ups, form swaps, spawns, the end of the activation, the victory) a line each.
+the events of one activation arrive together. An attack and what it caused (damage, a form
+or a monster destroyed, units crushed, a building razed, a push) read as one line with the
+dice rolled and the hits against DEF; a move and the hazard damage it took read as one line;
+setup steps, power-ups, form swaps, spawns, pushes of leftover dice and the victory a line
+each.
 
-Why fold: a unit activation of six moves and three attacks emits dozens of events; a channel
-reads them as a short report of who went where and what each attack did."""
+Events carry ids (``u3``, ``b2``); with the table's public view (``table_event_lines``) each
+figure is named as the map shows it, else by its unit type or id."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.monsterpocalypse.words import (
     DIE,
+    HAZARD,
     HAZARD_EMOJI,
     KIND_EMOJI,
     POWER,
+    View,
     content_name,
     dice,
+    figure_name,
+    form_name,
+    hazard_count,
     kind_name,
-    local,
     manoeuvre_name,
     seat_name,
     side_name,
@@ -30,26 +36,33 @@ from bot.games.monsterpocalypse.words import (
 from bot.i18n import t
 
 Event = dict[str, Any]
-Line = Callable[[Event, str, list[str]], str | None]
 
 
-def _who(event: Event, names: list[str]) -> str:
-    return seat_name(names, event.get("seat"))
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What every line needs: the language, the seats' names and, when known, the view."""
+
+    locale: str
+    names: list[str]
+    view: View | None = None
+
+    def who(self, event: Event) -> str:
+        return seat_name(self.names, event.get("seat"))
+
+    def figure(self, ident: Any, unit: Any = None) -> str:
+        """A figure or building by the view's name (``Hive Drone u3``), else its type."""
+        if self.view is not None:
+            return figure_name(self.view, str(ident), self.locale)
+        if unit:
+            return f"{content_name('unit', str(unit), self.locale)} {ident}"
+        return str(ident)
 
 
-def _name(event: Event, locale: str, key: str = "figure") -> str:
-    """A figure an event names: its names if the event carries them, else its id."""
-    names = event.get(f"{key}_names") or event.get("names")
-    ident = str(event.get(key, ""))
-    if isinstance(names, dict) and names:
-        return f"{local(names, locale)} {ident}".strip()
-    return ident
-
-
+Line = Callable[[Event, Told], str | None]
+LINES: dict[str, Line] = {}
+"""Event type -> its line; consequences (:data:`AFTERMATH`) join the line before them."""
 SILENT = frozenset({"drafted"})
 """Events with no line of their own: each draft pick (``draft_done`` counts the army)."""
-LINES: dict[str, Line] = {}
-"""Event type -> its line (None: folded into another line, or not worth one)."""
 
 
 def line(kind: str) -> Callable[[Line], Line]:
@@ -60,67 +73,84 @@ def line(kind: str) -> Callable[[Line], Line]:
     return register
 
 
-def event_lines(events: list[Event], locale: str, names: list[str]) -> list[str]:
-    """The lines for ``events`` in order; an attack and what it caused fold into one."""
+def _fold(events: list[Event], told: Told) -> list[str]:
+    """One line per event, an event's consequences appended to the line of what caused
+    them (a consequence with no cause before it gets its own line)."""
     lines: list[str] = []
     for event in events:
-        told = LINES.get(str(event.get("type")))
-        text = told(event, locale, names) if told else None
+        kind = str(event.get("type"))
+        if kind in AFTERMATH and lines and not _stands_alone(lines):
+            lines[-1] += "; " + AFTERMATH[kind](event, told)
+            continue
+        if kind in AFTERMATH:
+            lines.append("↳ " + AFTERMATH[kind](event, told))
+            continue
+        text = LINES[kind](event, told) if kind in LINES else None
         if text:
             lines.append(text)
     return lines
+
+
+def _stands_alone(lines: list[str]) -> bool:
+    """Whether the last line is one no consequence belongs to (a heading of a turn)."""
+    return lines[-1].startswith(("▶️", "↪️", "🏆", "🏁"))
+
+
+def event_lines(events: list[Event], locale: str, names: list[str]) -> list[str]:
+    return _fold(events, Told(locale, names))
+
+
+def table_event_lines(view: View, events: list[Event], locale: str, names: list[str]) -> list[str]:
+    return _fold(events, Told(locale, names, view))
 
 
 # -- setup ----------------------------------------------------------------------------------------
 
 
 @line("map_chosen")
-def _map_chosen(event: Event, locale: str, names: list[str]) -> str:
-    return t(
-        locale,
-        "🗺️ The battle is on the map {map}.",
-        map=content_name("map", str(event.get("map", "")), locale),
-    )
+def _map_chosen(event: Event, told: Told) -> str:
+    name = content_name("map", str(event.get("map", "")), told.locale)
+    return t(told.locale, "🗺️ **{who}** chooses the map {map}.", who=told.who(event), map=name)
 
 
 @line("side_chosen")
-def _side_chosen(event: Event, locale: str, names: list[str]) -> str:
+def _side_chosen(event: Event, told: Told) -> str:
     return t(
-        locale,
+        told.locale,
         "🧭 **{who}** takes the {side} side and plays first.",
-        who=_who(event, names),
-        side=side_name(locale, str(event.get("side", ""))),
+        who=told.who(event),
+        side=side_name(told.locale, str(event.get("side", ""))),
     )
 
 
 @line("building_placed")
-def _building_placed(event: Event, locale: str, names: list[str]) -> str:
+def _building_placed(event: Event, told: Told) -> str:
     return t(
-        locale,
+        told.locale,
         "🏢 **{who}** builds {name} at {at}.",
-        who=_who(event, names),
-        name=content_name("building", str(event.get("kind", "")), locale),
-        at=event.get("at", "?"),
-    )
-
-
-@line("monster_placed")
-def _monster_placed(event: Event, locale: str, names: list[str]) -> str:
-    return t(
-        locale,
-        "🦖 **{who}**'s monster enters at {at}.",
-        who=_who(event, names),
+        who=told.who(event),
+        name=content_name("building", str(event.get("kind", "")), told.locale),
         at=event.get("at", "?"),
     )
 
 
 @line("draft_done")
-def _draft_done(event: Event, locale: str, names: list[str]) -> str:
+def _draft_done(event: Event, told: Told) -> str:
     return t(
-        locale,
+        told.locale,
         "📋 **{who}** has drafted an army of {n} units.",
-        who=_who(event, names),
+        who=told.who(event),
         n=event.get("units", 0),
+    )
+
+
+@line("monster_placed")
+def _monster_placed(event: Event, told: Told) -> str:
+    return t(
+        told.locale,
+        "🦖 **{who}**'s monster enters at {at}.",
+        who=told.who(event),
+        at=event.get("at", "?"),
     )
 
 
@@ -128,114 +158,208 @@ def _draft_done(event: Event, locale: str, names: list[str]) -> str:
 
 
 @line("activated")
-def _activated(event: Event, locale: str, names: list[str]) -> str:
+def _activated(event: Event, told: Told) -> str:
     if event.get("kind") == "monster":
-        return t(locale, "▶️ **{who}** activates the monster.", who=_who(event, names))
-    return t(locale, "▶️ **{who}** activates the units.", who=_who(event, names))
+        return t(told.locale, "▶️ **{who}** activates the monster.", who=told.who(event))
+    return t(told.locale, "▶️ **{who}** activates the units.", who=told.who(event))
 
 
 @line("power_up")
-def _power_up(event: Event, locale: str, names: list[str]) -> str:
-    """``⚡ Anna powers up: 3 dice → 2 hits, +1 spaces, +1 secured → +4⚡``."""
+def _power_up(event: Event, told: Told) -> str:
+    """``⚡ Anna powers up: 3 dice → 2 hits, +1 from spaces and buildings: +3⚡``."""
     extra = int(event.get("spaces", 0)) + int(event.get("secured", 0))
-    gained = int(event.get("hits", 0)) + extra
     text = t(
-        locale,
+        told.locale,
         "{bolt} **{who}** powers up: {dice} → {hits} hits, +{extra} from spaces and "
         "buildings: +{gained}{bolt}",
         bolt=POWER,
-        who=_who(event, names),
-        dice=dice(locale, int(event.get("dice", 0))),
+        who=told.who(event),
+        dice=dice(told.locale, int(event.get("dice", 0))),
         hits=event.get("hits", 0),
         extra=extra,
-        gained=gained,
+        gained=int(event.get("hits", 0)) + extra,
     )
     if int(event.get("negative", 0)):
-        text += " · " + t(locale, "the opponent loses {n}{bolt}", n=event["negative"], bolt=POWER)
+        text += " · " + t(
+            told.locale, "the opponent loses {n}{bolt}", n=event["negative"], bolt=POWER
+        )
     if int(event.get("healed", 0)):
-        text += " · " + t(locale, "heals {n}", n=event["healed"])
+        text += " · " + t(told.locale, "heals {n}", n=event["healed"])
     return text
 
 
 @line("hyper")
-def _hyper(event: Event, locale: str, names: list[str]) -> str:
+def _hyper(event: Event, told: Told) -> str:
     return t(
-        locale,
+        told.locale,
         "🔁 **{who}**'s monster goes hyper (−{cost}{bolt}).",
-        who=_who(event, names),
+        who=told.who(event),
         cost=event.get("cost", 0),
         bolt=POWER,
     )
 
 
 @line("alpha")
-def _alpha(event: Event, locale: str, names: list[str]) -> str:
-    return t(locale, "🔁 **{who}**'s monster is back in alpha form.", who=_who(event, names))
+def _alpha(event: Event, told: Told) -> str:
+    return t(told.locale, "🔁 **{who}**'s monster is back in alpha form.", who=told.who(event))
 
 
-@line("moved")
-def _moved(event: Event, locale: str, names: list[str]) -> str:
-    text = t(
-        locale,
-        "🚶 {figure} {start} → {to}",
-        figure=_name(event, locale),
-        start=event.get("from", "?"),
-        to=event.get("to", "?"),
-    )
-    hazards = list(event.get("hazards") or [])
-    if hazards:
-        icons = " ".join(HAZARD_EMOJI.get(h, "⚠️") for h in hazards)
-        text += " " + t(locale, "({icons} {n} damage)", icons=icons, n=len(hazards))
+def _moved(event: Event, told: Told, icon: str) -> str:
+    text = f"{icon} {told.figure(event.get('figure'))} {event.get('from', '?')} → {event.get('to')}"
+    hurt = hazard_count(event.get("hazards"))
+    if hurt:
+        text += " " + t(told.locale, "({icons} {n} damage)", icons=HAZARD, n=hurt)
     return text
 
 
+@line("move")
+def _move(event: Event, told: Told) -> str:
+    return _moved(event, told, "🚶")
+
+
+@line("run")
+def _run(event: Event, told: Told) -> str:
+    return _moved(event, told, "🏃") + f" ({dice(told.locale, int(event.get('cost', 0)))})"
+
+
+@line("shifted")
+def _shifted(event: Event, told: Told) -> str:
+    return _moved(event, told, "↔️")
+
+
 @line("spawned")
-def _spawned(event: Event, locale: str, names: list[str]) -> str:
+def _spawned(event: Event, told: Told) -> str:
     return t(
-        locale,
-        "🐣 {unit} spawns at {at}.",
-        unit=_name(event, locale),
+        told.locale,
+        "🐣 {unit} spawns at {at} ({cost}).",
+        unit=told.figure(event.get("figure"), event.get("unit")),
         at=event.get("at", "?"),
+        cost=dice(told.locale, int(event.get("cost", 0))),
     )
 
 
-@line("attacked")
-def _attacked(event: Event, locale: str, names: list[str]) -> str:
+@line("attack")
+def _attack(event: Event, told: Told) -> str:
+    """``👊 Titan brawl Hive Drone u3: 4🎲 +2 → 5 hits vs DEF 4, hit (super damage)``."""
     kind = str(event.get("kind", ""))
-    how = kind_name(locale, kind)
+    how = kind_name(told.locale, kind)
     if event.get("manoeuvre"):
-        how += f" ({manoeuvre_name(locale, str(event['manoeuvre']))})"
-    result = t(locale, "hit") if event.get("hit") else t(locale, "miss")
-    return t(
-        locale,
-        "{icon} {attacker} {kind} {target}: {rolled} {die} → {hits} hits vs DEF {defense}, "
-        "{result}",
-        icon=KIND_EMOJI.get(kind, "⚔️"),
-        attacker=_name(event, locale),
-        kind=how,
-        target=_name(event, locale, "target"),
-        rolled=event.get("dice", 0),
-        die=DIE,
-        hits=event.get("hits", 0),
-        defense=event.get("defense", "?"),
-        result=result,
-    )
+        how = manoeuvre_name(told.locale, str(event["manoeuvre"]))
+    rolled = event.get("rolled") or {}
+    roll = f"{len(rolled.get('action', []))}{DIE}"
+    if rolled.get("boost"):
+        roll += f" +{len(rolled['boost'])}"
+    if rolled.get("power"):
+        roll += f" +{len(rolled['power'])}{POWER}"
+    target = event.get("target")
+    aim = f" {told.figure(target)}" if target else ""
+    head = f"{KIND_EMOJI.get(kind, '⚔️')} {told.figure(event.get('figure'))} {how}{aim}: {roll}"
+    hits = int(event.get("hits", 0))
+    if event.get("manoeuvre") == "stomp":
+        crushed = [told.figure(u) for u in event.get("crushed") or []]
+        if not crushed:
+            return head + " → " + t(told.locale, "{n} hits, nobody crushed", n=hits)
+        return (
+            head
+            + " → "
+            + t(told.locale, "{n} hits, crushes {units}", n=hits, units=", ".join(crushed))
+        )
+    result = _result(event, told.locale)
+    text = head + " → " + t(
+        told.locale, "{n} hits vs DEF {defense}, {result}", n=hits,
+        defense=event.get("defense", "?"), result=result,
+    )  # fmt: skip
+    for inner in event.get("pushed") or []:  # a slam's push and what it razed
+        caused = AFTERMATH.get(str(inner.get("type")))
+        if caused is not None:
+            text += "; " + caused(inner, told)
+    return text
+
+
+def _result(event: Event, locale: str) -> str:
+    if event.get("result") != "hit":
+        return t(locale, "miss")
+    if event.get("super"):
+        return t(locale, "hit with super damage")
+    return t(locale, "hit")
 
 
 @line("activation_ended")
-def _ended(event: Event, locale: str, names: list[str]) -> str | None:
+def _ended(event: Event, told: Told) -> str | None:
     push = int(event.get("pushed", 0))
     if not push:
         return None
     return t(
-        locale, "↪️ **{who}** pushes {dice} to the other pool.", who=_who(event, names),
-        dice=dice(locale, push),
+        told.locale, "↪️ **{who}** pushes {dice} to the other pool.", who=told.who(event),
+        dice=dice(told.locale, push),
     )  # fmt: skip
 
 
 @line("game_over")
-def _over(event: Event, locale: str, names: list[str]) -> str:
-    winners = [seat_name(names, s) for s in event.get("winners") or []]
+def _over(event: Event, told: Told) -> str:
+    winners = [seat_name(told.names, s) for s in event.get("winners") or []]
     if len(winners) != 1:
-        return t(locale, "🏁 The battle ends in a draw.")
-    return t(locale, "🏆 **{who}** wins the battle!", who=", ".join(winners))
+        return t(told.locale, "🏁 The battle ends in a draw.")
+    return t(told.locale, "🏆 **{who}** wins the battle!", who=winners[0])
+
+
+# -- what an attack or a move caused --------------------------------------------------------------
+
+
+def _damaged(event: Event, told: Told) -> str:
+    return t(
+        told.locale, "{figure} −{n} ❤️", figure=told.figure(event.get("figure")),
+        n=event.get("amount", 0),
+    )  # fmt: skip
+
+
+def _form_destroyed(event: Event, told: Told) -> str:
+    return t(
+        told.locale,
+        "{figure}'s {form} form falls",
+        figure=told.figure(event.get("figure")),
+        form=form_name(told.locale, str(event.get("form", ""))),
+    )
+
+
+def _monster_destroyed(event: Event, told: Told) -> str:
+    return t(told.locale, "💀 {figure} is destroyed", figure=told.figure(event.get("figure")))
+
+
+def _unit_destroyed(event: Event, told: Told) -> str:
+    return t(
+        told.locale,
+        "{figure} is destroyed",
+        figure=told.figure(event.get("figure"), event.get("unit")),
+    )
+
+
+def _building_destroyed(event: Event, told: Told) -> str:
+    hazard = str(event.get("hazard", ""))
+    return t(
+        told.locale,
+        "🏚️ building {id} razed, leaving {token} (+{n}{bolt})",
+        id=event.get("building", "?"),
+        token=HAZARD_EMOJI.get(hazard, hazard),
+        n=event.get("power", 0),
+        bolt=POWER,
+    )
+
+
+def _pushed(event: Event, told: Told) -> str:
+    return t(
+        told.locale,
+        "{figure} is pushed to {to}",
+        figure=told.figure(event.get("figure")),
+        to=event.get("to", "?"),
+    )
+
+
+AFTERMATH: dict[str, Callable[[Event, Told], str]] = {
+    "damaged": _damaged,
+    "form_destroyed": _form_destroyed,
+    "monster_destroyed": _monster_destroyed,
+    "unit_destroyed": _unit_destroyed,
+    "building_destroyed": _building_destroyed,
+    "pushed": _pushed,
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.monsterpocalypse.words import Action, View
+from bot.games.monsterpocalypse.words import Action, View, buildings, figures
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,17 +24,61 @@ class Odds:
 
 
 def attack_entry(view: View, action: Action) -> dict[str, Any]:
-    """The view's ``attacks`` entry the action belongs to (same figure, kind and target; a
-    power attack's manoeuvre when the entry names one), or ``{}``."""
-    for entry in view.get("attacks") or []:
+    """What the seat's view says of the attack ``action`` belongs to: its ``attacks`` entry
+    (same figure, kind and target). A power attack has none (the view lists the plain
+    attacks), so its entry is made from the attacker's power stat and the target's DEF as a
+    brawl meets it; a stomp has no single target, hence no DEF. ``{}`` when unknown."""
+    entries = [dict(e) for e in view.get("attacks") or []]
+    for entry in entries:
         if (
             entry.get("figure") == action.get("figure")
             and entry.get("kind") == action.get("kind")
             and entry.get("target", "") == action.get("target", "")
-            and entry.get("manoeuvre", action.get("manoeuvre", "")) == action.get("manoeuvre", "")
         ):
-            return dict(entry)
-    return {}
+            return entry
+    if action.get("kind") != "power":
+        return {}
+    return _power_entry(view, action, entries)
+
+
+def _power_entry(view: View, action: Action, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    attacker = figures(view).get(str(action.get("figure")))
+    if attacker is None:
+        return {}
+    dice, boost = [*((attacker.get("stats") or {}).get("power") or []), 0, 0][:2]
+    entry: dict[str, Any] = {
+        "figure": action.get("figure"),
+        "kind": "power",
+        "target": action.get("target", ""),
+        "manoeuvre": action.get("manoeuvre", ""),
+        "max_dice": int(dice),
+        "boost": int(boost),
+        "defense": None,
+    }
+    target = str(action.get("target", ""))
+    brawl = next(
+        (e for e in entries if e.get("figure") == entry["figure"] and e.get("kind") == "brawl"
+         and e.get("target") == target),
+        None,
+    )  # fmt: skip
+    if brawl is not None:
+        entry["defense"] = brawl.get("defense")
+    elif target:
+        entry["defense"] = _printed_defense(view, target)
+    return entry
+
+
+def _printed_defense(view: View, target: str) -> int | None:
+    """A target's DEF against a brawl when no brawl entry quotes it: a building's DEF, a
+    figure's printed DEF (+1 when armored)."""
+    building = buildings(view).get(target)
+    if building is not None:
+        return int(building.get("defense", 0))
+    figure = figures(view).get(target)
+    if figure is None:
+        return None
+    defense = int((figure.get("stats") or {}).get("defense", 0))
+    return defense + (1 if "armored" in (figure.get("abilities") or []) else 0)
 
 
 def attack_odds(view: View, action: Action) -> Odds | None:

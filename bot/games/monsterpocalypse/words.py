@@ -25,6 +25,8 @@ HAZARD_EMOJI = {
 }
 KIND_EMOJI = {"brawl": "👊", "blast": "🎯", "power": "💥"}
 DIE = "🎲"
+HAZARD = "🔥"
+"""A move's hazard damage (the view counts the tokens entered, not their kinds)."""
 POWER = "⚡"
 
 
@@ -125,9 +127,11 @@ def percent(p: float) -> str:
     return f"{round(p * 100)} %"
 
 
-def hazards_text(hazards: list[str] | tuple[str, ...]) -> str:
-    """``🔥 ☢️`` for the hazard tokens a move enters (each deals 1 damage)."""
-    return " ".join(HAZARD_EMOJI.get(h, "⚠️") for h in hazards)
+def hazard_count(hazards: Any) -> int:
+    """How many hazard tokens a move enters (each deals 1 damage): the view gives a count."""
+    if isinstance(hazards, int):
+        return hazards
+    return len(hazards) if isinstance(hazards, list | tuple) else 0
 
 
 def seat_name(names: list[str], seat: Any) -> str:
@@ -159,5 +163,13 @@ def form_name(locale: object, form: str | None) -> str:
 
 
 def my_seat(view: View) -> int | None:
+    """The seat whose own view this is: its ``seat`` when the view says, else the active
+    seat when the view lists what that seat may do now (only its own view does)."""
     seat = view.get("seat")
-    return seat if isinstance(seat, int) else None
+    if isinstance(seat, int):
+        return seat
+    activation = view.get("activation")
+    if "moves" in view and isinstance(activation, dict):
+        active = activation.get("seat")
+        return active if isinstance(active, int) else None
+    return None

@@ -1,0 +1,216 @@
+"""Monsterpocalypse in words: every sampled state of seeded games, in English and Italian.
+
+Seeded games (preset and drafted armies) are played by the engine's bot with a share of
+random legal moves, so that every kind of move and event comes up. For the states sampled the
+presenter must name each legal move briefly and distinctly (the contract of the buttons,
+``/game move`` and ``/mp``), pick at most 25 valid buttons with the taps first, narrate every
+event the engine emits, and build hands and summaries that fit Discord with long names.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from bot.games import PRESENTERS
+from bot.games.monsterpocalypse import (
+    AFTERMATH,
+    LINES,
+    MAX_BUTTONS,
+    MAX_FIELD,
+    MAX_LABEL,
+    SILENT,
+    TAPS,
+    MonsterpocalypsePresenter,
+)
+from bot.games.monsterpocalypse.words import units
+from bot.games.texts import rules_text
+
+ENGINE = rules.GAMES["monsterpocalypse"]
+PRESENTER = MonsterpocalypsePresenter()
+LOCALES = ("en", "it")
+NAMES = ["Anna", "Bruno"]
+LONG_NAMES = [f"{n}{'x' * 28}"[:32] for n in NAMES]
+RANDOM_SHARE = 0.35
+MAX_STEPS = 900
+SAMPLED = 60
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = [(1, {}), (2, {"army": "custom"}), (3, {"rounds": 6}), (4, {"army": "custom"})]
+Step = tuple[Any, int, Any, list[dict[str, Any]], Any]
+"""(state before, seat, action, events, state after)."""
+
+
+@cache
+def game(seed: int, options_json: str) -> list[Step]:
+    """The moves of one seeded game (up to :data:`MAX_STEPS`): the bot's, and now and then a
+    random legal one."""
+    rng = random.Random(seed)
+    options = {**ENGINE.options, **json.loads(options_json)}
+    state = ENGINE.setup(2, options, seed)
+    steps: list[Step] = []
+    while ENGINE.outcome(state) is None and len(steps) < MAX_STEPS:
+        seat = ENGINE.pending(state)[0]
+        if rng.random() < RANDOM_SHARE:
+            action = rng.choice(ENGINE.legal_actions(state, seat))
+        else:
+            action = ENGINE.bot_action(state, seat)
+        after, events = ENGINE.apply(state, seat, action)
+        steps.append((state, seat, action, events, after))
+        state = after
+    return steps
+
+
+def games() -> list[list[Step]]:
+    return [game(seed, json.dumps(options)) for seed, options in GAMES]
+
+
+def sampled(steps: list[Step]) -> list[Step]:
+    every = max(1, len(steps) // SAMPLED)
+    return steps[::every]
+
+
+def legal_dumped(state: Any, seat: int) -> list[dict[str, Any]]:
+    return [ENGINE.dump_action(a) for a in ENGINE.legal_actions(state, seat)]
+
+
+def test_registered() -> None:
+    assert isinstance(PRESENTERS["monsterpocalypse"], MonsterpocalypsePresenter)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_labels_short_and_unique_among_a_seats_moves(locale: str) -> None:
+    """Every legal move of the seat to act, at every sampled moment, has its own label of at
+    most 80 characters (a button, a ``/game move`` suggestion)."""
+    kinds: set[str] = set()
+    for steps in games():
+        for state, seat, _action, _events, _after in sampled(steps):
+            view = ENGINE.view(state, seat)
+            actions = legal_dumped(state, seat)
+            labels = [PRESENTER.action_label(view, a, locale) for a in actions]
+            assert all(0 < units(label) <= MAX_LABEL for label in labels), labels
+            twins = {label for label in labels if labels.count(label) > 1}
+            clashing = [a for a, b in zip(actions, labels, strict=True) if b in twins]
+            assert not twins, (twins, clashing[:4])
+            kinds |= {a["type"] for a in actions}
+    assert {"activate_monster", "activate_units", "move", "attack", "end_activation"} <= kinds
+
+
+def test_every_action_type_has_a_label() -> None:
+    from bot.games.monsterpocalypse.labels import LABELS
+    from rules.monsterpocalypse.model import ACTION_TYPES
+
+    assert set(ACTION_TYPES) <= set(LABELS)
+
+
+def test_attack_labels_carry_the_odds() -> None:
+    """An attack's label names its dice, the target's DEF and the chance to hit."""
+    seen = 0
+    for steps in games():
+        for state, seat, _action, _events, _after in sampled(steps):
+            view = ENGINE.view(state, seat)
+            for action in legal_dumped(state, seat):
+                if action["type"] != "attack" or action["manoeuvre"] == "stomp":
+                    continue
+                label = PRESENTER.action_label(view, action, "en")
+                assert "DEF" in label and "%" in label, label
+                seen += 1
+    assert seen
+
+
+def test_buttons_at_most_25_taps_first() -> None:
+    for steps in games():
+        for state, seat, _action, _events, _after in sampled(steps):
+            view = ENGINE.view(state, seat)
+            actions = legal_dumped(state, seat)
+            picked = PRESENTER.button_actions(view, actions)
+            assert len(picked) <= MAX_BUTTONS and len(set(picked)) == len(picked)
+            assert all(0 <= i < len(actions) for i in picked)
+            kinds = [actions[i]["type"] for i in picked]
+            taps = [k for k in kinds if k in TAPS]
+            assert kinds[: len(taps)] == taps, kinds  # the taps come first
+            legal_taps = {a["type"] for a in actions if a["type"] in TAPS}
+            assert legal_taps <= set(kinds), (legal_taps, kinds)
+            if actions:
+                assert picked, "a seat with moves gets at least one button"
+
+
+def test_every_event_type_is_narrated() -> None:
+    """Each event type the engine emits reads as a line (or is folded on purpose), in both
+    languages, and every line is Markdown text within a message."""
+    kinds: set[str] = set()
+    for steps in games():
+        for _state, _seat, _action, events, _after in steps:
+            for locale in LOCALES:
+                lines = PRESENTER.event_lines(events, locale, NAMES)
+                assert all(isinstance(x, str) and 0 < len(x) <= 300 for x in lines), lines
+            kinds |= {str(e["type"]) for e in events}
+    told = set(LINES) | set(AFTERMATH) | SILENT
+    assert kinds <= told, kinds - told
+
+
+def test_an_attack_reads_as_one_line_with_dice_hits_and_def() -> None:
+    for steps in games():
+        for _state, _seat, action, events, _after in steps:
+            if ENGINE.dump_action(action)["type"] != "attack":
+                continue
+            lines = PRESENTER.event_lines(events, "en", NAMES)
+            attack = [x for x in lines if "DEF" in x]
+            assert len(attack) == 1, lines
+            return
+    pytest.fail("no attack in the sampled games")
+
+
+@pytest.mark.parametrize("names", [NAMES, LONG_NAMES])
+def test_summaries_and_hands_fit(names: list[str]) -> None:
+    for steps in games():
+        for state, seat, _action, _events, _after in sampled(steps):
+            public = ENGINE.view(state, None)
+            for locale in LOCALES:
+                lines = PRESENTER.summary_lines(public, locale, names)
+                assert lines and len("\n".join(lines)) <= MAX_FIELD
+                hand = PRESENTER.hand_lines(ENGINE.view(state, seat), locale)
+                assert hand and len("\n".join(hand)) <= 4000
+
+
+def test_summary_says_round_turn_pools_and_health() -> None:
+    steps = games()[0]
+    state = next(after for *_, after in steps if ENGINE.view(after, None)["phase"] == "play")
+    text = "\n".join(PRESENTER.summary_lines(ENGINE.view(state, None), "en", NAMES))
+    assert "Round 1/" in text and "Anna" in text and "Bruno" in text
+    assert "alpha" in text and "hyper" in text and "monster" in text
+
+
+def test_one_table_message_per_activation() -> None:
+    """The turn key stays while one seat's activation goes on and changes with the turn."""
+    steps = games()[0]
+    keys = []
+    for state, _seat, _action, _events, after in steps:
+        before_view, after_view = ENGINE.view(state, None), ENGINE.view(after, None)
+        if before_view["phase"] == "play" and after_view["phase"] == "play":
+            same_turn = (before_view["round"], before_view["turn"]) == (
+                after_view["round"],
+                after_view["turn"],
+            )
+            same_key = PRESENTER.turn_key(before_view) == PRESENTER.turn_key(after_view)
+            assert same_turn == same_key
+            keys.append(PRESENTER.turn_key(after_view))
+    assert len(set(keys)) > 2
+
+
+def test_public_action_hides_nothing() -> None:
+    action = {"type": "move", "figure": "u3", "to": "C4"}
+    assert PRESENTER.public_action(action) == action
+
+
+@pytest.mark.parametrize(("locale", "command"), [("en", "/game new"), ("it", "/partita nuova")])
+def test_rules_summary_names_the_commands(locale: str, command: str) -> None:
+    text = rules_text("monsterpocalypse", locale)
+    path = ROOT / "bot" / "games" / "rules" / f"monsterpocalypse.{locale}.md"
+    assert len(path.read_text(encoding="utf-8")) <= 4000
+    assert "/mp " in text and command in text
