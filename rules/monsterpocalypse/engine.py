@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from rules.base import Event, IllegalAction
@@ -118,6 +119,17 @@ def activation_actions(state: State, seat: int) -> list[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` (cached per state: the table, the views and the bot ask
+    again and again about one frozen state)."""
+    return list(_legal(state, seat))
+
+
+@lru_cache(maxsize=256)
+def _legal(state: State, seat: int) -> tuple[Action, ...]:
+    return tuple(_compute_legal(state, seat))
+
+
+def _compute_legal(state: State, seat: int) -> list[Action]:
     if seat not in pending(state):
         return []
     if state.phase != "play":
@@ -156,8 +168,8 @@ HANDLERS: dict[type, Handler] = {
 
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
-    """``action`` among the seat's legal moves (a cheap check first for the common ones)."""
-    return action in legal_actions(state, seat)
+    """``action`` among the seat's legal moves."""
+    return action in _legal(state, seat)
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -8,6 +8,7 @@ the hazards a path enters (1 damage per token, X3), all through the engine's own
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from rules.base import Event
 from rules.monsterpocalypse import board, content, geometry
@@ -28,8 +29,15 @@ def may_move(state: State, fig: Figure) -> bool:
     return reached(state, "move") and left(state) > 0
 
 
+RUN_SQUARES = 3
+"""A ``Run`` offers at most 3 squares; more runs may follow (1 die per square either way), so
+nothing is lost and the list of runs stays short."""
+
+
+@lru_cache(maxsize=512)
 def moves(state: State, fig: Figure) -> dict[Square, Reach]:
-    """M1/M3/M5/T1-T3/T7/T10/T11/O6/O7: every anchor one move reaches with SPD points."""
+    """M1/M3/M5/T1-T3/T7/T10/T11/O6/O7: every anchor one move reaches with SPD points
+    (cached per state and figure; callers never change the answer)."""
     if not may_move(state, fig):
         return {}
     held = board.abilities(state, fig)
@@ -64,6 +72,7 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
     return found
 
 
+@lru_cache(maxsize=256)
 def runs(state: State, seat: int) -> dict[Square, Reach]:
     """M4 (I10): the monster runs 1 square per die, each step may be diagonal, before or
     after its move but before its attack."""
@@ -71,7 +80,7 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
     act = state.activation
     if act is None or act.kind != "monster" or beast.attacked or not reached(state, "move"):
         return {}
-    budget = left(state)
+    budget = min(left(state), RUN_SQUARES)
     if budget < 1 or not beast.at:
         return {}
     held = board.abilities(state, beast)
