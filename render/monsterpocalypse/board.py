@@ -1,7 +1,7 @@
-"""The whole image, layer by layer: ground, terrain, start zones, foundations, the spaces'
-frames, the reachable squares of a highlight, hazard tokens, buildings, units, the spaces'
-icons, monsters, the rings around targets, then the coordinates, the status bar and the
-players' panel.
+"""The whole image, layer by layer: the coordinates, ground, terrain, start zones,
+foundations, the spaces' frames, the reachable squares of a highlight, hazard tokens,
+buildings, units, the spaces' icons, monsters, the rings around targets, then the status bar
+and the players' panel.
 
 Why this order: what a player must never lose sight of is drawn last (figures over tokens,
 target rings over figures), and the translucent highlight goes over the terrain but under the
@@ -103,6 +103,7 @@ def render_board(
     names = list(players or [])
     c = Canvas(WIDTH, HEIGHT, Palette.bg)
     game_map = view.get("map") or {}
+    draw_coordinates(c)
     draw_ground(c)
     draw_terrain(c, game_map)
     draw_start_zones(c, view)
@@ -127,7 +128,6 @@ def render_board(
             draw_figure(c, figure, locale)
     if highlight:
         _targets(c, view, highlight)
-    draw_coordinates(c)
     draw_top(c, view, locale, names)
     draw_players(c, view, locale, names)
     return c.image()

@@ -7,6 +7,7 @@ shade, so the map reads for colour-blind players and in a greyscale screenshot."
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from PIL import Image
@@ -18,6 +19,8 @@ from render.monsterpocalypse.layout import (
     CELL,
     GRID_X,
     GRID_Y,
+    HEIGHT,
+    WIDTH,
     Square,
     cell,
     footprint,
@@ -52,7 +55,17 @@ def tint(c: Canvas, box: Box, color: RGB, alpha: float) -> None:
 
 
 def draw_coordinates(c: Canvas) -> None:
-    """Column letters above and below the grid, row numbers on both sides."""
+    """Column letters above and below the grid, row numbers on both sides. They are the same
+    on every image, so they are drawn once and pasted (48 texts were a sixth of an image's
+    time); drawn afresh only while a text-box recording watches (the tests' check)."""
+    if c.page is not None:
+        _coordinates(c)
+        return
+    for at, strip in _bands(c.scale):
+        c.img.paste(strip, at)
+
+
+def _coordinates(c: Canvas) -> None:
     x0, y0, x1, y1 = grid_box()
     for i in range(GRID):
         letter, number = chr(ord("A") + i), str(i + 1)
@@ -67,6 +80,26 @@ def draw_coordinates(c: Canvas) -> None:
             with c.region(box, f"coordinate {label}"):
                 c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, 13, Palette.muted,
                        bold=True, anchor="mm")  # fmt: skip
+
+
+@cache
+def _bands(scale: int) -> list[tuple[tuple[int, int], Image.Image]]:
+    """The four coordinate bands drawn once at ``scale`` on the bare background, each with
+    where it goes (the first thing drawn, so the grid's outline and target rings go over)."""
+    c = Canvas(WIDTH, HEIGHT, Palette.bg, scale)
+    _coordinates(c)
+    x0, y0, x1, y1 = grid_box()
+    strips: list[Box] = [
+        (x0 - BAND, y0 - BAND, x1 + BAND, y0),
+        (x0 - BAND, y1, x1 + BAND, y1 + BAND),
+        (x0 - BAND, y0, x0, y1),
+        (x1, y0, x1 + BAND, y1),
+    ]
+    out = []
+    for box in strips:
+        left, top, right, bottom = (c.px(v) for v in box)
+        out.append(((left, top), c.img.crop((left, top, right, bottom))))
+    return out
 
 
 def draw_ground(c: Canvas) -> None:

@@ -475,3 +475,13 @@ def test_real_seat_views_highlight_the_focus_moves() -> None:
     view = focused[0].view
     assert_sane(render_hand(GAME, view), (WIDTH, HEIGHT))
     assert _pixels(view).tobytes() != _pixels(view, highlight=seat_highlight(view)).tobytes()
+
+
+def test_the_pasted_coordinates_are_the_drawn_ones() -> None:
+    """The coordinate bands are drawn once and pasted, except while texts are recorded: both
+    ways give the same pixels."""
+    view = seat_view("downtown")
+    pasted = _pixels(view, highlight=seat_highlight(view))
+    with one_page():
+        drawn = _pixels(view, highlight=seat_highlight(view))
+    assert ImageChops.difference(pasted, drawn).getbbox() is None
