@@ -68,15 +68,27 @@ def draw_top(c: Canvas, view: dict[str, Any], locale: str, names: list[str]) -> 
         c.fit_text((x0 + 12, y0 + 17), f"{title} · {where}" if where else title,
                    x1 - x0 - 40 - right, 16, bold=True, min_size=12, anchor="lm")  # fmt: skip
     with c.region((x0 + 12, y0 + 30, x1 - 12, y1 - 4), "status"):
-        line = status(view, locale)
-        turn = num(view.get("turn"), -1)
-        if view.get("phase") != "over" and 0 <= turn < len(names):
-            line_w = x1 - x0 - 24
-            c.fit_name_text((x0 + 12, y0 + 41), tmpl("turn_of", locale) + f" · {line}",
-                            names[turn], line_w, 14, seat_color(turn), min_size=11,
-                            anchor="lm")  # fmt: skip
-        else:
-            c.fit_text((x0 + 12, y0 + 41), line, x1 - x0 - 24, 14, Palette.muted, anchor="lm")
+        _status_line(c, view, locale, names, (x0 + 12, y0 + 41), x1 - x0 - 24)
+
+
+def _status_line(c: Canvas, view: dict[str, Any], locale: str, names: list[str],
+                 at: tuple[float, float], width: float) -> None:  # fmt: skip
+    """Whose turn and what they are doing, in their colour; at the end, who won."""
+    line = status(view, locale)
+    turn = num(view.get("turn"), -1)
+    winners = [w for w in view.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
+    if view.get("phase") == "over" and len(winners) == 1:
+        template = f"{line} · " + tmpl("wins", locale)
+        w = winners[0]
+        c.fit_name_text(at, template, names[w], width, 14, seat_color(w), bold=True, min_size=11,
+                        anchor="lm")  # fmt: skip
+    elif view.get("phase") == "over":
+        c.fit_text(at, f"{line} · {t('draw', locale)}", width, 14, Palette.gold, anchor="lm")
+    elif 0 <= turn < len(names):
+        c.fit_name_text(at, tmpl("turn_of", locale) + f" · {line}", names[turn], width, 14,
+                        seat_color(turn), min_size=11, anchor="lm")  # fmt: skip
+    else:
+        c.fit_text(at, line, width, 14, Palette.muted, anchor="lm")
 
 
 def draw_players(c: Canvas, view: dict[str, Any], locale: str, names: list[str]) -> None:

@@ -81,6 +81,8 @@ TEXT: dict[str, dict[str, str]] = {
     "setup_draft": {"en": "Setup: armies", "it": "Preparazione: eserciti"},
     "setup_place": {"en": "Setup: monsters", "it": "Preparazione: mostri"},
     "over": {"en": "Game over", "it": "Partita finita"},
+    "wins": {"en": "{name} wins!", "it": "vince {name}!"},
+    "draw": {"en": "a draw", "it": "pareggio"},
     "choose_activation": {"en": "choose an activation", "it": "scegli un'attivazione"},
     "spent": {"en": "spent {n}", "it": "spesi {n}"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},

@@ -230,7 +230,7 @@ def views() -> list[tuple[str, dict[str, Any]]]:
     out = [(f"{m} play", sample_view(m)) for m in MAPS]
     out += [(f"{m} {p}", sample_view(m, p)) for m in MAPS for p in ("buildings", "place")]
     over = sample_view("downtown")
-    over.update(phase="over", activation=None)
+    over.update(phase="over", activation=None, winners=[1])
     return [*out, ("downtown over", over)]
 
 
@@ -485,3 +485,17 @@ def test_the_pasted_coordinates_are_the_drawn_ones() -> None:
     with one_page():
         drawn = _pixels(view, highlight=seat_highlight(view))
     assert ImageChops.difference(pasted, drawn).getbbox() is None
+
+
+@pytest.mark.parametrize(
+    ("winners", "locale", "said"),
+    [([1], "en", "Game over · Bob wins!"), ([1], "it", "Partita finita · vince Bob!"),
+     ([], "en", "Game over · a draw"), ([], "it", "Partita finita · pareggio")],
+)  # fmt: skip
+def test_the_end_says_who_won(winners: list[int], locale: str, said: str) -> None:
+    view = sample_view()
+    view.update(phase="over", activation=None, winners=winners)
+    shown = [
+        text.strip("\u2068\u2069") for text, where in _words(view, locale) if where == "status"
+    ]
+    assert [text.replace("\u2068", "").replace("\u2069", "") for text in shown] == [said]
