@@ -26,7 +26,9 @@ class MonsterpocalypseRenderer:
     and targets highlighted (the DM a player reads before choosing a move)."""
 
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
-        return render_board(view, locale, None, players)
+        """The public map; drawn from the active seat's view (the table does so while an
+        activation goes on, nothing being hidden), with its moves and targets highlighted."""
+        return render_board(view, locale, seat_highlight(view), players)
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         return render_board(view, locale, seat_highlight(view))

@@ -59,7 +59,9 @@ def draw_top(c: Canvas, view: dict[str, Any], locale: str, names: list[str]) -> 
     c.panel(box, radius=12)
     x0, y0, x1, y1 = box
     game_map = view.get("map") or {}
-    rounds = t("round", locale, n=num(view.get("round"), 1), total=num(view.get("rounds"), 12))
+    total = num(view.get("rounds"), 12)
+    played = num(view.get("round"))  # 0 during the setup: then only the limit is news
+    rounds = t("round", locale, n=played, total=total) if played else t("limit", locale, n=total)
     with c.region((x0 + 12, y0 + 6, x1 - 12, y0 + 28), "title"):
         right = c.text_width(rounds, 16, True)
         c.text((x1 - 12, y0 + 17), rounds, 16, Palette.gold, bold=True, anchor="rm")

@@ -59,6 +59,7 @@ HEALTH_EMPTY = hex_rgb("#1b1410")
 TEXT: dict[str, dict[str, str]] = {
     "title": {"en": "Monsterpocalypse", "it": "Monsterpocalypse"},
     "round": {"en": "Round {n}/{total}", "it": "Round {n}/{total}"},
+    "limit": {"en": "{n} rounds", "it": "{n} round"},
     "turn_of": {"en": "{name}'s turn", "it": "Turno di {name}"},
     "unit_pool": {"en": "Units", "it": "Unità"},
     "monster_pool": {"en": "Monster", "it": "Mostro"},

@@ -497,3 +497,10 @@ def test_the_end_says_who_won(winners: list[int], locale: str, said: str) -> Non
     view.update(phase="over", activation=None, winners=winners)
     shown = [text for text, where in _words(view, locale) if where == "status"]
     assert [text.replace("\u2068", "").replace("\u2069", "") for text in shown] == [said]
+
+
+def test_the_setup_shows_the_round_limit_not_round_zero() -> None:
+    view = sample_view("harbour", "buildings")
+    view["round"] = 0
+    words = [text for text, where in _words(view, "en") if where == "title"]
+    assert "12 rounds" in words and not any("0/12" in w for w in words)
