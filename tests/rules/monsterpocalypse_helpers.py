@@ -47,7 +47,9 @@ def arranged(
         figures.append(replace(f, at=where))
     built = tuple(Building(f"b{n}", t, owner, a) for n, (t, owner, a) in enumerate(buildings))
     tokens = tuple(Hazard(f"b{n + 20}", kind, a) for n, (kind, a) in enumerate(hazards))
-    players = tuple(replace(p, side=side) for p, side in zip(state.players, ("north", "south")))
+    players = tuple(
+        replace(p, side=side) for p, side in zip(state.players, ("north", "south"), strict=True)
+    )
     return replace(
         state,
         figures=tuple(figures),
