@@ -256,6 +256,14 @@ class Publisher:
 
     # -- public table message ---------------------------------------------------------------
 
+    def _board_view(self, record: GameRecord, view: dict[str, Any]) -> dict[str, Any]:
+        """The view the table's image is drawn from: the public one, or the seat's own view
+        when the presenter names a seat (``board_seat(view)``: Monsterpocalypse, which hides
+        nothing, shows the active seat's reachable squares and targets on the map)."""
+        board_seat = getattr(PRESENTERS[record.game], "board_seat", None)
+        seat = board_seat(view) if board_seat is not None else None
+        return self.tables.view(record, seat) if isinstance(seat, int) else view
+
     async def table_payload(
         self,
         record: GameRecord,
@@ -273,7 +281,7 @@ class Publisher:
         board, *seat_boards = await _in_render_pool(
             render.render_table,
             record.game,
-            view,
+            self._board_view(record, view),
             locale=normalise(locale),
             players=seat_names(record),
         )

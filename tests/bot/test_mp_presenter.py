@@ -214,3 +214,20 @@ def test_rules_summary_names_the_commands(locale: str, command: str) -> None:
     path = ROOT / "bot" / "games" / "rules" / f"monsterpocalypse.{locale}.md"
     assert len(path.read_text(encoding="utf-8")) <= 4000
     assert "/mp " in text and command in text
+
+
+def test_the_map_is_drawn_from_the_active_seats_view_during_an_activation() -> None:
+    """While a seat activates, the table's map is its own view (its reachable squares and
+    targets highlighted); between activations, the public view."""
+    seen = set()
+    for state, _seat, _action, _events, _after in games()[0]:
+        public = ENGINE.view(state, None)
+        activation = public["activation"]
+        seat = PRESENTER.board_seat(public)
+        if activation is None or activation["phase"] == "reorder":
+            assert seat is None
+        else:
+            assert seat == activation["seat"]
+            assert "moves" in ENGINE.view(state, seat)
+        seen.add(seat)
+    assert {None, 0, 1} <= seen

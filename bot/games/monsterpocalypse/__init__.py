@@ -55,6 +55,16 @@ class MonsterpocalypsePresenter:
     def summary_lines(self, view: View, locale: str, names: list[str]) -> list[str]:
         return summary_lines(view, locale, names)
 
+    def board_seat(self, view: View) -> int | None:
+        """Whose own view the table's map is drawn from: the active seat's while its
+        activation moves or attacks, so the map shows the focus figure's reachable squares and
+        targets (Monsterpocalypse hides nothing: a seat's view only adds what it may do)."""
+        activation = view.get("activation")
+        if not isinstance(activation, dict) or activation.get("phase") == "reorder":
+            return None
+        seat = activation.get("seat")
+        return seat if isinstance(seat, int) else None
+
     def turn_key(self, view: View) -> str:
         """One table message per activation, edited by each of its steps (a monster's
         power-up, move, runs and attack are one message, not four). The setup's building

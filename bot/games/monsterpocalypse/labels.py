@@ -23,6 +23,7 @@ from bot.games.monsterpocalypse.words import (
     content_name,
     dice,
     figure_name,
+    figures,
     fit,
     hazard_count,
     kind_name,
@@ -112,7 +113,14 @@ def _power_up(view: View, action: Action, locale: str) -> str:
 
 
 def _hyper(view: View, action: Action, locale: str) -> str:
-    return t(locale, "Go hyper")
+    """``Go hyper (−4⚡)``: the hyper form's cost, from the content."""
+    seat = my_seat(view)
+    seat = view.get("turn") if seat is None else seat
+    monster = figures(view).get(f"m{seat}")
+    info = content_item("monster", str(monster.get("type"))) if monster else None
+    if info is None:
+        return t(locale, "Go hyper")
+    return t(locale, "Go hyper (−{cost}{bolt})", cost=info.hyper.hyper_cost, bolt=POWER)
 
 
 def _alpha(view: View, action: Action, locale: str) -> str:

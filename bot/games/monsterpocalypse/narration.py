@@ -168,17 +168,18 @@ def _activated(event: Event, told: Told) -> str:
 def _power_up(event: Event, told: Told) -> str:
     """``⚡ Anna powers up: 3 dice → 2 hits, +1 from spaces and buildings: +3⚡``."""
     extra = int(event.get("spaces", 0)) + int(event.get("secured", 0))
+    hits = int(event.get("hits", 0))
     text = t(
         told.locale,
-        "{bolt} **{who}** powers up: {dice} → {hits} hits, +{extra} from spaces and "
-        "buildings: +{gained}{bolt}",
+        "{bolt} **{who}** powers up: {dice} → {hits} hits",
         bolt=POWER,
         who=told.who(event),
         dice=dice(told.locale, int(event.get("dice", 0))),
-        hits=event.get("hits", 0),
-        extra=extra,
-        gained=int(event.get("hits", 0)) + extra,
+        hits=hits,
     )
+    if extra:
+        text += ", " + t(told.locale, "+{n} from spaces and buildings", n=extra)
+    text += f": +{hits + extra}{POWER}"
     if int(event.get("negative", 0)):
         text += " · " + t(
             told.locale, "the opponent loses {n}{bolt}", n=event["negative"], bolt=POWER

@@ -104,7 +104,9 @@ def _player_lines(view: View, seat: int, locale: str, names: list[str]) -> list[
     for figure in figures:
         if figure.get("owner") == seat and figure.get("kind") == "monster":
             lines.append(fit("  " + _monster_text(figure, locale), MAX_LINE))
-    on_map = sum(1 for f in figures if f.get("owner") == seat and f.get("kind") == "unit")
+    on_map = sum(
+        1 for f in figures if f.get("owner") == seat and f.get("kind") == "unit" and f.get("at")
+    )
     reserve = sum(int(n) for n in (player.get("reserve") or {}).values())
     lines.append(
         t(

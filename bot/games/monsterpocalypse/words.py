@@ -78,12 +78,12 @@ def content_name(kind: str, item_id: str, locale: object) -> str:
 
 
 def content_item(kind: str, item_id: str) -> Any:
-    """The content record of a unit or building type (its stats), or None."""
+    """The content record of a unit, building, map or monster type (its stats), or None."""
     try:
         from rules.monsterpocalypse import content
     except ImportError:  # pragma: no cover
         return None
-    table = {"unit": "UNITS", "building": "BUILDINGS", "map": "MAPS"}[kind]
+    table = {"unit": "UNITS", "building": "BUILDINGS", "map": "MAPS", "monster": "MONSTERS"}[kind]
     return getattr(content, table, {}).get(item_id)
 
 
