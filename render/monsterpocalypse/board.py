@@ -99,7 +99,8 @@ def render_board(
 ) -> Image.Image:
     """The map and the panel of a Monsterpocalypse view; ``highlight`` is ``{"figure": id,
     "squares": ["C4", ...], "targets": [ids]}`` (reachable anchors and targets in range of the
-    focus figure); ``players`` are display names per seat."""
+    focus figure), optionally with ``"runs": ["C4", ...]`` (where a monster may run to);
+    ``players`` are display names per seat."""
     names = list(players or [])
     c = Canvas(WIDTH, HEIGHT, Palette.bg)
     game_map = view.get("map") or {}
@@ -118,6 +119,8 @@ def render_board(
         draw_hazard(c, hazard)
     for building in _entries(view, "buildings"):
         draw_building(c, building, locale)
+    if highlight:
+        _marks(c, highlight)
     pieces = figures(view)
     for figure in pieces:
         if figure.get("kind") != "monster":
@@ -134,15 +137,26 @@ def render_board(
 
 
 def _reachable(c: Canvas, view: dict[str, Any], highlight: Highlight) -> None:
-    """Reachable anchors tinted with a dot (shape as well as colour); the focus figure's
-    footprint framed."""
+    """Reachable anchors tinted (under the hazard tokens, which figures may enter) and the
+    focus figure's footprint framed."""
     for sq in squares(highlight.get("squares")):
         tint(c, cell(sq), HIGHLIGHT, 0.35)
-        x, y = centre(cell(sq))
-        c.circle(x, y, 5, fill=HIGHLIGHT, outline=(20, 14, 10), width=1.5)
     focus = _piece(view, highlight.get("figure"))
     if focus:
         c.dashed_rect(inset(span(focus), 1), HIGHLIGHT, 3, dash=7, radius=6)
+
+
+def _marks(c: Canvas, highlight: Highlight) -> None:
+    """Over the hazard tokens: a dot on each reachable anchor (shape as well as colour) and a
+    hollow ring on each anchor a monster may only run to (dearer)."""
+    moves = squares(highlight.get("squares"))
+    for sq in moves:
+        x, y = centre(cell(sq))
+        c.circle(x, y, 5, fill=HIGHLIGHT, outline=(20, 14, 10), width=1.5)
+    for sq in set(squares(highlight.get("runs"))) - set(moves):
+        x, y = centre(cell(sq))
+        c.circle(x, y, 6, outline=(20, 14, 10), width=4)
+        c.circle(x, y, 6, outline=HIGHLIGHT, width=2)
 
 
 def _targets(c: Canvas, view: dict[str, Any], highlight: Highlight) -> None:
@@ -172,7 +186,8 @@ def seat_highlight(view: dict[str, Any]) -> Highlight | None:
     """The highlight a seat's own view implies: the focus figure's moves (``view["moves"]``)
     and the targets of its attacks (``view["attacks"]``). The focus is the activation's, else
     the only figure that may move (a monster activation's monster), else none: then no
-    squares, but every target in range of any figure is ringed. None when there is neither."""
+    squares, but every target in range of any figure is ringed. A monster in focus in its
+    activation also shows where it may run (``view["runs"]``). None when there is nothing."""
     act = view.get("activation")
     if not isinstance(act, dict):
         return None
@@ -182,10 +197,14 @@ def seat_highlight(view: dict[str, Any]) -> Highlight | None:
     attacks = [a for a in view.get("attacks") or [] if isinstance(a, dict)]
     aimed = [a for a in attacks if focus is None or a.get("figure") == focus]
     squares = [m.get("to") for m in moves.get(str(focus)) or [] if isinstance(m, dict)]
-    if not squares and not aimed:
+    runs = [r.get("to") for r in view.get("runs") or [] if isinstance(r, dict)]
+    if act.get("kind") != "monster" or focus != f"m{act.get('seat')}":
+        runs = []
+    if not squares and not aimed and not runs:
         return None
     return {
         "figure": focus,
         "squares": squares,
         "targets": sorted({str(a.get("target")) for a in aimed}),
+        "runs": runs,
     }

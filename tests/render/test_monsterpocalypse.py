@@ -318,7 +318,9 @@ def test_every_space_hazard_and_empty_foundation_is_drawn(map_id: str) -> None:
 def test_highlight_marks_exactly_the_reachable_squares_and_targets() -> None:
     view = seat_view()
     highlight = seat_highlight(view)
-    assert highlight == {"figure": "u1", "squares": ["D5", "D6", "F5"], "targets": ["b1", "u4"]}
+    assert highlight == {
+        "figure": "u1", "squares": ["D5", "D6", "F5"], "targets": ["b1", "u4"], "runs": []
+    }  # fmt: skip
     plain, marked = _pixels(view), _pixels(view, highlight=highlight)
     for at in ("D5", "D6", "F5", "E5", "C8", "E3"):  # reachable, the focus, the two targets
         assert _changed(plain, marked, at), at
@@ -329,15 +331,21 @@ def test_highlight_marks_exactly_the_reachable_squares_and_targets() -> None:
 def test_without_a_focus_every_target_is_ringed_and_no_square_tinted() -> None:
     view = seat_view()
     view["activation"]["focus"] = None
-    assert seat_highlight(view) == {"figure": None, "squares": [], "targets": ["b1", "m1", "u4"]}
+    assert seat_highlight(view) == {
+        "figure": None, "squares": [], "targets": ["b1", "m1", "u4"], "runs": []
+    }  # fmt: skip
 
 
 def test_the_only_figure_that_may_move_is_the_focus() -> None:
     view = seat_view()
     view["activation"].update(focus=None, kind="monster")
     view["moves"] = {"m0": [{"to": "E11", "cost": 1, "hazards": 0}]}
+    view["runs"] = [{"to": "F10", "cost": 2}, {"to": "E11", "cost": 1}]
     view["attacks"] = view["attacks"][:1]
-    assert seat_highlight(view) == {"figure": "m0", "squares": ["E11"], "targets": []}
+    highlight = seat_highlight(view)
+    assert highlight == {"figure": "m0", "squares": ["E11"], "targets": [], "runs": ["F10", "E11"]}
+    without_runs = _pixels(view, highlight={**highlight, "runs": []})
+    assert _changed(without_runs, _pixels(view, highlight=highlight), "F10")
 
 
 def test_no_highlight_with_nothing_to_show() -> None:
@@ -504,3 +512,11 @@ def test_the_setup_shows_the_round_limit_not_round_zero() -> None:
     view["round"] = 0
     words = [text for text, where in _words(view, "en") if where == "title"]
     assert "12 rounds" in words and not any("0/12" in w for w in words)
+
+
+def test_a_reachable_square_under_a_hazard_token_shows() -> None:
+    """Figures may enter hazards (and take damage), so the reachable dot goes over the token."""
+    view = sample_view()
+    assert any(h["at"] == "C7" for h in view["hazards"])  # the fire over C7:D8
+    marked = _pixels(view, highlight={"figure": "u1", "squares": ["D7"], "targets": []})
+    assert _changed(_pixels(view), marked, "D7")
