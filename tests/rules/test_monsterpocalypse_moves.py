@@ -1,0 +1,219 @@
+"""Monsterpocalypse movement through the engine (the "moves" clauses of
+docs/rules/monsterpocalypse.md): speed, one move per figure, runs, blocking, terrain, flight,
+jump, boost and teleporter spaces, and the 2×2 traps — every square of a monster's footprint
+checked against figures, buildings, the edge, terrain and hazards.
+
+Board: the harbour map (K3-L10 sea is impassable, C4/I3/C9/I10 rough, F3/F10 boost, H4/H9
+teleporters); seat 0 (Titans, north) to play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.monsterpocalypse.geometry import footprint
+from rules.monsterpocalypse.model import (
+    ActivateMonster,
+    ActivateUnits,
+    Attack,
+    EndActivation,
+    Move,
+    Run,
+    State,
+    figure,
+    sq,
+)
+from tests.rules.monsterpocalypse_helpers import (
+    MP,
+    act,
+    arranged,
+    pools,
+    seeded_for,
+    unit_of,
+    with_rng,
+)
+
+BASE = arranged()
+SENTINEL = unit_of(BASE, 0, "sentinel")  # SPD 4
+GLIDER = unit_of(BASE, 0, "glider")  # flight
+SKITTER = unit_of(BASE, 1, "skitter")  # SPD 5, swift
+VAULTBACK = unit_of(BASE, 1, "vaultback")  # jump
+ENEMIES = [unit_of(BASE, 1, "skitter", n) for n in range(5)]
+FRIENDS = [unit_of(BASE, 0, "sentinel", n) for n in range(1, 5)]
+
+
+def _moves(state: State, fid: str, seat: int = 0) -> dict[str, int]:
+    """The seat's view of one figure's moves: destination -> cost in points."""
+    if state.activation is None:
+        state = replace(state, turn=seat)
+        state, _ = act(state, ActivateUnits() if fid.startswith("u") else ActivateMonster())
+    return {m["to"]: m["cost"] for m in MP.view(state, seat)["moves"].get(fid, [])}
+
+
+def _monster_turn(state: State, seat: int = 0) -> State:
+    state = replace(pools(state, seat, 0, 10), turn=seat)
+    state, _ = act(state, ActivateMonster())
+    return state
+
+
+def test_M1_move_up_to_speed_for_one_die() -> None:
+    state = arranged(units={SENTINEL: "E6"})
+    moves = _moves(state, SENTINEL)
+    assert "E10" in moves and "E11" not in moves and max(moves.values()) <= 4
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E10"))
+    assert figure(state, SENTINEL).at == "E10" and state.players[0].unit == 9
+
+
+def test_M2_each_figure_moves_once_per_activation() -> None:
+    state = arranged(units={SENTINEL: "E6", FRIENDS[0]: "G6"})
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E8"))
+    legal = MP.legal_actions(state, 0)
+    assert not any(isinstance(a, Move) and a.figure == SENTINEL for a in legal)
+    assert any(isinstance(a, Move) and a.figure == FRIENDS[0] for a in legal)
+
+
+def test_R13_each_unit_moves_once_for_one_die() -> None:
+    state = arranged(units={SENTINEL: "E6", FRIENDS[0]: "G6"})
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E8"), Move(FRIENDS[0], "G8"))
+    assert state.players[0].unit == 8 and state.players[0].monster == 2
+
+
+def test_M4_run_one_die_per_square_before_the_attack() -> None:
+    state = _monster_turn(arranged(monsters=("E1", "E5")))
+    runs = {r["to"]: r["cost"] for r in MP.view(state, 0)["runs"]}
+    assert runs["E3"] == 2 and runs["G3"] == 2  # diagonal steps allowed in a run
+    assert "E4" not in runs  # never onto the enemy monster
+    state, _ = act(state, Run("E3"))
+    assert figure(state, "m0").at == "E3" and state.players[0].monster == 8
+    state = with_rng(state, seeded_for(1, 2, 0, 0))
+    state, _ = act(state, Attack("m0", "brawl", "m1", 1))
+    assert not MP.view(state, 0)["runs"]
+
+
+def test_R6_monster_move_and_runs() -> None:
+    state = _monster_turn(arranged(monsters=("E1", "E9")))
+    state, _ = act(state, Run("E2"), Move("m0", "E5"), Run("E6"))
+    assert figure(state, "m0").at == "E6" and state.players[0].monster == 7
+    assert not any(isinstance(a, Move) and a.figure == "m0" for a in MP.legal_actions(state, 0))
+
+
+def test_M5_no_passing_through_buildings_or_enemies() -> None:
+    walled = arranged(units={SENTINEL: "A1", ENEMIES[0]: "B1", ENEMIES[1]: "A2", ENEMIES[2]: "B2"})
+    assert _moves(walled, SENTINEL) == {}
+    friends = arranged(units={SENTINEL: "A1", FRIENDS[0]: "B1", FRIENDS[1]: "A2", FRIENDS[2]: "B2"})
+    moves = _moves(friends, SENTINEL)
+    assert moves and not {"B1", "A2", "B2"} & set(moves)
+    built = arranged(monsters=("A1", "E11"), buildings=(("tower", 1, "C1"),))
+    tower = set(footprint(sq("C1"), 2))
+    for anchor in _moves(_monster_turn(built), "m0"):
+        assert not tower & set(footprint(sq(anchor), 2))
+    assert "E1" not in _moves(_monster_turn(built), "m0")  # behind the tower, 4 squares round
+
+
+def test_T2_rough_costs_double() -> None:
+    moves = _moves(arranged(units={SENTINEL: "C1"}), SENTINEL)
+    assert moves["C4"] == 4 and moves["C3"] == 2
+
+
+def test_T3_impassable_cannot_be_entered() -> None:
+    moves = _moves(arranged(units={SENTINEL: "J3"}), SENTINEL)
+    sea = {"K3", "K4", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "K9", "K10", "L10"}
+    assert moves and not sea & set(moves)
+
+
+def test_T7_flyer_crosses_everything() -> None:
+    walled = arranged(units={GLIDER: "A1", ENEMIES[0]: "B1", ENEMIES[1]: "A2", ENEMIES[2]: "B2"})
+    moves = _moves(walled, GLIDER)
+    assert "C1" in moves and "B1" not in moves
+    assert "K4" in _moves(arranged(units={GLIDER: "J4"}), GLIDER)
+
+
+def test_ability_flight() -> None:
+    over_sea = _moves(arranged(units={GLIDER: "J4"}), GLIDER)
+    assert {"K4", "L4", "L6"} <= set(over_sea)
+
+
+def test_T10_jumper_crosses_everything() -> None:
+    mine = [unit_of(BASE, 0, "sentinel", n) for n in range(3)]
+    walled = arranged(units={VAULTBACK: "A1", mine[0]: "B1", mine[1]: "A2", mine[2]: "B2"})
+    assert "C1" in _moves(walled, VAULTBACK, seat=1)
+
+
+def test_T11_jumper_cannot_end_on_impassable() -> None:
+    moves = _moves(arranged(units={VAULTBACK: "J4"}), VAULTBACK, seat=1)
+    assert "K4" not in moves and "L4" not in moves
+    assert "K5" in moves  # cover beside the sea, reached over it or along the shore
+
+
+def test_ability_jump() -> None:
+    built = arranged(units={VAULTBACK: "E3"}, buildings=(("tower", 0, "E4"),))
+    assert "E6" in _moves(built, VAULTBACK, seat=1)  # straight over the tower
+
+
+def test_ability_swift() -> None:
+    moves = _moves(arranged(units={SKITTER: "A1"}), SKITTER, seat=1)
+    assert "A7" in moves and "A8" not in moves  # SPD 5 + 1
+
+
+def test_O6_boost_space_costs_nothing_to_enter() -> None:
+    moves = _moves(arranged(units={SENTINEL: "F1"}), SENTINEL)
+    assert moves["F3"] == 1 and moves["F6"] == 4
+
+
+def test_O7_teleporter_for_one_point() -> None:
+    moves = _moves(arranged(units={SENTINEL: "H4"}), SENTINEL)
+    assert moves["H9"] == 1 and moves["G10"] == 1
+    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "H9"))
+    assert figure(state, SENTINEL).at == "H9"
+
+
+# --- 2×2 traps: every square of the footprint, through the engine ----------------------------
+
+
+def test_2x2_an_enemy_under_the_far_square_blocks_the_monster() -> None:
+    state = arranged(monsters=("E1", "E11"), units={ENEMIES[0]: "F3"})
+    moves = _moves(_monster_turn(state), "m0")
+    assert "E2" not in moves and "F2" not in moves and "D2" in moves
+    for anchor in moves:
+        assert sq("F3") not in footprint(sq(anchor), 2)
+
+
+def test_2x2_never_hangs_off_the_edge() -> None:
+    for start in ("A1", "K1", "A11", "K11"):
+        state = arranged(monsters=(start, "E6"))
+        for anchor in _moves(_monster_turn(state), "m0"):
+            col, row = sq(anchor)
+            assert 0 <= col <= 10 and 0 <= row <= 10
+
+
+def test_2x2_impassable_under_one_square_stops_it() -> None:
+    moves = _moves(_monster_turn(arranged(monsters=("I1", "E11"))), "m0")
+    assert "J1" in moves and "J2" not in moves and "J3" not in moves  # K3 is sea
+
+
+def test_2x2_rough_under_one_square_costs_double() -> None:
+    moves = _moves(_monster_turn(arranged(monsters=("G1", "E11"))), "m0")
+    assert moves["G2"] == 1 and moves["H2"] == 2  # H2 brings I3 (rough) under it
+
+
+def test_2x2_friend_under_one_square_may_be_passed_not_ended_on() -> None:
+    state = arranged(monsters=("E1", "E11"), units={FRIENDS[0]: "F3"})
+    moves = _moves(_monster_turn(state), "m0")
+    assert "E2" not in moves and "E4" in moves
+
+
+def test_2x2_hazard_under_one_square_hurts_once() -> None:
+    state = arranged(monsters=("C1", "E11"), hazards=(("fire", "D3"),))
+    state = _monster_turn(state)
+    beast = figure(state, "m0")
+    state = replace(state, figures=(replace(beast, type="empress"), *state.figures[1:]))
+    before = figure(state, "m0").health[0]
+    state, events = act(state, Move("m0", "C5"))
+    assert figure(state, "m0").health[0] == before - 1
+    assert [e["hazards"] for e in events if e["type"] == "move"] == [1]
+
+
+def test_move_ends_the_activation_cleanly_with_the_flags_reset() -> None:
+    state = arranged(units={SENTINEL: "E6"})
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E8"), EndActivation(0))
+    assert figure(state, SENTINEL).moved is False
