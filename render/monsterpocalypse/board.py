@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import Canvas, Palette
+from render.common import Canvas, Palette, player_names
 from render.monsterpocalypse.layout import HEIGHT, WIDTH, cell, centre, inset, span
 from render.monsterpocalypse.panel import draw_players, draw_top, players
 from render.monsterpocalypse.pieces import (
@@ -101,7 +101,7 @@ def render_board(
     "squares": ["C4", ...], "targets": [ids]}`` (reachable anchors and targets in range of the
     focus figure), optionally with ``"runs": ["C4", ...]`` (where a monster may run to);
     ``players`` are display names per seat."""
-    names = list(players or [])
+    names = player_names(players, max(2, len(players or [])), locale)
     c = Canvas(WIDTH, HEIGHT, Palette.bg)
     game_map = view.get("map") or {}
     draw_coordinates(c)

@@ -520,3 +520,11 @@ def test_a_reachable_square_under_a_hazard_token_shows() -> None:
     assert any(h["at"] == "C7" for h in view["hazards"])  # the fire over C7:D8
     marked = _pixels(view, highlight={"figure": "u1", "squares": ["D7"], "targets": []})
     assert _changed(_pixels(view), marked, "D7")
+
+
+def test_the_seat_view_names_the_seats_it_has_no_names_for() -> None:
+    """The hand image gets no display names: the turn still says whose it is."""
+    with one_page() as page:
+        hand_image(GAME, seat_view(), locale="it")
+    status = [t.text for t in page().texts if t.region.label == "status"]
+    assert len(status) == 1 and "Turno di" in status[0] and "Giocatore 1" in status[0]
