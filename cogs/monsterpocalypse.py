@@ -18,6 +18,7 @@ by the engine's :func:`rules.monsterpocalypse.geometry.parse`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -332,165 +333,208 @@ class MonsterpocalypseCog(
 
     # -- autocomplete -----------------------------------------------------------------------
 
-    async def _view(self, interaction: discord.Interaction[Any]) -> View | None:
-        here = await seat_here(self.bot, interaction, GAME)
-        return self.bot.tables.view(*here) if here is not None else None
-
-    async def _legal_here(
-        self, interaction: discord.Interaction[Any]
-    ) -> tuple[View | None, list[Action]]:
+    async def _suggest(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        make: Callable[[Asked], Iterable[tuple[str, str]]],
+    ) -> list[app_commands.Choice[str]]:
+        """Suggestions from the caller's own view and legal moves (none when they have no
+        seat at a started table here), filtered by what they typed."""
         here = await seat_here(self.bot, interaction, GAME)
         if here is None:
-            return None, []
-        return self.bot.tables.view(*here), self._legal(*here)
+            return []
+        asked = Asked(
+            self.bot.tables.view(*here),
+            self._legal(*here),
+            normalise(interaction.locale),
+            interaction.namespace,
+        )
+        return _choices(current, make(asked))
 
     @move.autocomplete("figure")
     async def move_figure_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        movers = [f for f, squares in (view.get("moves") or {}).items() if squares]
-        return _choices(
-            current,
-            ((f"{figure_name(view, f, locale)} ({where(view, f)})", f) for f in movers),
-        )
+        return await self._suggest(interaction, current, _movers)
 
     @move.autocomplete("to")
     async def move_to_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        chosen = figure_id(view, getattr(interaction.namespace, "figure", None), locale)
-        entries = (view.get("moves") or {}).get(chosen, [])
-        return _choices(current, ((_reach_name(e, locale), str(e["to"])) for e in entries))
+        return await self._suggest(interaction, current, _reachable)
 
     @run.autocomplete("to")
     async def run_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        return _choices(
-            current,
-            (
-                (f"{r['to']} ({dice(locale, int(r.get('cost', 0)))})", str(r["to"]))
-                for r in view.get("runs") or []
-            ),
-        )
+        return await self._suggest(interaction, current, _runs)
 
     @spawn.autocomplete("unit")
     async def spawn_unit_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        kinds = dict.fromkeys(str(s["unit"]) for s in view.get("spawns") or [])
-        return _choices(current, ((content_name("unit", k, locale), k) for k in kinds))
+        return await self._suggest(interaction, current, _spawn_units)
 
     @spawn.autocomplete("at")
     async def spawn_at_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        unit = str(getattr(interaction.namespace, "unit", "") or "")
-        spots = [s for s in view.get("spawns") or [] if not unit or s.get("unit") == unit]
-        return _choices(
-            current,
-            dict.fromkeys(
-                (f"{s['at']} ({dice(locale, int(s.get('cost', 0)))})", str(s["at"])) for s in spots
-            ),
-        )
+        return await self._suggest(interaction, current, _spawn_squares)
 
     @place.autocomplete("building")
     async def place_building_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        _view, legal = await self._legal_here(interaction)
-        locale = normalise(interaction.locale)
-        kinds = dict.fromkeys(str(a["building"]) for a in legal if a["type"] == "place_building")
-        return _choices(current, ((content_name("building", k, locale), k) for k in kinds))
+        return await self._suggest(interaction, current, _building_kinds)
 
     @place.autocomplete("at")
     async def place_at_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view, legal = await self._legal_here(interaction)
-        if view is None:
-            return []
-        building = str(getattr(interaction.namespace, "building", "") or "")
-        places = [
-            a
-            for a in legal
-            if a["type"] == "place_monster"
-            or (a["type"] == "place_building" and a["building"] == (building or a["building"]))
-        ]
-        squares = dict.fromkeys(str(a["at"]) for a in places)
-        return _choices(current, ((at, at) for at in squares))
+        return await self._suggest(interaction, current, _place_squares)
 
     @attack.autocomplete("figure")
     async def attack_figure_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        attackers = dict.fromkeys(str(e["figure"]) for e in _attack_entries(view))
-        return _choices(
-            current,
-            ((f"{figure_name(view, f, locale)} ({where(view, f)})", f) for f in attackers),
-        )
+        return await self._suggest(interaction, current, _attackers)
 
     @attack.autocomplete("target")
     async def attack_target_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        view = await self._view(interaction)
-        if view is None:
-            return []
-        locale = normalise(interaction.locale)
-        figure = figure_id(view, getattr(interaction.namespace, "figure", None), locale)
-        return _choices(
-            current,
-            (_target_choice(view, entry, locale) for entry in _attack_entries(view, figure)),
-        )
+        return await self._suggest(interaction, current, _targets)
 
     @attack.autocomplete("dice")
     async def attack_dice_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        view = await self._view(interaction)
-        if view is None:
+        here = await seat_here(self.bot, interaction, GAME)
+        if here is None:
             return []
-        locale = normalise(interaction.locale)
-        figure = figure_id(view, getattr(interaction.namespace, "figure", None), locale)
-        aimed = str(getattr(interaction.namespace, "target", "") or "")
-        target, kind, manoeuvre = read_target(view, figure, aimed, locale)
-        entry = attack_entry(
-            view, {"figure": figure, "kind": kind, "target": target, "manoeuvre": manoeuvre}
-        )
-        choices = []
-        for n in range(1, int(entry.get("max_dice", 0)) + 1):
-            action = attack_action(figure, target, kind, manoeuvre, n, 0)
-            odds = attack_odds(view, action)
-            chance = f" — {percent(odds.hit)}" if odds is not None else ""
-            name = f"{dice(locale, n)}{chance}"
-            if current.strip() in str(n):
-                choices.append(app_commands.Choice(name=name[:CHOICE_NAME], value=n))
+        view, legal = self.bot.tables.view(*here), self._legal(*here)
+        asked = Asked(view, legal, normalise(interaction.locale), interaction.namespace)
+        choices = [
+            app_commands.Choice(name=name[:CHOICE_NAME], value=n)
+            for name, n in _dice_counts(asked)
+            if current.strip() in str(n)
+        ]
         return choices[:MAX_CHOICES]
+
+
+# -- what autocomplete suggests (name shown, value sent) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a suggestion is built from: the caller's view and legal moves, their language,
+    and the options they have filled so far."""
+
+    view: View
+    legal: list[Action]
+    locale: str
+    namespace: Any
+
+    def option(self, name: str) -> str:
+        return str(getattr(self.namespace, name, "") or "")
+
+    def figure(self) -> str:
+        return figure_id(self.view, self.option("figure"), self.locale)
+
+    def named(self, figure: str) -> tuple[str, str]:
+        return f"{figure_name(self.view, figure, self.locale)} ({where(self.view, figure)})", figure
+
+    def of(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a["type"] == kind]
+
+
+def _movers(asked: Asked) -> Iterable[tuple[str, str]]:
+    return (asked.named(f) for f in dict.fromkeys(str(a["figure"]) for a in asked.of("move")))
+
+
+def _reachable(asked: Asked) -> Iterable[tuple[str, str]]:
+    entries = (asked.view.get("moves") or {}).get(asked.figure(), [])
+    return ((_reach_name(e, asked.locale), str(e["to"])) for e in entries)
+
+
+def _runs(asked: Asked) -> Iterable[tuple[str, str]]:
+    return (
+        (f"{r['to']} ({dice(asked.locale, int(r.get('cost', 0)))})", str(r["to"]))
+        for r in asked.view.get("runs") or []
+    )
+
+
+def _spawn_units(asked: Asked) -> Iterable[tuple[str, str]]:
+    kinds = dict.fromkeys(str(a["unit"]) for a in asked.of("spawn"))
+    return ((content_name("unit", k, asked.locale), k) for k in kinds)
+
+
+def _spawn_squares(asked: Asked) -> Iterable[tuple[str, str]]:
+    unit = asked.option("unit")
+    costs = {
+        (s.get("unit"), s.get("at")): int(s.get("cost", 0)) for s in asked.view.get("spawns") or []
+    }
+    found: dict[str, str] = {}
+    for a in asked.of("spawn"):
+        if not unit or a["unit"] == unit:
+            cost = costs.get((a["unit"], a["at"]), 0)
+            found.setdefault(str(a["at"]), f"{a['at']} ({dice(asked.locale, cost)})")
+    return ((name, at) for at, name in found.items())
+
+
+def _building_kinds(asked: Asked) -> Iterable[tuple[str, str]]:
+    kinds = dict.fromkeys(str(a["building"]) for a in asked.of("place_building"))
+    return ((content_name("building", k, asked.locale), k) for k in kinds)
+
+
+def _place_squares(asked: Asked) -> Iterable[tuple[str, str]]:
+    building = asked.option("building")
+    places = asked.of("place_monster") + [
+        a for a in asked.of("place_building") if not building or a["building"] == building
+    ]
+    return ((at, at) for at in dict.fromkeys(str(a["at"]) for a in places))
+
+
+def _attacks(asked: Asked, figure: str | None = None) -> dict[str, Action]:
+    """The caller's attacks by target option value (the full roll without extra power
+    dice), of ``figure`` when given; plain attacks before power attacks."""
+    found: dict[str, Action] = {}
+    order = {"brawl": 0, "blast": 1, "power": 2}
+    for a in sorted(asked.of("attack"), key=lambda a: order.get(str(a["kind"]), 3)):
+        if (figure is None or a["figure"] == figure) and not int(a.get("power", 0)):
+            key = target_value(a) if figure is not None else str(a["figure"])
+            if key not in found or int(a["dice"]) > int(found[key]["dice"]):
+                found[key] = a
+    return found
+
+
+def _attackers(asked: Asked) -> Iterable[tuple[str, str]]:
+    return (asked.named(f) for f in _attacks(asked))
+
+
+def _targets(asked: Asked) -> Iterable[tuple[str, str]]:
+    found = _attacks(asked, asked.figure())
+    return ((_target_name(asked.view, a, asked.locale), value) for value, a in found.items())
+
+
+def _dice_counts(asked: Asked) -> Iterable[tuple[str, int]]:
+    """``3 dice — 46 %`` for each number of dice the chosen attack may roll."""
+    figure = asked.figure()
+    target, kind, manoeuvre = read_target(asked.view, figure, asked.option("target"), asked.locale)
+    most = max(
+        (
+            int(a["dice"])
+            for a in asked.of("attack")
+            if (a["figure"], a["target"], a["kind"], a.get("manoeuvre", ""))
+            == (figure, target, kind, manoeuvre)
+        ),
+        default=0,
+    )
+    for n in range(1, most + 1):
+        odds = attack_odds(asked.view, attack_action(figure, target, kind, manoeuvre, n, 0))
+        chance = f" — {percent(odds.hit)}" if odds is not None else ""
+        yield f"{dice(asked.locale, n)}{chance}", n
 
 
 ATTACK_FIELDS: tuple[tuple[str, Any], ...] = (
@@ -521,21 +565,22 @@ def _reach_name(entry: dict[str, Any], locale: str) -> str:
     return text
 
 
-def _target_choice(view: View, entry: dict[str, Any], locale: str) -> tuple[str, str]:
-    """A target as a suggestion: who, where, how, and the odds at full dice."""
-    target = str(entry.get("target", ""))
-    kind = str(entry.get("kind"))
+def _target_name(view: View, attack: Action, locale: str) -> str:
+    """A target as a suggestion: who, where, how, and the odds of the full roll."""
+    target = str(attack.get("target", ""))
+    kind = str(attack.get("kind"))
     how = kind_name(locale, kind)
-    if entry.get("manoeuvre"):
-        how += f" ({manoeuvre_name(locale, str(entry['manoeuvre']))})"
-    most = int(entry.get("max_dice", 0))
-    action = attack_action(str(entry["figure"]), target, kind, str(entry.get("manoeuvre", "")),
-                           most, 0)  # fmt: skip
-    odds = attack_odds(view, action)
-    chance = f" — {percent(odds.hit)} ({dice(locale, most)})" if odds is not None else ""
-    name = figure_name(view, target, locale) if target else t(locale, "every adjacent unit")
-    at = f" {where(view, target)}" if target else ""
-    return f"{name}{at}: {how}, DEF {entry.get('defense', '?')}{chance}", target_value(entry)
+    if attack.get("manoeuvre"):
+        how = manoeuvre_name(locale, str(attack["manoeuvre"]))
+    odds = attack_odds(view, attack)
+    most = int(attack.get("dice", 0))
+    chance = ""
+    if odds is not None:
+        chance = f", DEF {odds.defense} — {percent(odds.hit)} ({dice(locale, most)})"
+    if not target:
+        everyone = t(locale, "every adjacent unit")
+        return f"{everyone}: {how}{chance}"
+    return f"{figure_name(view, target, locale)} {where(view, target)}: {how}{chance}"
 
 
 def _choices(current: str, named: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
