@@ -392,7 +392,7 @@ def test_G2_power_attack_costs_one_power_die() -> None:
 def test_G3_slam_pushes_and_collides() -> None:
     board = arranged(monsters=("E5", "E7"))
     defense = EMPRESS_DEF
-    pushed, events = act(
+    pushed, _ = act(
         _monster(board, power=1, rng=(4, 1, 0, defense + 1)), Attack("m0", "power", "m1", 4, "slam")
     )
     assert monster_of(pushed, 1).at == "E9"  # 1 + the margin of 1: two squares
