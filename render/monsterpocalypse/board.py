@@ -1,4 +1,4 @@
-"""The whole image, layer by layer: the coordinates, ground, terrain, start zones,
+"""The whole image, layer by layer: the coordinates and the ground, terrain, start zones,
 foundations, the spaces' frames, the reachable squares of a highlight, hazard tokens,
 buildings, units, the spaces' icons, monsters, the rings around targets, then the status bar
 and the players' panel.
@@ -27,10 +27,9 @@ from render.monsterpocalypse.pieces import (
 )
 from render.monsterpocalypse.style import HIGHLIGHT, TARGET, square, squares
 from render.monsterpocalypse.terrain import (
-    draw_coordinates,
+    draw_base,
     draw_foundations,
     draw_grid_lines,
-    draw_ground,
     draw_start_zones,
     draw_terrain,
     tint,
@@ -104,8 +103,7 @@ def render_board(
     names = player_names(players, max(2, len(players or [])), locale)
     c = Canvas(WIDTH, HEIGHT, Palette.bg)
     game_map = view.get("map") or {}
-    draw_coordinates(c)
-    draw_ground(c)
+    draw_base(c)
     draw_terrain(c, game_map)
     draw_start_zones(c, view)
     hazards = _hazards(view)

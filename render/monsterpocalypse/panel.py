@@ -156,4 +156,4 @@ def _pool(c: Canvas, box: Box, key: str, value: int, locale: str, seat: int) -> 
         py = y0 + 20 + (k // 5) * (size + 2)
         held = k < value
         c.rect((px, py, px + size, py + size), fill=color if held else None,
-               outline=None if held else Palette.faint, width=1, radius=2)  # fmt: skip
+               outline=None if held else Palette.faint, width=1)  # fmt: skip

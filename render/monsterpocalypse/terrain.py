@@ -54,15 +54,17 @@ def tint(c: Canvas, box: Box, color: RGB, alpha: float) -> None:
     c.img.paste(Image.blend(region, solid, alpha), (x0, y0))
 
 
-def draw_coordinates(c: Canvas) -> None:
-    """Column letters above and below the grid, row numbers on both sides. They are the same
-    on every image, so they are drawn once and pasted (48 texts were a sixth of an image's
-    time); drawn afresh only while a text-box recording watches (the tests' check)."""
+def draw_base(c: Canvas) -> None:
+    """The coordinates (column letters above and below the grid, row numbers on both sides)
+    and the checkered ground. They are the same on every image, so they are drawn once and
+    pasted (their 48 texts and 144 squares were a fifth of an image's time); drawn afresh
+    only while a text-box recording watches (the tests' check)."""
     if c.page is not None:
         _coordinates(c)
+        _ground(c)
         return
-    for at, strip in _bands(c.scale):
-        c.img.paste(strip, at)
+    at, base = _base(c.scale)
+    c.img.paste(base, at)
 
 
 def _coordinates(c: Canvas) -> None:
@@ -82,32 +84,24 @@ def _coordinates(c: Canvas) -> None:
                        bold=True, anchor="mm")  # fmt: skip
 
 
-@cache
-def _bands(scale: int) -> list[tuple[tuple[int, int], Image.Image]]:
-    """The four coordinate bands drawn once at ``scale`` on the bare background, each with
-    where it goes (the first thing drawn, so the grid's outline and target rings go over)."""
-    c = Canvas(WIDTH, HEIGHT, Palette.bg, scale)
-    _coordinates(c)
-    x0, y0, x1, y1 = grid_box()
-    strips: list[Box] = [
-        (x0 - BAND, y0 - BAND, x1 + BAND, y0),
-        (x0 - BAND, y1, x1 + BAND, y1 + BAND),
-        (x0 - BAND, y0, x0, y1),
-        (x1, y0, x1 + BAND, y1),
-    ]
-    out = []
-    for box in strips:
-        left, top, right, bottom = (c.px(v) for v in box)
-        out.append(((left, top), c.img.crop((left, top, right, bottom))))
-    return out
-
-
-def draw_ground(c: Canvas) -> None:
-    """The checkered ground and the grid lines."""
+def _ground(c: Canvas) -> None:
+    """The checkered ground inside the grid's outline."""
     c.rect(inset(grid_box(), -2), fill=GRID_LINE, radius=4)
     for row in range(GRID):
         for col in range(GRID):
             c.rect(cell((col, row)), fill=GROUND if (col + row) % 2 else GROUND_ALT)
+
+
+@cache
+def _base(scale: int) -> tuple[tuple[int, int], Image.Image]:
+    """The coordinates and the ground drawn once at ``scale`` on the bare background, and
+    where the piece goes: the grid with its four bands."""
+    c = Canvas(WIDTH, HEIGHT, Palette.bg, scale)
+    _coordinates(c)
+    _ground(c)
+    x0, y0, x1, y1 = grid_box()
+    left, top, right, bottom = (c.px(v) for v in (x0 - BAND, y0 - BAND, x1 + BAND, y1 + BAND))
+    return (left, top), c.img.crop((left, top, right, bottom))
 
 
 def _hatch(c: Canvas, box: Box) -> None:

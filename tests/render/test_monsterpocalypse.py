@@ -485,9 +485,9 @@ def test_real_seat_views_highlight_the_focus_moves() -> None:
     assert _pixels(view).tobytes() != _pixels(view, highlight=seat_highlight(view)).tobytes()
 
 
-def test_the_pasted_coordinates_are_the_drawn_ones() -> None:
-    """The coordinate bands are drawn once and pasted, except while texts are recorded: both
-    ways give the same pixels."""
+def test_the_pasted_coordinates_and_ground_are_the_drawn_ones() -> None:
+    """The coordinate bands and the ground are drawn once and pasted, except while texts are
+    recorded: both ways give the same pixels."""
     view = seat_view("downtown")
     pasted = _pixels(view, highlight=seat_highlight(view))
     with one_page():
