@@ -31,11 +31,11 @@ from bot.flows import active_table_of, answer, seat_here
 from bot.games.monsterpocalypse.odds import attack_entry, attack_odds
 from bot.games.monsterpocalypse.words import (
     DIE,
-    HAZARD,
     content_name,
     dice,
     figure_name,
     hazard_count,
+    hazard_damage,
     kind_name,
     manoeuvre_name,
     percent,
@@ -561,7 +561,7 @@ def _reach_name(entry: dict[str, Any], locale: str) -> str:
     text = t(locale, "{to} — {n} movement points", to=entry["to"], n=entry.get("cost", 0))
     hurt = hazard_count(entry.get("hazards"))
     if hurt:
-        text += ", " + t(locale, "{icons} {n} damage", icons=HAZARD, n=hurt)
+        text += ", " + hazard_damage(hurt)
     return text
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from bot.games.monsterpocalypse.odds import attack_entry, attack_odds
 from bot.games.monsterpocalypse.words import (
     DIE,
-    HAZARD,
     KIND_EMOJI,
     POWER,
     Action,
@@ -26,6 +25,7 @@ from bot.games.monsterpocalypse.words import (
     figures,
     fit,
     hazard_count,
+    hazard_damage,
     kind_name,
     manoeuvre_name,
     my_seat,
@@ -140,7 +140,7 @@ def _move(view: View, action: Action, locale: str) -> str:
     hurt = hazard_count(entry.get("hazards"))
     tail = dice(locale, 1)
     if hurt:
-        tail += ", " + t(locale, "{icons} {n} damage", icons=HAZARD, n=hurt)
+        tail += ", " + hazard_damage(hurt)
     return _figure_label(
         view,
         figure,

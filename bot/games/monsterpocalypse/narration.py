@@ -18,16 +18,19 @@ from typing import Any
 
 from bot.games.monsterpocalypse.words import (
     DIE,
-    HAZARD,
     HAZARD_EMOJI,
     KIND_EMOJI,
     POWER,
     View,
+    buildings,
     content_name,
     dice,
     figure_name,
+    figures,
     form_name,
     hazard_count,
+    hazard_damage,
+    hits_text,
     kind_name,
     manoeuvre_name,
     seat_name,
@@ -50,9 +53,15 @@ class Told:
         return seat_name(self.names, event.get("seat"))
 
     def figure(self, ident: Any, unit: Any = None) -> str:
-        """A figure or building by the view's name (``Hive Drone u3``), else its type."""
-        if self.view is not None:
+        """A figure or building by the view's name (``Hive Drone u3``), else its type; a
+        building gone from the map (razed) by its id."""
+        known = self.view is not None and (
+            str(ident) in figures(self.view) or str(ident) in buildings(self.view)
+        )
+        if self.view is not None and known:
             return figure_name(self.view, str(ident), self.locale)
+        if str(ident).startswith("b"):
+            return t(self.locale, "building {id}", id=ident)
         if unit:
             return f"{content_name('unit', str(unit), self.locale)} {ident}"
         return str(ident)
@@ -171,11 +180,11 @@ def _power_up(event: Event, told: Told) -> str:
     hits = int(event.get("hits", 0))
     text = t(
         told.locale,
-        "{bolt} **{who}** powers up: {dice} → {hits} hits",
+        "{bolt} **{who}** powers up: {dice} → {hits}",
         bolt=POWER,
         who=told.who(event),
         dice=dice(told.locale, int(event.get("dice", 0))),
-        hits=hits,
+        hits=hits_text(told.locale, hits),
     )
     if extra:
         text += ", " + t(told.locale, "+{n} from spaces and buildings", n=extra)
@@ -209,7 +218,7 @@ def _moved(event: Event, told: Told, icon: str) -> str:
     text = f"{icon} {told.figure(event.get('figure'))} {event.get('from', '?')} → {event.get('to')}"
     hurt = hazard_count(event.get("hazards"))
     if hurt:
-        text += " " + t(told.locale, "({icons} {n} damage)", icons=HAZARD, n=hurt)
+        text += f" ({hazard_damage(hurt)})"
     return text
 
 
@@ -255,26 +264,26 @@ def _attack(event: Event, told: Told) -> str:
     target = event.get("target")
     aim = f" {told.figure(target)}" if target else ""
     head = f"{KIND_EMOJI.get(kind, '⚔️')} {told.figure(event.get('figure'))} {how}{aim}: {roll}"
-    hits = int(event.get("hits", 0))
+    hits = hits_text(told.locale, int(event.get("hits", 0)))
     if event.get("manoeuvre") == "stomp":
-        crushed = [told.figure(u) for u in event.get("crushed") or []]
-        if not crushed:
-            return head + " → " + t(told.locale, "{n} hits, nobody crushed", n=hits)
-        return (
-            head
-            + " → "
-            + t(told.locale, "{n} hits, crushes {units}", n=hits, units=", ".join(crushed))
-        )
-    result = _result(event, told.locale)
+        return head + " → " + _crushed(event, told, hits)
     text = head + " → " + t(
-        told.locale, "{n} hits vs DEF {defense}, {result}", n=hits,
-        defense=event.get("defense", "?"), result=result,
+        told.locale, "{hits} vs DEF {defense}, {result}", hits=hits,
+        defense=event.get("defense", "?"), result=_result(event, told.locale),
     )  # fmt: skip
     for inner in event.get("pushed") or []:  # a slam's push and what it razed
         caused = AFTERMATH.get(str(inner.get("type")))
         if caused is not None:
             text += "; " + caused(inner, told)
     return text
+
+
+def _crushed(event: Event, told: Told, hits: str) -> str:
+    """A stomp's outcome: the adjacent enemy units its hits crushed, if any."""
+    crushed = [told.figure(u) for u in event.get("crushed") or []]
+    if not crushed:
+        return t(told.locale, "{hits}, nobody crushed", hits=hits)
+    return t(told.locale, "{hits}, crushes {units}", hits=hits, units=", ".join(crushed))
 
 
 def _result(event: Event, locale: str) -> str:
@@ -339,8 +348,8 @@ def _building_destroyed(event: Event, told: Told) -> str:
     hazard = str(event.get("hazard", ""))
     return t(
         told.locale,
-        "🏚️ building {id} razed, leaving {token} (+{n}{bolt})",
-        id=event.get("building", "?"),
+        "🏚️ {building} razed, leaving {token} (+{n}{bolt})",
+        building=told.figure(event.get("building", "?")),
         token=HAZARD_EMOJI.get(hazard, hazard),
         n=event.get("power", 0),
         bolt=POWER,

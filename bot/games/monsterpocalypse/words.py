@@ -120,6 +120,16 @@ def dice(locale: object, n: int) -> str:
     return t(locale, "{n} die", n=n) if n == 1 else t(locale, "{n} dice", n=n)
 
 
+def hits_text(locale: object, n: int) -> str:
+    """``1 hit`` / ``3 hits``."""
+    return t(locale, "{n} hit", n=n) if n == 1 else t(locale, "{n} hits", n=n)
+
+
+def hazard_damage(n: int) -> str:
+    """``🔥 −1❤️``: the damage a move takes from the hazard tokens it enters."""
+    return f"{HAZARD} −{n}❤️"
+
+
 def percent(p: float) -> str:
     """``46 %`` (a certain hit reads 100 %, an almost-impossible one < 1 %)."""
     if 0 < p < 0.005:
