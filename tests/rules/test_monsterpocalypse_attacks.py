@@ -432,3 +432,15 @@ def test_hyper_then_attack_with_the_hyper_stats() -> None:
     assert max(a.dice for a in _attacks(state, "m0") if a.kind == "brawl") == 5
     state, _ = act(state, EndActivation(0))
     assert state.turn == 1
+
+
+def test_S13_no_stat_reduced_below_one() -> None:
+    """No effect lowers a stat (the catalogue has none), so every effective speed and DEF in
+    play is ≥ 1, and a printed 0 (no such attack) stays 0: no blast is offered."""
+    units = {SKITTERS[0]: "E6", STINGWING: "G6", CARAPACE: "C6", SENTINEL: "E9"}
+    view = MP.view(arranged(units=units), None)
+    for fig in view["figures"]:
+        assert fig["stats"]["speed"] >= 1 and fig["stats"]["defense"] >= 1
+    near = {SENTINEL: "E7", AEGIS: "E9", SKITTERS[0]: "E6"}
+    state = _units(arranged(monsters=("A1", "K11"), units=near), 1)
+    assert {(a.kind, a.target) for a in _attacks(state, SKITTERS[0])} == {("brawl", SENTINEL)}

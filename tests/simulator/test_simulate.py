@@ -116,6 +116,12 @@ def test_munchkin_fu_summary_counts_turns_helps_and_deaths() -> None:
     assert "Fights helped in" in format_report(summary)
 
 
+def test_monsterpocalypse_summary_adds_up() -> None:
+    summary, records = simulate(Config("monsterpocalypse", 3, 2, seed=2))
+    check_common(summary, records, 3)
+    assert all(r["actions"] > 0 for r in records)
+
+
 def test_the_games_do_not_depend_on_the_number_of_jobs() -> None:
     config = Config("notte_di_terrore", 5, 3, seed=11)
     assert run(config) == run(Config("notte_di_terrore", 5, 3, seed=11, jobs=2))
