@@ -9,14 +9,16 @@ the ``/game move`` suggestion. The test never calls the table service to move.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
 
+import rules
 from bot.components import choices_digest
 from bot.games import PRESENTERS
 from bot.store import GameRecord
-from cogs.monsterpocalypse import command_for
+from cogs.monsterpocalypse import command_for, figure_id, preview_text, square
 from tests.cogs.helpers import (
     World,
     assert_png,
@@ -226,3 +228,47 @@ async def test_a_refusal_is_private_and_changes_nothing(simcord_env) -> None:
     no_attack = await actor.slash(world.channel, "mp attack", figure="m0", target="m1", dice=3)
     assert no_attack.ephemeral and "⚠️" in followup_text(no_attack)
     assert (await world.record()).version == record.version
+
+
+def test_a_square_typed_by_hand_is_read_as_the_engine_names_it() -> None:
+    assert square("c4") == "C4" and square(" C 4 ") == "C4" and square("l12") == "L12"
+    assert square("Z99") == "Z99"  # no square: the engine's refusal says so
+
+
+def test_a_figure_is_named_by_id_or_by_its_suggestion() -> None:
+    view = {
+        "figures": [
+            {"id": "u3", "kind": "unit", "names": {"en": "Hive Drone", "it": "Drone"}},
+            {"id": "m0", "kind": "monster", "names": {"en": "Titan", "it": "Titano"}},
+        ],
+        "buildings": [],
+    }
+    assert figure_id(view, "U3") == "u3"
+    assert figure_id(view, "hive drone u3") == "u3"
+    assert figure_id(view, "Titano", "it") == "m0"
+    assert figure_id(view, "nobody") == "nobody"
+
+
+def test_every_attack_previews_its_odds() -> None:
+    """Plain attacks, slams and stomps of seeded games: the preview names the attacker, the
+    dice and, with a single target, the DEF and both chances."""
+    engine = rules.GAMES[GAME]
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        state = engine.setup(2, dict(engine.options), seed)
+        while engine.outcome(state) is None:
+            seat = engine.pending(state)[0]
+            moves = engine.legal_actions(state, seat)
+            view = engine.view(state, seat)
+            for action in (engine.dump_action(a) for a in moves):
+                if action["type"] != "attack":
+                    continue
+                text = preview_text(view, action, "en")
+                assert "dice" in text or "die" in text
+                if action["target"]:
+                    assert "DEF" in text and "Chance to hit" in text and "super damage" in text
+                seen.add(action["manoeuvre"] or action["kind"])
+            pick = rng.choice(moves) if rng.random() < 0.4 else engine.bot_action(state, seat)
+            state, _events = engine.apply(state, seat, pick)
+    assert {"brawl", "blast", "slam"} <= seen
