@@ -138,6 +138,11 @@ async def test_setup_and_an_activation_by_commands(simcord_env) -> None:
     )
     assert figure["at"] == move["to"]
 
+    # While the activation goes on, the table's map is drawn from the active seat's view:
+    # the channel sees where its figures may go.
+    drawn = world.bot.publisher._board_view(record, world.bot.tables.view(record, None))
+    assert "moves" in drawn and drawn["activation"]["seat"] == seat
+
 
 async def reach_an_attack(world: World, record: GameRecord) -> tuple[GameRecord, dict[str, Any]]:
     """Play the bot's choices until the seat to act may attack; that seat's best attack."""

@@ -4,8 +4,9 @@ seat's DM and the table's summary, all from views and public events.
 The package, by concern: :mod:`.words` (figures, squares, dice in words, shared by all),
 :mod:`.odds` (an attack's chances, quoted alike everywhere), :mod:`.labels` (moves on buttons
 and in autocomplete), :mod:`.buttons` (which moves get a button), :mod:`.narration` (an
-activation folded into a few lines), :mod:`.hand` (a seat's DM) and :mod:`.summary` (the
-table). This module holds the presenter registered in :data:`bot.games.PRESENTERS`.
+activation folded into a few lines), :mod:`.hand` (a seat's DM), :mod:`.summary` (the
+table) and :mod:`.commands` (what ``/mp`` reads and suggests). This module holds the presenter
+registered in :data:`bot.games.PRESENTERS`.
 """
 
 from __future__ import annotations
