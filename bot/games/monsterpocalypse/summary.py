@@ -104,6 +104,8 @@ def _player_lines(view: View, seat: int, locale: str, names: list[str]) -> list[
     for figure in figures:
         if figure.get("owner") == seat and figure.get("kind") == "monster":
             lines.append(fit("  " + _monster_text(figure, locale), MAX_LINE))
+    if view.get("phase") in SETUP_PHASES:  # no army on the map yet
+        return lines
     on_map = sum(
         1 for f in figures if f.get("owner") == seat and f.get("kind") == "unit" and f.get("at")
     )
@@ -120,9 +122,24 @@ def _player_lines(view: View, seat: int, locale: str, names: list[str]) -> list[
     return lines
 
 
+def _rolloff_line(view: View, locale: str, names: list[str]) -> str | None:
+    """``🎲 Roll-off: Anna 2 · Bruno 4`` (each roll of 5 dice until they differ; fewer hits
+    chooses the map), shown until the sides are chosen."""
+    rolls = view.get("rolloff") or []
+    if view.get("phase") not in ("choose_map", "choose_side") or not rolls:
+        return None
+    rounds = " / ".join(
+        f"{seat_name(names, 0)} {first} · {seat_name(names, 1)} {second}" for first, second in rolls
+    )
+    return t(locale, "🎲 Roll-off (5 dice, fewer hits chooses the map): {rolls}", rolls=rounds)
+
+
 def summary_lines(view: View, locale: str, names: list[str]) -> list[str]:
-    """The turn line, the map, then each player's lines; within one embed field."""
+    """The turn line, the roll-off, the map, then each player's lines; within one field."""
     lines = [_turn_line(view, locale, names)]
+    rolloff = _rolloff_line(view, locale, names)
+    if rolloff:
+        lines.append(fit(rolloff, MAX_LINE))
     game_map = view.get("map") or {}
     if game_map.get("names"):
         lines.append(t(locale, "🗺️ Map: {map}", map=local(game_map.get("names"), locale)))
