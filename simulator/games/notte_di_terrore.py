@@ -1,21 +1,13 @@
-"""What the simulator knows about each game beyond the engine contract: one :class:`GameStats`
-per game in :data:`STATS` (how to count its turns, who played first, per-seat counters fed by
-its events, and the extra summary, report lines and chart panels they give).
-
-A game without an entry still gets the generic report.
-"""
+"""Notte di Terrore in the simulator: who gets home, and where every player's Terror came from."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Event
-from rules.monster_day import State as MdState
-from rules.munchkin_fu import State as MfState
 from rules.notte_di_terrore import State as NtState
 from rules.notte_di_terrore.engine import HOME_TERROR
+from simulator.games.base import GameStats, Tally
 from simulator.numbers import (
     Record,
     describe,
@@ -27,63 +19,6 @@ from simulator.numbers import (
     stats_row,
     text_histogram,
 )
-
-Tally = dict[str, list[int]]
-"""Per-seat counters a game's :attr:`GameStats.observe` keeps while a game is played."""
-
-
-def _no_first(state: Any) -> int | None:
-    return None
-
-
-def _actions_are_turns(state: Any, actions: int) -> int:
-    return actions
-
-
-def _no_tally(players: int) -> Tally:
-    return {}
-
-
-def _ignore(tally: Tally, seat: int, events: list[Event]) -> None:
-    return None
-
-
-def _no_extras(state: Any, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
-    return {}
-
-
-def _no_summary(records: list[Record], players: int) -> dict[str, Any]:
-    return {}
-
-
-def _no_lines(summary: dict[str, Any]) -> list[str]:
-    return []
-
-
-def _no_panels(summary: dict[str, Any]) -> list[dict[str, Any]]:
-    return []
-
-
-@dataclass(frozen=True, slots=True)
-class GameStats:
-    """What the simulator needs to know about one game beyond the engine contract."""
-
-    score_name: str = "score"
-    lower_is_better: bool = False
-    turns: Callable[[Any, int], int] = _actions_are_turns
-    """Turns in a finished game, given its final state and the number of actions."""
-    first: Callable[[Any], int | None] = _no_first
-    """The seat that plays first, read from the state right after setup."""
-    start_tally: Callable[[int], Tally] = _no_tally
-    observe: Callable[[Tally, int, list[Event]], None] = _ignore
-    extras: Callable[[Any, dict[str, Any], Tally], dict[str, Any]] = _no_extras
-    """Fields added to the game's :data:`Record`."""
-    summarize: Callable[[list[Record], int], dict[str, Any]] = _no_summary
-    report: Callable[[dict[str, Any]], list[str]] = _no_lines
-    panels: Callable[[dict[str, Any]], list[dict[str, Any]]] = _no_panels
-
-
-# Notte di Terrore: who gets home, and where every player's Terror came from.
 
 NT_EVENTS: dict[str, tuple[tuple[str, str | None], ...]] = {
     "turn": (("turns", None),),
@@ -276,124 +211,15 @@ def _nt_turns(state: NtState, actions: int) -> int:
     return state.turn_number
 
 
-# Monster Day: one action per turn; scores are the monsters' points.
-
-
-def _md_first(state: MdState) -> int | None:
-    return state.current
-
-
-def _md_summarize(records: list[Record], players: int) -> dict[str, Any]:
-    margins = [max(r["scores"]) - min(r["scores"]) for r in records]
-    return {
-        "draws": sum(1 for r in records if len(r["winners"]) > 1),
-        "margin": describe(margins),
-        "totals": describe(sum(r["scores"]) for r in records),
-    }
-
-
-def _md_report(summary: dict[str, Any]) -> list[str]:
-    extra = summary["extra"]
-    return [
-        "Monster Day points",
-        f"  drawn games (equal points)   {extra['draws']:>6}  "
-        f"{pct(share(extra['draws'], summary['games']))}",
-        f"  {'':<28} {stats_header()}",
-        f"  {'winning margin':<28} {stats_row(extra['margin'])}",
-        f"  {'points scored in a game':<28} {stats_row(extra['totals'])}",
-    ]
-
-
-# Munchkin Fu: a race to the winning level; how often people help, bribe and die on the way.
-
-MF_COUNTERS = {  # the per-seat counters and their labels
-    "turns": "Turns played",
-    "deaths": "Deaths",
-    "helped": "Fights helped in",
-    "bribes": "Bribes received (items)",
-}
-
-
-def _mf_first(state: MfState) -> int:
-    return state.first
-
-
-def _mf_turns(state: MfState, actions: int) -> int:
-    """Turns played: whole rounds, plus the turns of the last round up to the one that ended."""
-    return (
-        (state.round - 1) * state.num_players + (state.turn - state.first) % state.num_players + 1
-    )
-
-
-def _mf_tally(players: int) -> Tally:
-    return {key: [0] * players for key in MF_COUNTERS}
-
-
-def _mf_observe(tally: Tally, seat: int, events: list[Event]) -> None:
-    for event in events:
-        kind = event["type"]
-        if kind == "turn_started":
-            tally["turns"][event["seat"]] += 1
-        elif kind == "died":
-            tally["deaths"][event["seat"]] += 1
-        elif kind == "help_answered" and event.get("answer") == "accept":
-            tally["helped"][event["target"]] += 1
-        elif kind == "bribe_paid" and event.get("items"):
-            tally["bribes"][event["to"]] += len(event["items"])
-
-
-def _mf_extras(state: MfState, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
-    """Whether the round cap ended the game (nobody reached the winning level), and the tally."""
-    return {"capped": max(outcome["scores"]) < state.win_level, "tally": tally}
-
-
-def _mf_summarize(records: list[Record], players: int) -> dict[str, Any]:
-    per_game = {key: describe(sum(r["tally"][key]) for r in records) for key in MF_COUNTERS}
-    return {"capped": sum(1 for r in records if r["capped"]), "per_game": per_game}
-
-
-def _mf_report(summary: dict[str, Any]) -> list[str]:
-    extra = summary["extra"]
-    lines = [
-        "Munchkin Fu",
-        f"  ended by the round cap       {extra['capped']:>6}  "
-        f"{pct(share(extra['capped'], summary['games']))}",
-        f"  {'per game (all seats)':<28} {stats_header()}",
-    ]
-    for key, label in MF_COUNTERS.items():
-        lines.append(f"  {label:<28} {stats_row(extra['per_game'][key])}")
-    return lines
-
-
-STATS: dict[str, GameStats] = {
-    "notte_di_terrore": GameStats(
-        score_name="Terror",
-        lower_is_better=True,
-        turns=_nt_turns,
-        first=_nt_first,
-        start_tally=_nt_tally,
-        observe=_nt_observe,
-        extras=_nt_extras,
-        summarize=_nt_summarize,
-        report=_nt_report,
-        panels=_nt_panels,
-    ),
-    "monster_day": GameStats(
-        score_name="points", first=_md_first, summarize=_md_summarize, report=_md_report
-    ),
-    "munchkin_fu": GameStats(
-        score_name="level",
-        turns=_mf_turns,
-        first=_mf_first,
-        start_tally=_mf_tally,
-        observe=_mf_observe,
-        extras=_mf_extras,
-        summarize=_mf_summarize,
-        report=_mf_report,
-    ),
-}
-GENERIC = GameStats()
-
-
-def stats_for(game: str) -> GameStats:
-    return STATS.get(game, GENERIC)
+STATS = GameStats(
+    score_name="Terror",
+    lower_is_better=True,
+    turns=_nt_turns,
+    first=_nt_first,
+    start_tally=_nt_tally,
+    observe=_nt_observe,
+    extras=_nt_extras,
+    summarize=_nt_summarize,
+    report=_nt_report,
+    panels=_nt_panels,
+)
