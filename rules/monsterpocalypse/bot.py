@@ -28,6 +28,7 @@ from rules.monsterpocalypse.model import (
     PlaceBuilding,
     PlaceMonster,
     PowerUp,
+    Run,
     Spawn,
     State,
     sq,
@@ -81,22 +82,28 @@ def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
     power = state.players[seat].power
     if Hyper() in legal:
         return Hyper()
-    if act.kind == "monster" and act.phase == "power_up" and budget >= 3 and power < 8:
-        dice = 2 if budget >= 5 else 1
+    if act.kind == "monster" and act.phase == "power_up" and budget >= 4 and power < 8:
+        dice = 2 if budget >= 6 else 1
         if PowerUp(dice) in legal:
             return PowerUp(dice)
     spawns = [a for a in legal if isinstance(a, Spawn)]
     if spawns and budget >= 3:
         return min(spawns, key=lambda a: (content.unit(a.unit).cost, a.unit, a.at))
     best = _best_attack(state, legal)
-    reserve = 1 if act.kind == "units" else 2
-    if budget > reserve:
-        step = _best_move(state, legal)
+    if best is not None and _is_monster(state, best.target):
+        return best
+    keep = 1 if act.kind == "units" else 3
+    if budget > keep:
+        step = _best_move(state, legal, budget - keep)
         if step is not None:
             return step
     if best is not None:
         return best
     return EndActivation(budget if act.kind == "units" else budget // 2)
+
+
+def _is_monster(state: State, fid: str) -> bool:
+    return any(f.id == fid and f.kind == "monster" for f in state.figures)
 
 
 def _target(state: State, target_id: str) -> Figure | Building | None:
@@ -105,37 +112,52 @@ def _target(state: State, target_id: str) -> Figure | Building | None:
 
 
 def _best_attack(state: State, legal: list[Action]) -> Attack | None:
-    """The attack at the best odds (monsters count double), with its most dice; worth making
-    from 20 %."""
-    scored: list[tuple[float, int, Attack]] = []
+    """The attack at the best odds (monsters count double), with its most dice; power attacks
+    (slams with red dice) once the monster is hyper or has power to spare; worth making from
+    20 %."""
+    scored: list[tuple[float, int, str, Attack]] = []
     for a in legal:
-        if not isinstance(a, Attack) or a.power or a.manoeuvre == "stomp":
+        if not isinstance(a, Attack) or a.manoeuvre == "stomp":
             continue
         fig = next(f for f in state.figures if f.id == a.figure)
+        if a.kind == "power" and not _spare_power(state, fig, a.power):
+            continue
         aim = _target(state, a.target)
         if aim is None:
             continue
         kind = "brawl" if a.kind == "power" else a.kind
         boost = board.attack_stat(state, fig, a.kind)[1]
-        odds = p_hit(a.dice, boost, defense(state, aim, fig, kind))
+        odds = p_hit(a.dice, boost, defense(state, aim, fig, kind), a.power)
         worth = 2.0 if isinstance(aim, Figure) and aim.kind == "monster" else 1.0
-        scored.append((odds * worth, a.dice, a))
+        scored.append((odds * worth, a.dice, str(a), a))
     if not scored:
         return None
-    value, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2].figure, x[2].target))
+    value, _, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2]))
     return attack if value >= 0.2 else None
 
 
+def _spare_power(state: State, fig: Figure, red: int) -> bool:
+    """Power dice beyond what the hyper form still needs."""
+    held = state.players[fig.owner].power - 1 - red
+    need = 0 if fig.form == "hyper" else content.monster(fig.type).hyper.hyper_cost
+    return held >= need
+
+
+def _aims(state: State, fig: Figure) -> list[tuple[geometry.Square, ...]]:
+    """What a figure closes in on: a monster the enemy monster, a unit any enemy."""
+    enemy = [f for f in board.on_map(state) if f.owner != fig.owner]
+    if fig.kind == "monster":
+        return [f.squares() for f in enemy if f.kind == "monster"]
+    found = [f.squares() for f in enemy]
+    return found + [b.squares() for b in state.buildings if b.owner != fig.owner]
+
+
 def _gap(state: State, fig: Figure, anchor: geometry.Square) -> int:
-    """How far ``fig`` would stand from attacking its nearest enemy (0: it could attack)."""
+    """How far ``fig`` would stand from attacking its nearest aim (0: it could attack)."""
     squares = geometry.footprint(anchor, fig.size)
     low, high = board.blast_range(fig)
     best = 99
-    aims: list[tuple[geometry.Square, ...]] = [
-        f.squares() for f in board.on_map(state) if f.owner != fig.owner
-    ]
-    aims += [b.squares() for b in state.buildings if b.owner != fig.owner]
-    for there in aims:
+    for there in _aims(state, fig):
         distance = geometry.attack_distance(squares, there)
         if distance == 1 or low <= distance <= high:
             return 0
@@ -143,19 +165,26 @@ def _gap(state: State, fig: Figure, anchor: geometry.Square) -> int:
     return best
 
 
-def _best_move(state: State, legal: list[Action]) -> Move | None:
-    """The move that brings a figure that cannot attack yet closest to a target."""
-    options: list[tuple[int, int, Move]] = []
+def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | None:
+    """The move (or a monster's run within ``budget`` dice) that brings a figure that cannot
+    attack its aim yet closest to it."""
+    options: list[tuple[int, int, str, Move | Run]] = []
     for a in legal:
-        if not isinstance(a, Move):
+        if isinstance(a, Move):
+            fig = next(f for f in state.figures if f.id == a.figure)
+        elif isinstance(a, Run):
+            fig = next(f for f in state.figures if f.id == f"m{state.turn}")
+            steps = geometry.attack_distance(fig.squares(), geometry.footprint(sq(a.to), 2))
+            if fig.moved is False or steps > budget:
+                continue
+        else:
             continue
-        fig = next(f for f in state.figures if f.id == a.figure)
         now = _gap(state, fig, sq(fig.at))
         if now == 0:
             continue
         after = _gap(state, fig, sq(a.to))
         if after < now:
-            options.append((after, now - after, a))
+            options.append((after, now - after, str(a), a))
     if not options:
         return None
-    return min(options, key=lambda x: (x[0], -x[1], x[2].figure, x[2].to))[2]
+    return min(options, key=lambda x: (x[0], -x[1], x[2]))[3]
