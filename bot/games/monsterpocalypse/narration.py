@@ -84,20 +84,30 @@ def line(kind: str) -> Callable[[Line], Line]:
 
 def _fold(events: list[Event], told: Told) -> list[str]:
     """One line per event, an event's consequences appended to the line of what caused
-    them (a consequence with no cause before it gets its own line)."""
+    them (a consequence with no cause before it gets its own line). A unit or a monster
+    form an attack destroys earns its attacker a power die, said where it happens."""
     lines: list[str] = []
+    cause = ""
     for event in events:
         kind = str(event.get("type"))
-        if kind in AFTERMATH and lines and not _stands_alone(lines):
-            lines[-1] += "; " + AFTERMATH[kind](event, told)
+        if kind not in AFTERMATH:
+            cause = kind
+            text = LINES[kind](event, told) if kind in LINES else None
+            if text:
+                lines.append(text)
             continue
-        if kind in AFTERMATH:
-            lines.append("↳ " + AFTERMATH[kind](event, told))
-            continue
-        text = LINES[kind](event, told) if kind in LINES else None
-        if text:
-            lines.append(text)
+        told_here = AFTERMATH[kind](event, told)
+        if cause == "attack" and kind in EARNS_POWER:
+            told_here += f" (+1{POWER})"
+        if lines and not _stands_alone(lines):
+            lines[-1] += "; " + told_here
+        else:
+            lines.append("↳ " + told_here)
     return lines
+
+
+EARNS_POWER = frozenset({"unit_destroyed", "form_destroyed"})
+"""What an attack destroys that gives its attacker 1 power die (D6, D7)."""
 
 
 def _stands_alone(lines: list[str]) -> bool:
@@ -283,7 +293,10 @@ def _crushed(event: Event, told: Told, hits: str) -> str:
     crushed = [told.figure(u) for u in event.get("crushed") or []]
     if not crushed:
         return t(told.locale, "{hits}, nobody crushed", hits=hits)
-    return t(told.locale, "{hits}, crushes {units}", hits=hits, units=", ".join(crushed))
+    units = ", ".join(crushed)
+    return t(told.locale, "{hits}, crushes {units}", hits=hits, units=units) + (
+        f" (+{len(crushed)}{POWER})"
+    )
 
 
 def _result(event: Event, locale: str) -> str:
