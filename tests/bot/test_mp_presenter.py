@@ -231,3 +231,36 @@ def test_the_map_is_drawn_from_the_active_seats_view_during_an_activation() -> N
             assert "moves" in ENGINE.view(state, seat)
         seen.add(seat)
     assert {None, 0, 1} <= seen
+
+
+def test_rare_events_read_as_the_engine_sends_them() -> None:
+    """A slam that pushes a monster into a building, a stomp, a monster's last form falling
+    and a drawn battle, shaped as the engine emits them: each attack is one line."""
+    slam = {
+        "type": "attack", "seat": 0, "figure": "m0", "kind": "power", "manoeuvre": "slam",
+        "target": "m1", "rolled": {"action": [1, 2], "boost": [1], "power": [2]}, "hits": 6,
+        "defense": 3, "result": "hit", "super": True,
+        "pushed": [
+            {"type": "pushed", "figure": "m1", "to": "E5"},
+            {"type": "building_destroyed", "building": "b2", "hazard": "fire", "power": 1},
+        ],
+    }  # fmt: skip
+    fallen = [
+        {"type": "damaged", "figure": "m1", "amount": 2},
+        {"type": "form_destroyed", "figure": "m1", "form": "hyper"},
+        {"type": "monster_destroyed", "figure": "m1"},
+        {"type": "game_over", "winners": [0, 1]},
+    ]
+    lines = PRESENTER.event_lines([slam, *fallen], "en", NAMES)
+    assert len(lines) == 2, lines
+    assert "slam" in lines[0] and "6 hits vs DEF 3" in lines[0] and "super damage" in lines[0]
+    assert "pushed to E5" in lines[0] and "🔥" in lines[0] and "−2 ❤️" in lines[0]
+    assert "(+1⚡)" in lines[0] and "💀" in lines[0]
+    assert "draw" in lines[1]
+    stomp = {
+        "type": "attack", "seat": 1, "figure": "m1", "kind": "power", "manoeuvre": "stomp",
+        "target": "", "rolled": {"action": [1], "boost": [], "power": []}, "hits": 1,
+        "crushed": ["u3", "u4"],
+    }  # fmt: skip
+    (line,) = PRESENTER.event_lines([stomp], "it", NAMES)
+    assert "pestone" in line and "1 colpo" in line and "u3, u4" in line and "(+2⚡)" in line
