@@ -178,9 +178,21 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if not is_legal(state, seat, action):
         raise IllegalAction("illegal_action", details=str(action))
     new, events = HANDLERS[type(action)](state, seat, action)
+    new = _focus(new, action, events)
     new, events = activation.victory(new, events)
     last = tuple(json.dumps(e, sort_keys=True) for e in events)
     return replace(new, last=last), events
+
+
+def _focus(state: State, action: Action, events: list[Event]) -> State:
+    """The figure the activation acted with last (the monster of a monster activation), for
+    the renderer's highlight; the hits of the activation's attacks and power-ups so far."""
+    act = state.activation
+    if act is None:
+        return state
+    fid = getattr(action, "figure", "") or (f"m{act.seat}" if act.kind == "monster" else "")
+    rolls = act.rolls + tuple(e["hits"] for e in events if "hits" in e)
+    return replace(state, activation=replace(act, focus=fid or act.focus, rolls=rolls))
 
 
 def outcome(state: State) -> dict[str, Any] | None:

@@ -427,3 +427,15 @@ def test_the_bot_plays_whole_games_legally() -> None:
             assert action in MP.legal_actions(state, seat)
             state, _ = MP.apply(state, seat, action)
         assert MP.outcome(state) is not None
+
+
+def test_the_activation_names_its_focus_figure_and_its_rolls() -> None:
+    state = arranged(units={"u0": "E4"})
+    state, _ = act(state, ActivateUnits())
+    assert MP.view(state, None)["activation"]["focus"] is None
+    state, _ = act(state, Move("u0", "E5"))
+    assert MP.view(state, None)["activation"]["focus"] == "u0"
+    monster = pools(arranged(), 0, 0, 10)
+    monster, _ = act(monster, ActivateMonster(), PowerUp(2))
+    shown = MP.view(monster, None)["activation"]
+    assert shown["focus"] == "m0" and len(shown["rolls"]) == 1
