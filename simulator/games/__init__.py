@@ -7,13 +7,14 @@ A game without an entry still gets the generic report.
 
 from __future__ import annotations
 
-from simulator.games import monster_day, munchkin_fu, notte_di_terrore
+from simulator.games import monster_day, monsterpocalypse, munchkin_fu, notte_di_terrore
 from simulator.games.base import GameStats, Tally
 
 STATS: dict[str, GameStats] = {
     "notte_di_terrore": notte_di_terrore.STATS,
     "monster_day": monster_day.STATS,
     "munchkin_fu": munchkin_fu.STATS,
+    "monsterpocalypse": monsterpocalypse.STATS,
 }
 GENERIC = GameStats()
 

@@ -120,6 +120,14 @@ def test_monsterpocalypse_summary_adds_up() -> None:
     summary, records = simulate(Config("monsterpocalypse", 3, 2, seed=2))
     check_common(summary, records, 3)
     assert all(r["actions"] > 0 for r in records)
+    extra = summary["extra"]
+    assert set(extra["by_side"]) == {"north", "south"}  # each battle has one seat per side
+    assert set(extra["by_faction"]) == {r["factions"][0] for r in records} | {
+        r["factions"][1] for r in records
+    }
+    assert all(0 < r["turns"] <= r["actions"] for r in records)  # turns are activations
+    assert sum(extra["by_side"].values()) == pytest.approx(1.0)  # one winner, or a split draw
+    assert "win rate, north side" in format_report(summary)
 
 
 def test_the_games_do_not_depend_on_the_number_of_jobs() -> None:
