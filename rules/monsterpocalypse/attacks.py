@@ -69,7 +69,8 @@ def destroy_building(
     state: State, built: Building, by: int, energy: bool
 ) -> tuple[State, list[Event]]:
     """X1/X2/D8/D9: the building leaves its hazard token on its squares; its destroyer gains
-    its energy (a monster's brawl) or 1 (anything else)."""
+    its energy (a monster's brawl) or 1 (anything else) — nothing for one of its own
+    buildings, which only a slam's collision can bring down (K7: never attacked)."""
     kind = content.building(built.type).hazard
     token = Hazard(id=built.id, kind=kind, at=built.at)
     new = replace(
@@ -78,6 +79,7 @@ def destroy_building(
         hazards=(*state.hazards, token),
     )
     power = content.building(built.type).energy if energy else 1
+    power = 0 if built.owner == by else power
     new = gain(new, by, power)
     event = {"type": "building_destroyed", "building": built.id, "hazard": kind, "power": power}
     return new, [event]
@@ -184,8 +186,7 @@ def attack(state: State, seat: int, action: Attack) -> tuple[State, list[Event]]
     new = spend(advance(state, "attack"), action.dice)
     new = with_figure(new, replace(fig, attacked=True))
     fig = figure(new, fig.id)
-    kind = action.kind if action.kind != "power" else "power"
-    boost = board.attack_stat(new, fig, kind)[1]
+    boost = board.attack_stat(new, fig, action.kind)[1]
     if action.kind == "power":
         new = gain(new, seat, -(1 + action.power))
     faces, hit, rng = roll(new.rng, action.dice, boost, action.power)
@@ -207,13 +208,13 @@ def attack(state: State, seat: int, action: Attack) -> tuple[State, list[Event]]
         energy = fig.kind == "monster" and action.kind == "brawl"
         new, more = destroy_building(new, target, seat, energy)
         return new, [event, *more]
+    pushed: list[Event] = []
     if action.manoeuvre == "slam" and target.kind == "monster":
-        new, collided, more = slam(new, fig, target, hit - need, seat)
+        new, collided, pushed = slam(new, fig, target, hit - need, seat)
         super_damage = super_damage or collided
-        event["pushed"] = more
     new, more = hurt(new, figure(new, target.id), 1 + super_damage, seat)
     event["super"] = super_damage
-    return new, [event, *more]
+    return new, [event, *pushed, *more]
 
 
 def slam(

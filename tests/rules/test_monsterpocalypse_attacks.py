@@ -444,3 +444,11 @@ def test_S13_no_stat_reduced_below_one() -> None:
     near = {SENTINEL: "E7", AEGIS: "E9", SKITTERS[0]: "E6"}
     state = _units(arranged(monsters=("A1", "K11"), units=near), 1)
     assert {(a.kind, a.target) for a in _attacks(state, SKITTERS[0])} == {("brawl", SENTINEL)}
+
+
+def test_G3_a_slam_into_ones_own_building_destroys_it_for_no_power() -> None:
+    walled = arranged(monsters=("E5", "E7"), buildings=(("tower", 0, "E9"),))
+    state = _monster(walled, power=1, rng=(4, 1, 0, EMPRESS_DEF))
+    state, events = act(state, Attack("m0", "power", "m1", 4, "slam"))
+    assert not state.buildings and state.players[0].power == 0
+    assert _events(events, "building_destroyed")[0]["power"] == 0
