@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.monsterpocalypse import activation, attacks, board, city, content, movement
 from rules.monsterpocalypse.geometry import Square
-from rules.monsterpocalypse.model import Building, Figure, State, at
+from rules.monsterpocalypse.model import Attack, Building, Figure, State, at
 from rules.monsterpocalypse.odds import p_hit
 
 
@@ -168,35 +168,44 @@ def _reach(found: dict[Square, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _attack_entry(state: State, fig: Figure, a: Attack) -> dict[str, Any]:
+    """One attack's entry: a brawl's or blast's DEF with cover and armour; a slam meets the
+    DEF a brawl meets; a stomp has no single DEF (each adjacent unit's own, listed)."""
+    boost = board.attack_stat(state, fig, a.kind)[1]
+    defense: int | None = None
+    crushed: list[str] = []
+    if a.manoeuvre == "stomp":
+        crushed = [u.id for u in attacks.stomped(state, fig)]
+    else:
+        target = next((f for f in state.figures if f.id == a.target), None)
+        aim: Figure | Building | None = target or board.building(state, a.target)
+        assert aim is not None
+        defense = attacks.defense(state, aim, fig, "brawl" if a.kind == "power" else a.kind)
+    entry: dict[str, Any] = {"figure": a.figure, "kind": a.kind, "target": a.target}
+    entry.update(manoeuvre=a.manoeuvre, max_dice=0, max_power=0, boost=boost, defense=defense)
+    if crushed:
+        entry["units"] = crushed
+    entry["odds"] = {}
+    return entry
+
+
 def options(state: State, seat: int) -> dict[str, Any]:
     """The active seat's moves, runs, attacks (with odds per number of dice) and spawns."""
     mine = [f for f in state.figures if f.owner == seat and f.at]
     moves = {f.id: _reach(movement.moves(state, f)) for f in mine}
     runs = [{"to": at(a), "cost": r.cost} for a, r in sorted(movement.runs(state, seat).items())]
-    found: dict[tuple[str, str, str], dict[str, Any]] = {}
+    found: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     for fig in mine:
         for a in attacks.options(state, fig):
-            if a.manoeuvre or a.power:
-                continue
-            key = (a.figure, a.kind, a.target)
+            key = (a.figure, a.kind, a.target, a.manoeuvre)
             if key not in found:
-                target = next((f for f in state.figures if f.id == a.target), None)
-                aim: Figure | Building | None = target or board.building(state, a.target)
-                assert aim is not None
-                defense = attacks.defense(state, aim, fig, a.kind)
-                boost = board.attack_stat(state, fig, a.kind)[1]
-                found[key] = {
-                    "figure": a.figure,
-                    "kind": a.kind,
-                    "target": a.target,
-                    "max_dice": 0,
-                    "boost": boost,
-                    "defense": defense,
-                    "odds": {},
-                }
+                found[key] = _attack_entry(state, fig, a)
             entry = found[key]
             entry["max_dice"] = max(entry["max_dice"], a.dice)
-            entry["odds"][str(a.dice)] = round(p_hit(a.dice, entry["boost"], entry["defense"]), 4)
+            entry["max_power"] = max(entry["max_power"], a.power)
+            if a.power == 0 and entry["defense"] is not None:
+                odds = p_hit(a.dice, entry["boost"], entry["defense"])
+                entry["odds"][str(a.dice)] = round(odds, 4)
     spawns = [
         {"unit": s.unit, "at": s.at, "cost": city.spawn_cost(state, seat, s.unit)}
         for s in city.spawns(state, seat)

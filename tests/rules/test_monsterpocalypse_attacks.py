@@ -452,3 +452,14 @@ def test_G3_a_slam_into_ones_own_building_destroys_it_for_no_power() -> None:
     state, events = act(state, Attack("m0", "power", "m1", 4, "slam"))
     assert not state.buildings and state.players[0].power == 0
     assert _events(events, "building_destroyed")[0]["power"] == 0
+
+
+def test_the_seat_view_lists_slams_and_stomps_with_their_red_dice() -> None:
+    board = arranged(monsters=("E5", "E7"), units={SKITTERS[0]: "G5"})
+    state = _monster(board, power=3)
+    entries = {(a["kind"], a["target"], a["manoeuvre"]): a for a in MP.view(state, 0)["attacks"]}
+    slam = entries[("power", "m1", "slam")]
+    assert slam["max_power"] == 2 and slam["defense"] == EMPRESS_DEF and slam["odds"]
+    stomp = entries[("power", "", "stomp")]
+    assert stomp["defense"] is None and stomp["units"] == [SKITTERS[0]]
+    assert entries[("brawl", "m1", "")]["max_power"] == 0
