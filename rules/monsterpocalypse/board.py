@@ -94,20 +94,20 @@ def taken_squares(state: State, but: str = "") -> set[Square]:
     return found | {s for b in state.buildings for s in b.squares()}
 
 
-def terrain_for(state: State, fig: Figure, free_moves: bool = False) -> geometry.Terrain:
-    """The grid as ``fig`` moves on it (M5, T1-T3, O6, X3): rough 2 (1 for flyers and jumpers,
-    who "considera tutti i terreni come traversabili"), boost spaces 0 for units; buildings and
-    enemy figures block; every other figure and building may not be ended on; the hurting
-    hazard tokens, unless ``hazard_proof``. ``free_moves`` (a run) makes every square cost 1."""
+def terrain_for(state: State, fig: Figure) -> geometry.Terrain:
+    """The grid as ``fig`` moves or runs on it (M5, T1-T3, O6, X3): rough 2 (runs too: the
+    lead's decision 1; 1 for flyers and jumpers, who "considera tutti i terreni come
+    traversabili"), boost spaces 0 for units; buildings and enemy figures block; every other
+    figure and building may not be ended on; the hurting hazard tokens, unless
+    ``hazard_proof``."""
     game_map = content.map_(state.map)
     held = abilities(state, fig)
     over = "flight" in held or "jump" in held
     cost: dict[Square, int] = {}
-    if not free_moves:
-        if not over:
-            cost.update(dict.fromkeys(game_map.rough, 2))
-        if fig.kind == "unit" and "flight" not in held:
-            cost.update({s.square: 0 for s in game_map.spaces if s.kind == "boost"})
+    if not over:
+        cost.update(dict.fromkeys(game_map.rough, 2))
+    if fig.kind == "unit" and "flight" not in held:
+        cost.update({s.square: 0 for s in game_map.spaces if s.kind == "boost"})
     builds = frozenset(s for b in state.buildings for s in b.squares())
     enemies = frozenset(s for f in on_map(state) if f.owner != fig.owner for s in f.squares())
     friends = frozenset(

@@ -30,8 +30,8 @@ def may_move(state: State, fig: Figure) -> bool:
 
 
 RUN_SQUARES = 3
-"""A ``Run`` offers at most 3 squares; more runs may follow (1 die per square either way), so
-nothing is lost and the list of runs stays short."""
+"""A ``Run`` offers at most 3 dice of running; more runs may follow (1 die per square, 2 onto
+rough, either way), so nothing is lost and the list of runs stays short."""
 
 
 @lru_cache(maxsize=512)
@@ -50,7 +50,23 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
         fly="flight" in held,
         jump="jump" in held,
     )
-    return {**teleports(state, fig, terrain), **found}
+    return {**teleports(state, fig, terrain), **_jumps(fig, held, terrain, found)}
+
+
+def _jumps(
+    fig: Figure, held: tuple[str, ...], terrain: geometry.Terrain, found: dict[Square, Reach]
+) -> dict[Square, Reach]:
+    """The lead's decision 2: a jumper, like a flyer, is hurt only by a hazard its move ends
+    on (one it did not start on), never by those it leaps over."""
+    if "jump" not in held or "flight" in held:
+        return found
+    before = set(fig.squares())
+    out: dict[Square, Reach] = {}
+    for anchor, reach in found.items():
+        under = [s for s in geometry.footprint(anchor, fig.size) if s not in before]
+        tokens = tuple(sorted({terrain.hazards[s] for s in under if s in terrain.hazards}))
+        out[anchor] = replace(reach, hazards=tokens)
+    return out
 
 
 def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Square, Reach]:
@@ -74,8 +90,8 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
 
 @lru_cache(maxsize=256)
 def runs(state: State, seat: int) -> dict[Square, Reach]:
-    """M4 (I10): the monster runs 1 square per die, each step may be diagonal, before or
-    after its move but before its attack."""
+    """M4 (I10): the monster runs 1 square per die (2 onto rough: the lead's decision 1), each
+    step may be diagonal, before or after its move but before its attack."""
     beast = monster_of(state, seat)
     act = state.activation
     if act is None or act.kind != "monster" or beast.attacked or not reached(state, "move"):
@@ -84,8 +100,8 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
     if budget < 1 or not beast.at:
         return {}
     held = board.abilities(state, beast)
-    terrain = board.terrain_for(state, beast, free_moves=True)
-    return geometry.reachable(
+    terrain = board.terrain_for(state, beast)
+    found = geometry.reachable(
         sq(beast.at),
         beast.size,
         budget,
@@ -94,6 +110,7 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
         jump="jump" in held,
         diagonals=budget,
     )
+    return _jumps(beast, held, terrain, found)
 
 
 def arrive(

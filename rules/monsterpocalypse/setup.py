@@ -45,32 +45,30 @@ def occult_unit() -> str:
 
 
 def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
-    """Q1: each rolls 5 action dice until they differ; the lower chooses the map, unless the
-    ``map`` option fixed it (then seat 0 counts as the chooser: no roll-off, seat 1 picks the
-    side, a decision for the quick variant)."""
+    """Q1 (I24): each rolls 5 action dice until they differ; the lower chooses the map — unless
+    the ``map`` option fixed it: then the roll-off still names who chooses, and the other
+    player picks the side (Q2) at once."""
     if num_players != 2:
         raise ValueError("Monsterpocalypse is for exactly 2 players")
     rng = Rng(seed)
+    rolls: list[tuple[int, int]] = []
+    while not rolls or rolls[-1][0] == rolls[-1][1]:
+        a, rng = rng.dice(5)
+        b, rng = rng.dice(5)
+        rolls.append((hits(a, "action"), hits(b, "action")))
     factions = (str(options["faction0"]), str(options["faction1"]))
-    players = tuple(Player(faction=f) for f in factions)
     state = State(
         phase="choose_map",
         rng=rng,
         rounds=int(options["rounds"]),
         army_mode=str(options["army"]),
-        players=players,
+        players=tuple(Player(faction=f) for f in factions),
+        rolloff=tuple(rolls),
+        chooser=0 if rolls[-1][0] < rolls[-1][1] else 1,
     )
     if options["map"] != "rolloff":
-        return replace(state, map=str(options["map"]), phase="choose_side", chooser=0)
-    rolls: list[tuple[int, int]] = []
-    while True:
-        a, rng = rng.dice(5)
-        b, rng = rng.dice(5)
-        rolls.append((hits(a, "action"), hits(b, "action")))
-        if rolls[-1][0] != rolls[-1][1]:
-            break
-    chooser = 0 if rolls[-1][0] < rolls[-1][1] else 1
-    return replace(state, rng=rng, rolloff=tuple(rolls), chooser=chooser)
+        return replace(state, map=str(options["map"]), phase="choose_side")
+    return state
 
 
 def pending(state: State) -> list[int]:

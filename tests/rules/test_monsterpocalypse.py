@@ -11,6 +11,7 @@ import pytest
 from rules import GAMES, IllegalAction
 from rules.monsterpocalypse import content, engine
 from rules.monsterpocalypse.model import (
+    OCCULT_PER_PLAYER,
     ActivateMonster,
     ActivateUnits,
     Alpha,
@@ -233,6 +234,7 @@ def test_Q1_rolloff_low_roller_chooses_the_map() -> None:
     assert seen == {True, False}  # some seeds tied and rolled again
     fixed = MP.setup(2, {"map": "downtown"}, 0)
     assert fixed.phase == "choose_side" and fixed.map == "downtown"
+    assert fixed.rolloff and MP.pending(fixed) == [1 - fixed.chooser]  # I24
 
 
 def test_Q2_other_player_chooses_side_and_goes_first() -> None:
@@ -290,7 +292,9 @@ def test_Q6_units_and_hyper_start_in_reserve() -> None:
     state = play_setup()
     assert all(not f.at for f in state.figures if f.kind == "unit")
     preset = content.faction(state.players[0].faction).preset
-    assert sum(MP.view(state, None)["players"][0]["reserve"].values()) == len(preset) + 2
+    reserve = MP.view(state, None)["players"][0]["reserve"]
+    assert sum(reserve.values()) == len(preset) + OCCULT_PER_PLAYER
+    assert reserve["shade"] == OCCULT_PER_PLAYER == 3  # the lead's decision 6
 
 
 # --- the turn --------------------------------------------------------------------------------

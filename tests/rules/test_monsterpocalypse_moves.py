@@ -217,3 +217,24 @@ def test_move_ends_the_activation_cleanly_with_the_flags_reset() -> None:
     state = arranged(units={SENTINEL: "E6"})
     state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E8"), EndActivation(0))
     assert figure(state, SENTINEL).moved is False
+
+
+def test_I10_runs_onto_rough_cost_double() -> None:
+    """The lead's decision 1: a run step onto rough costs 2 dice."""
+    state = _monster_turn(arranged(monsters=("A2", "E11")))
+    runs = {r["to"]: r["cost"] for r in MP.view(state, 0)["runs"]}
+    assert runs["B3"] == 2  # one diagonal step that brings the rough C4 under the monster
+    assert runs["B1"] == 1 and runs["A3"] == 1
+
+
+def test_I12_jumpers_are_hurt_only_by_the_hazard_they_land_on() -> None:
+    """The lead's decision 2: like flyers, jumpers leap over hazards unhurt."""
+    state = arranged(units={VAULTBACK: "C1"}, hazards=(("fire", "C2"),))
+    moves = {m["to"]: m["hazards"] for m in MP.view(_turn_units(state, 1), 1)["moves"][VAULTBACK]}
+    assert moves["C4"] == 0 and moves["C3"] == 1
+
+
+def _turn_units(state: State, seat: int) -> State:
+    state = replace(pools(state, seat, 10, 0), turn=seat)
+    state, _ = act(state, ActivateUnits())
+    return state
