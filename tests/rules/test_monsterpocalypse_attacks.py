@@ -463,3 +463,26 @@ def test_the_seat_view_lists_slams_and_stomps_with_their_red_dice() -> None:
     stomp = entries[("power", "", "stomp")]
     assert stomp["defense"] is None and stomp["units"] == [SKITTERS[0]]
     assert entries[("brawl", "m1", "")]["max_power"] == 0
+
+
+def _slam(board: State, hits: int) -> tuple[State, list[dict[str, Any]]]:
+    state = _monster(board, power=1, rng=(4, 1, 0, hits))
+    return act(state, Attack("m0", "power", "m1", 4, "slam"))
+
+
+def test_2x2_slam_collides_with_a_figure_under_one_square() -> None:
+    board = arranged(monsters=("E5", "E7"), units={SKITTERS[0]: "F10"})
+    state, events = _slam(board, EMPRESS_DEF + 2)  # a push of 3, stopped after 1
+    assert monster_of(state, 1).at == "E8" and figure(state, SKITTERS[0]).at == "F10"
+    assert monster_of(state, 1).health[0] == monster_of(board, 1).health[0] - 2
+    assert _events(events, "pushed")[0]["to"] == "E8"
+
+
+def test_2x2_slam_collides_with_the_edge_and_the_sea() -> None:
+    edge = arranged(monsters=("E9", "E11"))
+    state, _ = _slam(edge, EMPRESS_DEF)
+    assert monster_of(state, 1).at == "E11"  # on row 12 already: the edge at once
+    assert monster_of(state, 1).health[0] == monster_of(edge, 1).health[0] - 2
+    sea = arranged(monsters=("G5", "I5"))
+    state, _ = _slam(sea, EMPRESS_DEF + 2)
+    assert monster_of(state, 1).at == "J5"  # one square on; the next puts L5 (sea) under it
