@@ -144,12 +144,13 @@ def _spare_power(state: State, fig: Figure, red: int) -> bool:
 
 
 def _aims(state: State, fig: Figure) -> list[tuple[geometry.Square, ...]]:
-    """What a figure closes in on: a monster the enemy monster, a unit any enemy."""
+    """What a figure closes in on: a monster the enemy monster; a unit any enemy, or any
+    building not yet secured by its side (standing next to one helps secure it, X5)."""
     enemy = [f for f in board.on_map(state) if f.owner != fig.owner]
     if fig.kind == "monster":
         return [f.squares() for f in enemy if f.kind == "monster"]
     found = [f.squares() for f in enemy]
-    return found + [b.squares() for b in state.buildings if b.owner != fig.owner]
+    return found + [b.squares() for b in state.buildings if board.secured_by(state, b) != fig.owner]
 
 
 def _gap(state: State, fig: Figure, anchor: geometry.Square) -> int:

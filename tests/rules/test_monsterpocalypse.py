@@ -443,3 +443,23 @@ def test_the_activation_names_its_focus_figure_and_its_rolls() -> None:
     monster, _ = act(monster, ActivateMonster(), PowerUp(2))
     shown = MP.view(monster, None)["activation"]
     assert shown["focus"] == "m0" and len(shown["rolls"]) == 1
+
+
+def test_the_bot_pays_for_hyper_and_attacks_the_enemy_monster_first() -> None:
+    cost = content.monster("warden").hyper.hyper_cost
+    state = pools(arranged(monsters=("E5", "E7"), units={"u15": "G5"}), 0, 0, 10, cost)
+    state, _ = act(state, ActivateMonster())
+    state = replace(state, activation=replace(state.activation, phase="hyper"))
+    assert MP.bot_action(state, 0) == Hyper()
+    state, _ = act(state, Hyper())
+    action = MP.bot_action(state, 0)
+    assert isinstance(action, Attack) and action.target == "m1" and action.dice == 5
+
+
+def test_the_bot_closes_in_on_the_enemy_monster_and_spawns() -> None:
+    state = pools(arranged(monsters=("E1", "E11")), 0, 0, 10)
+    state, _ = act(state, ActivateMonster(), PowerUp(2))
+    action = MP.bot_action(state, 0)
+    assert isinstance(action, Move) and action.figure == "m0" and sq(action.to)[1] > 0
+    units, _ = act(arranged(), ActivateUnits())
+    assert isinstance(MP.bot_action(units, 0), Spawn)
