@@ -81,7 +81,8 @@ def destroy_building(
     power = content.building(built.type).energy if energy else 1
     power = 0 if built.owner == by else power
     new = gain(new, by, power)
-    event = {"type": "building_destroyed", "building": built.id, "hazard": kind, "power": power}
+    event: Event = {"type": "building_destroyed", "building": built.id}
+    event.update(building_type=built.type, hazard=kind, power=power)
     return new, [event]
 
 

@@ -53,11 +53,14 @@ def bot_action(state: State, seat: int) -> Action:
 
 
 def _setup_choice(state: State, seat: int, legal: list[Action]) -> Action:
-    """The first map and side; the sturdiest building; a preset-like draft; the start anchor
-    nearest the middle."""
+    """A map and a side picked by the roll-off's dice (public, and different from battle to
+    battle, so the bots play both maps and both sides: a fixed pick would make the simulator's
+    "win rate by side" the first player's); the sturdiest building; a preset-like draft; the
+    start anchor nearest the middle."""
     first = legal[0]
     if isinstance(first, ChooseMap | ChooseSide):
-        return first
+        dice = sum(hits for roll in state.rolloff for hits in roll)
+        return legal[dice % len(legal)]
     if isinstance(first, PlaceBuilding):
         places = [a for a in legal if isinstance(a, PlaceBuilding)]
         return max(places, key=lambda a: (content.building(a.building).defense, a.at))

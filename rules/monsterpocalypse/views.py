@@ -65,18 +65,24 @@ def _stats(state: State, fig: Figure) -> dict[str, Any]:
 
 
 def figure_view(state: State, fig: Figure) -> dict[str, Any]:
+    """One figure as the map shows it: ``faction`` and ``rank`` (a unit's "grunt" or "elite",
+    none for a monster) come from its printed type, so a renderer needs no content lookup."""
     if fig.kind == "monster":
         beast = content.monster(fig.type)
-        names = dict(beast.names)
+        names, faction, rank = dict(beast.names), beast.faction, None
         health: Any = {"alpha": fig.health[0], "hyper": fig.health[1]}
         top: Any = {"alpha": beast.alpha.health, "hyper": beast.hyper.health}
     else:
-        names, health, top = dict(content.unit(fig.type).names), None, None
+        unit = content.unit(fig.type)
+        names, faction, rank = dict(unit.names), unit.faction, unit.rank
+        health, top = None, None
     return {
         "id": fig.id,
         "owner": fig.owner,
         "kind": fig.kind,
         "type": fig.type,
+        "faction": faction,
+        "rank": rank,
         "names": names,
         "at": fig.at or None,
         "size": fig.size,
@@ -129,6 +135,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     act = state.activation
     shown: dict[str, Any] = {
         "game": "monsterpocalypse",
+        "seat": seat,
         "map": map_view(state),
         "phase": state.phase,
         "round": state.round,

@@ -358,11 +358,15 @@ def _unit_destroyed(event: Event, told: Told) -> str:
 
 
 def _building_destroyed(event: Event, told: Told) -> str:
+    """A razed building is gone from the view: named by its type, which the event carries."""
     hazard = str(event.get("hazard", ""))
+    kind = event.get("building_type")
     return t(
         told.locale,
         "🏚️ {building} razed, leaving {token} (+{n}{bolt})",
-        building=told.figure(event.get("building", "?")),
+        building=content_name("building", str(kind), told.locale)
+        if kind
+        else told.figure(event.get("building", "?")),
         token=HAZARD_EMOJI.get(hazard, hazard),
         n=event.get("power", 0),
         bolt=POWER,

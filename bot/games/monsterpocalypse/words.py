@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import normalise, t
+from rules.monsterpocalypse import content
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -62,10 +63,6 @@ def content_name(kind: str, item_id: str, locale: object) -> str:
     """A map, unit type, building type, faction or monster named from the content data by id
     (an action names types before any figure of them is on the map); the id itself when the
     content does not know it."""
-    try:
-        from rules.monsterpocalypse import content
-    except ImportError:  # pragma: no cover - the content lands with the engine
-        return item_id
     table = {
         "map": "MAPS",
         "unit": "UNITS",
@@ -79,10 +76,6 @@ def content_name(kind: str, item_id: str, locale: object) -> str:
 
 def content_item(kind: str, item_id: str) -> Any:
     """The content record of a unit, building, map or monster type (its stats), or None."""
-    try:
-        from rules.monsterpocalypse import content
-    except ImportError:  # pragma: no cover
-        return None
     table = {"unit": "UNITS", "building": "BUILDINGS", "map": "MAPS", "monster": "MONSTERS"}[kind]
     return getattr(content, table, {}).get(item_id)
 
