@@ -15,8 +15,8 @@ def register(engine: Engine) -> Engine:
 def _load_games() -> None:
     from rules import (  # noqa: F401  (register themselves)
         monster_day,
-        monsters_on_board,
         monsterpocalypse,
+        monsters_on_board,
         munchkin_fu,
         notte_di_terrore,
     )

@@ -13,13 +13,12 @@ both health tracks at 0, so figures are conserved between map, reserve and destr
 
 from __future__ import annotations
 
-import re
-import types
 import typing
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Union
 
+from rules import codec
 from rules.base import IllegalAction, Rng
 from rules.monsterpocalypse import geometry
 
@@ -271,11 +270,7 @@ Action = Union[  # noqa: UP007  (typing.get_args needs the Union form)
 ACTIONS: tuple[type, ...] = typing.get_args(Action)
 
 
-def snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
-ACTION_TYPES: dict[str, type] = {snake(cls.__name__): cls for cls in ACTIONS}
+ACTION_TYPES: dict[str, type] = codec.action_types(ACTIONS)
 
 
 # --- small updates -------------------------------------------------------------------------
@@ -310,94 +305,19 @@ def alive(fig: Figure) -> bool:
 # --- JSON ----------------------------------------------------------------------------------
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, str | int):
-        return value
-    if isinstance(value, Rng):
-        return value.dump()
-    if is_dataclass(value) and not isinstance(value, type):
-        return {name: _plain(getattr(value, name)) for name in _names(type(value))}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-@cache
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _build(kind: Any, data: Any) -> Any:
-    """``data`` (JSON) as a value of type ``kind``; ValueError/TypeError when it does not fit."""
-    origin = typing.get_origin(kind)
-    if kind is Rng:
-        return Rng.load(data)
-    if origin in (Union, types.UnionType):
-        options = typing.get_args(kind)
-        if data is None and type(None) in options:
-            return None
-        return _build(next(o for o in options if o is not type(None)), data)
-    if origin is tuple:
-        args = typing.get_args(kind)
-        if not isinstance(data, list):
-            raise TypeError("expected a list")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_build(args[0], v) for v in data)
-        if len(args) != len(data):
-            raise ValueError("wrong length")
-        return tuple(_build(a, v) for a, v in zip(args, data, strict=True))
-    if isinstance(kind, type) and is_dataclass(kind):
-        if not isinstance(data, dict):
-            raise TypeError("expected an object")
-        hints = _hints(kind)
-        return kind(**{k: _build(hints[k], v) for k, v in data.items()})
-    if kind is bool:
-        if not isinstance(data, bool):
-            raise TypeError("expected a bool")
-        return data
-    if kind is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise TypeError("expected an int")
-        return data
-    if kind is str:
-        if not isinstance(data, str):
-            raise TypeError("expected a string")
-        return data
-    raise TypeError(f"cannot load {kind!r}")
-
-
 def dump(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = _plain(state)
-    data["version"] = DUMP_VERSION
-    return data
+    return codec.dump_state(state, DUMP_VERSION)
 
 
 def load(data: dict[str, Any]) -> State:
-    body = {k: v for k, v in data.items() if k != "version"}
-    state: State = _build(State, body)
-    return state
+    return codec.load_state(State, data)
 
 
 def dump_action(action: Action) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": snake(type(action).__name__)}
-    data.update(_plain(action))
-    return data
+    return codec.dump_action(action)
 
 
 def load_action(data: dict[str, Any]) -> Action:
     """Raises :class:`IllegalAction` ``malformed_action`` on anything that is not an action."""
-    try:
-        cls = ACTION_TYPES[data["type"]]
-        body = {k: v for k, v in data.items() if k != "type"}
-        unknown = set(body) - {f.name for f in fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown fields {sorted(unknown)}")
-        action: Action = _build(cls, body)
-        return action
-    except (KeyError, TypeError, ValueError) as error:
-        raise IllegalAction("malformed_action", details=str(error)) from error
+    action: Action = codec.load_action(ACTION_TYPES, data)
+    return action
