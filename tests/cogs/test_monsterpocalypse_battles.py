@@ -122,6 +122,8 @@ class Battle:
     map_id: str
     ways: Counter[str] = field(default_factory=Counter)
     types: Counter[str] = field(default_factory=Counter)
+    typed: Counter[str] = field(default_factory=Counter)
+    """Moves by type and by the way they were made ("spawn by mp")."""
     per_activation: list[int] = field(default_factory=list)
     """Channel messages posted from the end of one activation to the end of the next."""
     taps: list[int] = field(default_factory=list)
@@ -160,6 +162,7 @@ class Battle:
             how = "game move"
         assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
         self.ways[how] += 1
+        self.typed[f"{action['type']} by {how}"] += 1
         self.types[action["type"]] += 1
         if world.bot.tables.state(record).phase == "play":
             self.tapped += 1
@@ -196,7 +199,7 @@ class Battle:
             f"\n{label}: {stored_count(self.world.channel)} channel messages, DMs {dms}, "
             f"{len(self.per_activation)} activations ended by people, channel messages per "
             f"activation {Counter(self.per_activation)}, taps per activation {taps:.1f} "
-            f"(max {max(self.taps, default=0)}), ways {dict(self.ways)}"
+            f"(max {max(self.taps, default=0)}), ways {dict(self.typed)}"
         )
 
 
