@@ -243,7 +243,9 @@ async def test_two_people_fight_a_whole_battle_on_harbour(
     assert battle.ways["preview"] == battle.types["attack"] and battle.ways["mp"]
     assert battle.ways["button"]
     assert max(battle.per_activation) <= 2, battle.per_activation  # one compact summary
-    print(battle.report("harbour, 2 people"))
+    longest = max(len(text_of(m)) for m in world.channel.history())
+    assert longest <= 1500, longest  # a few lines an activation, not one per die
+    print(battle.report("harbour, 2 people") + f", longest table message {longest} chars")
 
 
 async def test_one_person_against_the_bot_on_downtown(
