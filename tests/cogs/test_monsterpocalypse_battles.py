@@ -18,7 +18,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
 import pytest
 
 import rules
@@ -37,6 +36,7 @@ from tests.cogs.helpers import (
     text_of,
 )
 from tests.cogs.test_monsters_on_board_table import drawn_once, forget_old_views
+from tests.cogs.test_munchkin_fu_table import button_for, recent
 
 GAME = "monsterpocalypse"
 ENGINE = rules.GAMES[GAME]
@@ -53,11 +53,6 @@ def stored_count(channel: Any) -> int:
     return sum(not m.is_ephemeral for m in stored)
 
 
-def newest(channel: Any, count: int) -> list[discord.Message]:
-    """The channel's newest ``count`` messages, oldest first."""
-    return channel.history()[-count:]
-
-
 def legal(world: World, record: GameRecord, seat: int) -> list[dict[str, Any]]:
     state = world.bot.tables.state(record)
     return [ENGINE.dump_action(a) for a in ENGINE.legal_actions(state, seat)]
@@ -70,18 +65,6 @@ def choice_of(world: World, record: GameRecord, seat: int, map_id: str) -> dict[
     if picked["type"] == "choose_map":
         picked = {"type": "choose_map", "map": map_id}
     return picked
-
-
-def dm_button(actor: Any, index: int) -> tuple[discord.Message, str] | None:
-    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
-    for message in reversed(newest(actor.user.dm_channel, 4)):
-        if message.components:
-            for row in message.components:
-                for child in row.children:
-                    if (child.custom_id or "").endswith(f":{index}"):
-                        return message, str(child.custom_id)
-            return None
-    return None
 
 
 async def picked_from_autocomplete(
@@ -154,7 +137,7 @@ class Battle:
             command, options = command_for(action)
             await picked_from_autocomplete(world, actor, command, options)
             result, how = await actor.slash(world.channel, command, **options), "mp"
-        elif (button := dm_button(actor, index)) is not None:
+        elif (button := button_for(actor, index)) is not None:
             result, how = await actor.user.click(button[0], custom_id=button[1]), "button"
         else:
             value = f"{choices_digest(moves)}:{index}"
@@ -208,7 +191,7 @@ async def assert_the_end_is_told(world: World, record: GameRecord) -> None:
     assert record.status == FINISHED
     outcome = world.bot.tables.outcome(record)
     assert outcome is not None
-    last = newest(world.channel, 3)
+    last = recent(world.channel, 3)
     told = "\n".join(text_of(m) for m in last)
     assert "🏆" in told or "🏁" in told, told
     assert "Scores:" in told, told
@@ -228,7 +211,7 @@ async def test_two_people_fight_a_whole_battle_on_harbour(
         await battle.step()
     view = world.bot.tables.view(battle.record, None)
     assert view["map"]["id"] == "harbour" and len(view["buildings"]) == 8
-    table = [m for m in newest(world.channel, 3) if m.attachments][-1]
+    table = [m for m in recent(world.channel, 3) if m.attachments][-1]
     await assert_png(table.attachments[0])  # the board before the battle, drawn for real
     drawn_once(monkeypatch)
     made = await world.bot.store.actions(record.id)
