@@ -7,8 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
+from simcord.results import to_discord_message
 
+import render
 import rules
 from bot.client import MonsterTableBot
 from bot.store import GameRecord
@@ -129,3 +132,57 @@ async def start_table(
     assert "has started" in followup_text(started), followup_text(started)
     await world.bot.scheduler.wait_idle()
     return await world.record()
+
+
+# --- whole games: images drawn once, buttons found in the newest DMs ---------------------------
+
+
+def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on every image is the first one drawn again: a whole game posts hundreds of
+    tables and DMs, and drawing each (a board and a board per seat, 1,100 px wide) would take
+    minutes; the images themselves are checked before this and in ``tests/render``."""
+    drawn: dict[str, Any] = {}
+
+    def table(game_id: str, view: dict[str, Any], **kwargs: Any) -> list[bytes]:
+        if "table" not in drawn:
+            drawn["table"] = real_table(game_id, view, **kwargs)
+        return list(drawn["table"])
+
+    def hand(game_id: str, view: dict[str, Any], **kwargs: Any) -> bytes:
+        if "hand" not in drawn:
+            drawn["hand"] = real_hand(game_id, view, **kwargs)
+        return bytes(drawn["hand"])
+
+    real_table, real_hand = render.render_table, render.render_hand
+    monkeypatch.setattr(render, "render_table", table)
+    monkeypatch.setattr(render, "render_hand", hand)
+
+
+def forget_old_views(world: World, keep: int = 8) -> None:
+    """Drop discord.py's record of the buttons on all but the newest messages. The bot serves
+    every click through one ``DynamicItem`` (dispatched before any stored view), so a stored
+    view changes nothing the bot does; but simcord's settling scans every stored view at each
+    step, and a whole game leaves hundreds of DMs with 25 buttons each (minutes of scanning)."""
+    views = world.bot._connection._view_store._views
+    dated = sorted(m for m in views if m is not None)
+    for message_id in dated[:-keep]:
+        del views[message_id]
+
+
+def recent(channel: Any, count: int) -> list[discord.Message]:
+    """The channel's newest ``count`` messages, oldest first. ``history()`` builds every
+    message of the channel, and a whole game leaves hundreds in each DM."""
+    stored = channel._env.backend.messages.get(channel.id, {})
+    return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)[-count:]]
+
+
+def button_for(actor: Any, index: int) -> tuple[discord.Message, str] | None:
+    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
+    for message in reversed(recent(actor.user.dm_channel, 6)):
+        if message.components:
+            for row in message.components:
+                for child in row.children:
+                    if (child.custom_id or "").endswith(f":{index}"):
+                        return message, child.custom_id
+            return None
+    return None

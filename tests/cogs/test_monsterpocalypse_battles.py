@@ -29,14 +29,16 @@ from cogs.monsterpocalypse import command_for
 from tests.cogs.helpers import (
     World,
     assert_png,
+    button_for,
+    drawn_once,
     followup_text,
+    forget_old_views,
     make_world,
+    recent,
     replies,
     start_table,
     text_of,
 )
-from tests.cogs.test_monsters_on_board_table import drawn_once, forget_old_views
-from tests.cogs.test_munchkin_fu_table import button_for, recent
 
 GAME = "monsterpocalypse"
 ENGINE = rules.GAMES[GAME]

@@ -18,12 +18,18 @@ import pytest
 from bot.games.monsters_on_board.words import die_text
 from bot.store import ACTIVE, FINISHED, GameRecord
 from rules.monsters_on_board.draft import car_of
-from tests.cogs.helpers import World, assert_png, followup_text, make_world, text_of
+from tests.cogs.helpers import (
+    World,
+    assert_png,
+    drawn_once,
+    followup_text,
+    forget_old_views,
+    make_world,
+    text_of,
+)
 from tests.cogs.test_monsters_on_board_table import (
     GAME,
     channel_text,
-    drawn_once,
-    forget_old_views,
     history_log,
     move,
     open_mob,

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-import render
 from bot.games import PRESENTERS
 from bot.games.monsters_on_board.words import die_text, prophecy_name
 from bot.store import ACTIVE, FINISHED, GameRecord
@@ -24,7 +23,10 @@ from rules.monsters_on_board.draft import car_of
 from tests.cogs.helpers import (
     World,
     assert_png,
+    button_for,
+    drawn_once,
     followup_text,
+    forget_old_views,
     make_world,
     replies,
     start_table,
@@ -45,51 +47,7 @@ async def open_mob(
     return await start_table(world, GAME, guests, bots, seed, **options)
 
 
-def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on every image is the first one drawn again: a whole game posts hundreds of
-    tables and DMs, and drawing each (a board and a board per seat, 1,100 px wide) would take
-    minutes; the images themselves are checked before this and in ``tests/render``."""
-    drawn: dict[str, Any] = {}
-
-    def table(game_id: str, view: dict[str, Any], **kwargs: Any) -> list[bytes]:
-        if "table" not in drawn:
-            drawn["table"] = real_table(game_id, view, **kwargs)
-        return list(drawn["table"])
-
-    def hand(game_id: str, view: dict[str, Any], **kwargs: Any) -> bytes:
-        if "hand" not in drawn:
-            drawn["hand"] = real_hand(game_id, view, **kwargs)
-        return bytes(drawn["hand"])
-
-    real_table, real_hand = render.render_table, render.render_hand
-    monkeypatch.setattr(render, "render_table", table)
-    monkeypatch.setattr(render, "render_hand", hand)
-
-
-def forget_old_views(world: World, keep: int = 8) -> None:
-    """Drop discord.py's record of the buttons on all but the newest messages. The bot serves
-    every click through one ``DynamicItem`` (dispatched before any stored view), so a stored
-    view changes nothing the bot does; but simcord's settling scans every stored view at each
-    step, and a whole game leaves hundreds of DMs with 25 buttons each (minutes of scanning)."""
-    views = world.bot._connection._view_store._views
-    dated = sorted(m for m in views if m is not None)
-    for message_id in dated[:-keep]:
-        del views[message_id]
-
-
 # --- making a move the way a player does ---------------------------------------------------------
-
-
-def button_for(actor: Any, index: int) -> tuple[Any, str] | None:
-    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
-    for message in reversed(actor.user.dm_channel.history()):
-        if message.components:
-            for row in message.components:
-                for child in row.children:
-                    if (child.custom_id or "").endswith(f":{index}"):
-                        return message, child.custom_id
-            return None
-    return None
 
 
 async def move(

@@ -28,8 +28,16 @@ from bot.games import PRESENTERS
 from bot.store import ACTIVE, FINISHED, GameRecord
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import Accept, Action, OfferHelp, Play, State
-from tests.cogs.helpers import World, followup_text, make_world, start_table, text_of
-from tests.cogs.test_monsters_on_board_table import drawn_once, forget_old_views
+from tests.cogs.helpers import (
+    World,
+    button_for,
+    drawn_once,
+    followup_text,
+    forget_old_views,
+    make_world,
+    start_table,
+    text_of,
+)
 
 GAME = "munchkin_fu"
 ENGINE = rules.GAMES[GAME]
@@ -52,25 +60,6 @@ async def open_mf(
 ) -> GameRecord:
     """Open, fill and start a table of this game (see :func:`start_table`)."""
     return await start_table(world, GAME, guests, bots, seed, **options)
-
-
-def recent(channel: Any, count: int) -> list[discord.Message]:
-    """The channel's newest ``count`` messages, oldest first. ``history()`` builds every
-    message of the channel, and a whole game leaves hundreds in each DM."""
-    stored = channel._env.backend.messages.get(channel.id, {})
-    return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)[-count:]]
-
-
-def button_for(actor: Any, index: int) -> tuple[discord.Message, str] | None:
-    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
-    for message in reversed(recent(actor.user.dm_channel, 6)):
-        if message.components:
-            for row in message.components:
-                for child in row.children:
-                    if (child.custom_id or "").endswith(f":{index}"):
-                        return message, child.custom_id
-            return None
-    return None
 
 
 # --- what nobody may read -----------------------------------------------------------------------

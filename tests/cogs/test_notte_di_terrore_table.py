@@ -20,6 +20,7 @@ from rules.notte_di_terrore.bot import bot_action
 from tests.cogs.helpers import (
     World,
     assert_png,
+    button_for,
     followup_text,
     make_world,
     replies,
@@ -51,18 +52,6 @@ async def by_command(world: World, actor: Any, action: dict[str, Any]) -> Any:
         assert value in [c["value"] for c in offered], (command, option, value, offered)
         filled[option] = value
     return await actor.slash(world.channel, command, **options)
-
-
-def button_for(actor: Any, index: int) -> tuple[Any, str] | None:
-    """The move button for legal move ``index`` in the actor's latest DM, if it has one."""
-    for message in reversed(actor.user.dm_channel.history()):
-        if message.components:
-            for row in message.components:
-                for child in row.children:
-                    if (child.custom_id or "").endswith(f":{index}"):
-                        return message, child.custom_id
-            return None
-    return None
 
 
 async def move(world: World, record: GameRecord, seat: int, turn: int) -> Any:
