@@ -70,7 +70,7 @@ OPTION_SPECS = (
     OptionSpec(
         name="rounds",
         kind="int",
-        default=12,
+        default=20,
         min=6,
         max=30,
         names={"en": "Rounds", "it": "Round"},

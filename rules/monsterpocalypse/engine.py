@@ -55,7 +55,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "army": "preset",
     "faction0": "titans",
     "faction1": "swarm",
-    "rounds": 12,
+    "rounds": 20,
 }
 
 __all__ = [

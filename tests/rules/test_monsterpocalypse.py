@@ -56,7 +56,7 @@ def test_registered_with_its_options_and_variants() -> None:
     assert (MP.min_players, MP.max_players) == (2, 2)
     assert list(MP.variants) == ["standard", "quick", "custom"]
     assert set(MP.options) == {"map", "army", "faction0", "faction1", "rounds"}
-    assert MP.options["rounds"] == 12 and MP.options["map"] == "rolloff"
+    assert MP.options["rounds"] == 20 and MP.options["map"] == "rolloff"
     with pytest.raises(ValueError):
         MP.setup(3, {}, 0)
 
@@ -97,7 +97,7 @@ def test_V2_round_limit_more_monsters_destroyed_wins() -> None:
 
 def test_V3_tie_broken_by_summed_health_then_draw() -> None:
     state = _last_turn(arranged())
-    hurt = replace(figure(state, "m0"), health=(2, 6))
+    hurt = replace(figure(state, "m0"), health=(1, 4))  # 5 health against 8
     tied = state
     state = replace(state, figures=(hurt, *state.figures[1:]))
     state, _ = act(state, ActivateUnits(), EndActivation(0))

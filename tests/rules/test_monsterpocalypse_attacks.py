@@ -367,11 +367,11 @@ def test_ability_guard() -> None:
 def test_ability_regenerate() -> None:
     board = arranged(monsters=("E5", "E9"))
     board = replace(board, turn=1)
-    m1 = replace(monster_of(board, 1), form="hyper", health=(5, 3))
+    m1 = replace(monster_of(board, 1), form="alpha", health=(3, 4))  # the Empress's alpha form
     board = with_figure(pools(board, 1, 0, 10), m1)
     board = with_rng(board, seeded_for(1, 0, 0, 0))
     state, events = act(board, ActivateMonster(), PowerUp(1))
-    assert monster_of(state, 1).health == (5, 4) and _events(events, "power_up")[0]["healed"] == 1
+    assert monster_of(state, 1).health == (4, 4) and _events(events, "power_up")[0]["healed"] == 1
 
 
 def test_ability_inspire() -> None:
