@@ -463,3 +463,21 @@ def test_the_bot_closes_in_on_the_enemy_monster_and_spawns() -> None:
     assert isinstance(action, Move) and action.figure == "m0" and sq(action.to)[1] > 0
     units, _ = act(arranged(), ActivateUnits())
     assert isinstance(MP.bot_action(units, 0), Spawn)
+
+
+def test_G5_maps_are_twelve_by_twelve() -> None:
+    """G5: both maps are 12 × 12, named A1 … L12 (the renderer's and /mp's coordinates)."""
+    assert set(content.MAPS) == {"harbour", "downtown"}
+    assert all(m.size == 12 for m in content.MAPS.values())
+    state = MP.setup(2, {"map": "harbour"}, 3)
+    assert MP.view(state, None)["map"]["size"] == 12
+
+
+def test_S1_stats_are_public_in_the_view() -> None:
+    """S1: «queste sono riportate sulla basetta»: every figure's stats are in the public view."""
+    view = MP.view(arranged(), None)
+    placed = [f for f in view["figures"] if f["at"]]
+    assert placed
+    for fig in placed:
+        assert {"speed", "defense", "brawl", "blast", "range", "power"} <= set(fig["stats"])
+        assert fig["stats"]["defense"] >= 1
