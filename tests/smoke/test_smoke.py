@@ -105,13 +105,14 @@ async def test_login_and_sync_to_the_dev_guild_with_italian_names(world: World) 
         identify = fake.gateway.identify_payloads[-1]
         assert identify["intents"] == 1, "only the guilds intent; nothing privileged"
         synced = {c["name"]: c for c in fake.synced_commands(world.guild)}
-        assert set(synced) == {"game", "monsterday", "terror"}
+        assert set(synced) == {"game", "monsterday", "terror", "mp"}
         assert fake.synced_commands() == [], "with DEV_GUILD_ID nothing is synced globally"
         subcommands = {name: {o["name"] for o in c["options"]} for name, c in synced.items()}
         assert subcommands == {
             "game": GAME_SUBCOMMANDS,
             "monsterday": {"play"},
             "terror": TERROR_SUBCOMMANDS,
+            "mp": {"move", "run", "spawn", "place", "attack"},
         }
 
         # Interactions work in the synced guild (the reply follows the user's locale).
