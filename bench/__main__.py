@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from bench import (
     OUT_DIR,
     REPO_ROOT,
+    boards,
     channel,
     clocks,
     engine,
@@ -43,6 +44,7 @@ SECTIONS: dict[str, Section] = {
     "engine": engine.run,
     "store": store.run,
     "render": rendering.run,
+    "boards": boards.run,
     "interaction": interaction.run,
     "memory": memory.run,
     "notte": notte.run,
