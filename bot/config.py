@@ -41,3 +41,7 @@ class Settings(BaseSettings):
     # For self-hosted gateways and the repo's fake Discord in tests; unset means real Discord.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # Prometheus metrics (bot/metrics.py): served on this port only when it is set.
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    # Where the metrics endpoint listens; loopback unless the operator opens it on purpose.
+    metrics_addr: str = "127.0.0.1"
