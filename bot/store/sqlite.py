@@ -39,44 +39,24 @@ from bot.store.base import (
     StoreError,
     VersionConflict,
 )
+from bot.store.encoding import ANNOUNCED_COLUMNS as _ANNOUNCED_COLUMNS
+from bot.store.encoding import COLUMNS as _COLUMNS
+from bot.store.encoding import DELIVERY_COLUMNS as _DELIVERY_COLUMNS
+from bot.store.encoding import MOVE_CHANGES as _MOVE_CHANGES
+from bot.store.encoding import UPDATABLE as _UPDATABLE
+from bot.store.encoding import announced as _announced
 from bot.store.encoding import dumps as _dumps
+from bot.store.encoding import encode as _encode
+from bot.store.encoding import record as _record
+from bot.store.encoding import seated_params as _seated_params
 from bot.store.migrations import MIGRATIONS
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
 
 log = logging.getLogger(__name__)
 
-_COLUMNS = (
-    "id, game, guild_id, channel_id, host_id, status, options, seats, locale, seed, seed_hash, "
-    "version, state, message_id, created_at, updated_at, reminded_version, extra, "
-    "lobby_message_id, message_key, message_at, message_from, clock, wake_at"
-)
-_DELIVERY_COLUMNS = (
-    "id, announcement_id, game_id, version, kind, seat, status, attempts, due_at, merged_into, "
-    "message_id"
-)
-_ANNOUNCED_COLUMNS = "id, game_id, version, snapshot, events, notes, created_at"
-_JSON_FIELDS = {"options", "state", "extra", "clock"}
-_UPDATABLE = {
-    "status",
-    "options",
-    "seats",
-    "locale",
-    "state",
-    "extra",
-    "host_id",
-    "clock",
-    "wake_at",
-}
-_MOVE_CHANGES = {"extra", "clock", "wake_at"}
-"""What a move may change besides the state and status (:meth:`SqliteStore.commit_move`)."""
 _SEATED = "(seats LIKE ? OR seats LIKE ?)"
 """Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""
-
-
-def _seated_params(user_id: int) -> list[str]:
-    """Seats are JSON; the exact key and value, so 12 never matches 123."""
-    return [f'%"user_id":{user_id},%', f'%"user_id":{user_id}}}%']
 
 
 class SqliteStore(ClockSql, ResultsMixin):
@@ -602,79 +582,3 @@ def _execute_releasing_garbage(
         log.info("COMMIT waited for unreachable statements; collecting garbage")
         gc.collect()
         return connection.execute(sql, params)
-
-
-def _encode(name: str, value: Any) -> Any:
-    if name == "seats":
-        return _dumps([seat.dump() for seat in value])
-    if name in _JSON_FIELDS:
-        return None if value is None else _dumps(value)
-    return value
-
-
-def _announced(row: Any) -> Announced:
-    key, game_id, version, snapshot, events, notes, created_at = row
-    return Announced(
-        key,
-        game_id,
-        version,
-        GameRecord.load(json.loads(snapshot)),
-        json.loads(events),
-        json.loads(notes),
-        created_at,
-    )
-
-
-def _record(row: Any) -> GameRecord:
-    (
-        game_id,
-        game,
-        guild_id,
-        channel_id,
-        host_id,
-        status,
-        options,
-        seats,
-        locale,
-        seed,
-        seed_hash,
-        version,
-        state,
-        message_id,
-        created_at,
-        updated_at,
-        reminded,
-        extra,
-        lobby_message_id,
-        message_key,
-        message_at,
-        message_from,
-        clock,
-        wake_at,
-    ) = row
-    return GameRecord(
-        id=game_id,
-        game=game,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=host_id,
-        status=status,
-        options=json.loads(options),
-        seats=tuple(Seat.load(seat) for seat in json.loads(seats)),
-        locale=locale,
-        seed=seed,
-        seed_hash=seed_hash,
-        version=version,
-        state=json.loads(state) if state else None,
-        message_id=message_id,
-        created_at=created_at,
-        updated_at=updated_at,
-        reminded_version=reminded,
-        extra=json.loads(extra),
-        lobby_message_id=lobby_message_id,
-        message_key=message_key,
-        message_at=message_at,
-        message_from=message_from,
-        clock=json.loads(clock),
-        wake_at=wake_at,
-    )

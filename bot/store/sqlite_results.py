@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.store.base import GameRecord
+from bot.store.encoding import RATING_COLUMNS as _RATING_COLUMNS
+from bot.store.encoding import RESULT_COLUMNS as _RESULT_COLUMNS
+from bot.store.encoding import result as _result
 from bot.store.results import (
     ORDINAL_Z,
     GameTally,
@@ -24,11 +27,6 @@ from bot.store.results import (
     SoloScore,
 )
 
-_RESULT_COLUMNS = (
-    "game_id, seat, game, guild_id, user_id, name, score, rank, winner, taken_over, rated, "
-    "finished_at, board"
-)
-_RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, updated_at"
 _ORDINAL = f"(mu - {ORDINAL_Z} * sigma)"
 _SERVER_PLAYERS = (
     "SELECT user_id FROM results WHERE guild_id = ? AND game = ? AND rated = 1 "
@@ -195,10 +193,3 @@ class ResultsMixin:
                 (user_id,),
             )
         return str(rows[0][0]) if rows else None
-
-
-def _result(row: Any) -> ResultRow:
-    (game_id, seat, game, guild_id, user_id, name, score, rank, winner, taken_over, rated,
-     finished_at, board) = row  # fmt: skip
-    return ResultRow(game_id, seat, game, guild_id, user_id, name, score, rank, bool(winner),
-                     bool(taken_over), bool(rated), finished_at, board)  # fmt: skip
