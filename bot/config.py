@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Locale = Literal["en", "it"]
@@ -35,6 +35,19 @@ class Settings(BaseSettings):
     delivery_poll_seconds: float = Field(default=5.0, gt=0)
     # How often the clocks are looked at (deadlines due, reminders before them).
     clock_check_seconds: float = Field(default=5.0, gt=0)
+    # Online backups of the SQLite file (bot/backup.py): where, how often, how many are kept.
+    # Unset BACKUP_DIR = no backups; with PostgreSQL, back up with pg_dump instead.
+    backup_dir: Path | None = None
+    backup_every: int = Field(default=6 * 3600, ge=60)
+    backup_keep: int = Field(default=7, ge=1)
+
+    @field_validator("backup_dir", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """``BACKUP_DIR=`` (as a copied ``.env`` has it) means no backups, not the current
+        folder."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     log_level: str = "INFO"
     # discord.py extensions holding the slash commands and buttons (loaded by name).
     extensions: tuple[str, ...] = ("cogs",)
