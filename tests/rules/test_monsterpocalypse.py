@@ -481,3 +481,38 @@ def test_S1_stats_are_public_in_the_view() -> None:
     for fig in placed:
         assert {"speed", "defense", "brawl", "blast", "range", "power"} <= set(fig["stats"])
         assert fig["stats"]["defense"] >= 1
+
+
+# --- the smaller choices, each written in the doc ---------------------------------------------
+
+
+def test_Q1_quick_variant_fixes_the_harbour_and_still_rolls_off() -> None:
+    """The roll-off always runs: with the map fixed (the ``quick`` variant) it names who
+    does not choose the side, and nobody is ever asked for a map."""
+    for seed in range(5):
+        state = MP.setup(2, dict(MP.variants["quick"].options), seed)
+        assert state.map == "harbour" and state.rolloff and state.phase == "choose_side"
+        assert MP.pending(state) == [1 - state.chooser]
+        state = _to(state, "play")
+        assert state.map == "harbour" and state.first == 1 - state.chooser
+
+
+def test_H3_one_swap_each_way_per_activation() -> None:
+    """Hyper is the hyper phase's; back to alpha moves the activation to its move phase, so a
+    monster may not go hyper again in the same activation."""
+    state, _ = act(_monster_turn(10), Hyper(), Alpha())
+    legal = MP.legal_actions(state, 0)
+    assert Hyper() not in legal and PowerUp(1) not in legal
+    assert any(isinstance(a, Move) and a.figure == "m0" for a in legal)
+
+
+def test_R9_once_a_unit_attacks_no_unit_moves() -> None:
+    """Phases run forward for the whole activation: every unit moves before any unit
+    attacks."""
+    base = arranged()
+    mine, other = unit_of(base, 0, "sentinel"), unit_of(base, 0, "sentinel", 1)
+    state = arranged(units={mine: "E6", other: "A6", unit_of(base, 1, "skitter"): "E7"})
+    state, _ = act(state, ActivateUnits())
+    target = unit_of(base, 1, "skitter")
+    state, _ = act(state, Attack(mine, "brawl", target, 1))
+    assert not any(isinstance(a, Move) for a in MP.legal_actions(state, 0))

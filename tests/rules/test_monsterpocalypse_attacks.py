@@ -486,3 +486,62 @@ def test_2x2_slam_collides_with_the_edge_and_the_sea() -> None:
     sea = arranged(monsters=("G5", "I5"))
     state, _ = _slam(sea, EMPRESS_DEF + 2)
     assert monster_of(state, 1).at == "J5"  # one square on; the next puts L5 (sea) under it
+
+
+# --- the power attacks' smaller choices, each written in the doc (I13) ------------------------
+
+WARDEN_POWER = content.monster("warden").alpha.power
+
+
+def _power(
+    board: State, hits: int, target: str, manoeuvre: str
+) -> tuple[State, list[dict[str, Any]]]:
+    """Seat 0's Warden makes a power attack with every power die it has, rolling ``hits``."""
+    dice, boost = WARDEN_POWER.dice, WARDEN_POWER.boost
+    state = _monster(board, power=1, rng=(dice, boost, 0, hits))
+    return act(state, Attack("m0", "power", target, dice, manoeuvre))
+
+
+def test_G4_stomp_meets_printed_defense() -> None:
+    """A stomp crushes each adjacent enemy unit whose printed DEF ≤ hits: `armored` (a brawl
+    bonus) and cover (a blast bonus) do not count."""
+    printed = content.unit("carapace").defense
+    board = arranged(monsters=("E5", "A11"), units={CARAPACE: "G5"})
+    state, events = _power(board, printed, "", "stomp")
+    assert figure(state, CARAPACE).at == "" and _events(events, "attack")[0]["crushed"]
+
+
+def test_G3_a_slam_meets_armor_as_a_brawl_does() -> None:
+    """A slam is the monster's brawl: `armored` adds 1 to the DEF it must beat."""
+    printed = content.unit("carapace").defense
+    board = arranged(monsters=("E5", "A11"), units={CARAPACE: "G5"})
+    entries = MP.view(_monster(board, power=1), 0)["attacks"]
+    (slam,) = [e for e in entries if e["manoeuvre"] == "slam" and e["target"] == CARAPACE]
+    assert slam["defense"] == printed + 1
+    state, events = _power(board, printed, CARAPACE, "slam")
+    assert figure(state, CARAPACE).at == "G5" and _events(events, "attack")[0]["result"] == "miss"
+
+
+def test_G3_G4_a_flyer_escapes_slams_but_not_stomps() -> None:
+    """T8 bars a non-flyer's brawl, so its slam, at a flyer; a stomp is no brawl at a target and
+    crushes every adjacent enemy unit, flyers included."""
+    board = arranged(monsters=("E5", "A11"), units={STINGWING: "G5"})
+    assert not [a for a in _attacks(_monster(board, power=1), "m0") if a.manoeuvre == "slam"]
+    state, _ = _power(board, content.unit("stingwing").defense, "", "stomp")
+    assert figure(state, STINGWING).at == ""
+
+
+def test_G3_a_slammed_unit_is_destroyed_where_it_stands() -> None:
+    """Only a monster is pushed: a unit hit by a slam is destroyed at once (K9)."""
+    board = arranged(monsters=("E5", "A11"), units={SKITTERS[0]: "G5"})
+    state, events = _power(board, 2 * content.unit("skitter").defense + 1, SKITTERS[0], "slam")
+    assert figure(state, SKITTERS[0]).at == "" and not _events(events, "pushed")
+    assert state.players[0].power == 1  # 1 spent, +1 for the unit
+
+
+def test_G3_a_push_is_no_move_hazards_do_not_hurt() -> None:
+    """The lead's decision 4: a pushed figure takes no hazard damage ("vi muove attraverso")."""
+    board = arranged(monsters=("E5", "E7"), hazards=(("fire", "E9"),))
+    state, _ = _slam(board, EMPRESS_DEF + 1)  # a push of two squares, onto the fire
+    assert monster_of(state, 1).at == "E9"
+    assert monster_of(state, 1).health[0] == monster_of(board, 1).health[0] - 1

@@ -235,3 +235,43 @@ def test_R12_shift_a_unit_off_a_spawn_space() -> None:
     assert shifts == {"A1", "C1", "A2", "B2", "C2"}
     state, _ = act(state, Shift(SKITTERS[0], "C2"))
     assert figure(state, SKITTERS[0]).at == "C2" and state.players[0].unit == 9
+
+
+# --- the smaller choices, each written in the doc ---------------------------------------------
+
+
+def test_X5_flyers_count_towards_securing() -> None:
+    """The lead's decision 5: securing is no objective space, so a flyer is one of the three."""
+    around = {GLIDER: "D5", SENTINELS[0]: "D6", SENTINELS[1]: "G5"}
+    board = arranged(units=around, buildings=(("tower", 1, "E5"),))
+    assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+
+
+def test_R12_a_shift_is_no_move() -> None:
+    """A shift is the spawn phase's step, not the unit's move: no hazard hurts the unit
+    shifted onto it, and the unit may still move in the move phase."""
+    board = arranged(units={SENTINELS[0]: "B1"}, hazards=(("fire", "C1"),))
+    state, _ = act(_units_turn(board), Shift(SENTINELS[0], "C1"))
+    assert figure(state, SENTINELS[0]).at == "C1"
+    legal = MP.legal_actions(state, 0)
+    assert any(isinstance(a, Move) and a.figure == SENTINELS[0] for a in legal)
+
+
+def test_R10_a_spawned_unit_may_move_in_the_same_activation() -> None:
+    state, events = act(_units_turn(arranged()), Spawn("sentinel", "B1"))
+    fid = events[0]["figure"]
+    assert any(isinstance(a, Move) and a.figure == fid for a in MP.legal_actions(state, 0))
+
+
+def test_V1_a_monster_killed_by_a_hazard_loses_and_gives_no_power_die() -> None:
+    """I28 and the lead's decision 3: a monster destroyed on its own move counts for its
+    opponent (V1 at once), who gains no power die (nobody's attack)."""
+    board = arranged(monsters=("E1", "E11"), hazards=(("fire", "E8"),))
+    beast = replace(figure(board, "m1"), health=(1, 0))
+    board = replace(board, figures=tuple(beast if f.id == "m1" else f for f in board.figures))
+    state, _ = act(replace(pools(board, 1, 0, 10), turn=1), ActivateMonster())
+    moves = MP.view(state, 1)["moves"]["m1"]
+    into = next(m["to"] for m in moves if m["hazards"] == 1)
+    state, _ = act(state, Move("m1", into))
+    assert state.phase == "over" and state.winners == (0,)
+    assert state.players[0].destroyed == 1 and state.players[0].power == 0

@@ -17,7 +17,9 @@ from rules.monsterpocalypse.model import (
     ActivateUnits,
     Attack,
     EndActivation,
+    Hyper,
     Move,
+    PowerUp,
     Run,
     State,
     figure,
@@ -238,3 +240,50 @@ def _turn_units(state: State, seat: int) -> State:
     state = replace(pools(state, seat, 10, 0), turn=seat)
     state, _ = act(state, ActivateUnits())
     return state
+
+
+# --- the engine's smaller choices, each written in the doc (I10, I16, T2) ---------------------
+
+
+def test_I10_a_run_offers_at_most_three_dice_and_runs_chain() -> None:
+    """`RUN_SQUARES`: one ``Run`` spends at most 3 dice; another may follow at once, the move
+    still to come, until the pool is empty or the monster attacks."""
+    state = _monster_turn(arranged(monsters=("E1", "E11")))
+    runs = {r["to"]: r["cost"] for r in MP.view(state, 0)["runs"]}
+    assert max(runs.values()) == 3 and runs["E4"] == 3 and "E5" not in runs
+    state, _ = act(state, Run("E4"), Run("E7"))
+    assert figure(state, "m0").at == "E7" and state.players[0].monster == 4
+    assert any(isinstance(a, Move) and a.figure == "m0" for a in MP.legal_actions(state, 0))
+    low, _ = act(pools(arranged(monsters=("E1", "E11")), 0, 8, 2), ActivateMonster())
+    assert max(r["cost"] for r in MP.view(low, 0)["runs"]) == 2  # never more than the pool
+
+
+def test_I10_a_run_moves_the_phase_past_power_up_and_hyper() -> None:
+    """Phases run forward: a run is in the move phase, so no power-up or hyper after it."""
+    state, _ = act(pools(arranged(monsters=("E1", "E11")), 0, 0, 10, 10), ActivateMonster())
+    assert {PowerUp(1), Hyper()} <= set(MP.legal_actions(state, 0))
+    state, _ = act(state, Run("E2"))
+    assert not {PowerUp(1), Hyper()} & set(MP.legal_actions(state, 0))
+
+
+def test_O7_a_teleporter_jump_is_the_units_whole_move() -> None:
+    """The jump is one ``Move`` (1 die) from a teleporter; the unit may not move on after it,
+    and a unit that walks onto a teleporter does not jump in that move."""
+    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "G10"))
+    assert figure(state, SENTINEL).at == "G10" and state.players[0].unit == 9
+    assert not any(isinstance(a, Move) and a.figure == SENTINEL for a in MP.legal_actions(state, 0))
+    walking = _moves(arranged(units={SENTINEL: "G4"}), SENTINEL)
+    assert "H4" in walking and not {"H9", "G10", "I10"} & set(walking)
+
+
+def test_O7_flyers_never_teleport() -> None:
+    """A flyer uses no objective space (T9, O2), teleporters included: it flies there or not."""
+    moves = _moves(arranged(units={GLIDER: "H4"}), GLIDER)
+    assert moves.get("H9", 99) > 1 and moves.get("G10", 99) > 1
+
+
+def test_T2_flyers_and_jumpers_pay_one_for_rough() -> None:
+    """ "considera tutti i terreni come traversabili": rough costs them 1, not 2."""
+    assert _moves(arranged(units={SENTINEL: "C3"}), SENTINEL)["C4"] == 2
+    assert _moves(arranged(units={GLIDER: "C3"}), GLIDER)["C4"] == 1
+    assert _moves(arranged(units={VAULTBACK: "C3"}), VAULTBACK, seat=1)["C4"] == 1
