@@ -287,3 +287,15 @@ def test_T2_flyers_and_jumpers_pay_one_for_rough() -> None:
     assert _moves(arranged(units={SENTINEL: "C3"}), SENTINEL)["C4"] == 2
     assert _moves(arranged(units={GLIDER: "C3"}), GLIDER)["C4"] == 1
     assert _moves(arranged(units={VAULTBACK: "C3"}), VAULTBACK, seat=1)["C4"] == 1
+
+
+def test_I12_a_move_takes_the_cheapest_path_even_through_a_hazard() -> None:
+    """The player names the end square; the engine takes the cheapest path there and, only
+    among the cheapest, the one through fewest hazards: a dearer detour is never chosen."""
+    state = arranged(monsters=("A1", "K11"), units={SKITTER: "E1"}, hazards=(("fire", "E2"),))
+    moves = {
+        m["to"]: (m["cost"], m["hazards"])
+        for m in MP.view(_turn_units(state, 1), 1)["moves"][SKITTER]
+    }
+    assert moves["E4"] == (3, 1)  # straight through the fire, not round it for 4
+    assert moves["D4"] == (3, 0)  # as cheap round the fire: no damage
