@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.backup import CHECK_SECONDS, backups_for
 from bot.config import Settings
 from bot.delivery.courier import Courier
 from bot.flows import apology
@@ -69,6 +70,10 @@ class MonsterTableBot(commands.Bot):
             self._loops.append(
                 tasks.loop(seconds=settings.reminder_check_seconds)(self.scheduler.remind)
             )
+        # Online SQLite backups (BACKUP_DIR), the first one BACKUP_EVERY after start-up.
+        self.backups = backups_for(settings, self.store)
+        if self.backups is not None:
+            self._loops.append(tasks.loop(seconds=CHECK_SECONDS)(self.backups.tick))
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -102,6 +107,8 @@ class MonsterTableBot(commands.Bot):
     async def close(self) -> None:
         for loop in self._loops:
             loop.cancel()
+        if self.backups is not None:
+            await self.backups.stop()  # a copy in progress ends before the store closes
         await self.scheduler.stop()
         await self.courier.stop()
         # discord.py dispatches READY from a task that outlives close() when the bot stops
