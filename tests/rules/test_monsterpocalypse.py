@@ -516,3 +516,14 @@ def test_R9_once_a_unit_attacks_no_unit_moves() -> None:
     target = unit_of(base, 1, "skitter")
     state, _ = act(state, Attack(mine, "brawl", target, 1))
     assert not any(isinstance(a, Move) for a in MP.legal_actions(state, 0))
+
+
+def test_P2_a_custom_army_has_a_maximum_and_no_minimum() -> None:
+    """«puoi includere massimo 15 unità»: `DraftDone` is legal at once, and an army of no unit
+    leaves a player the monster and the Occult reserve."""
+    state = _to(MP.setup(2, {"map": "harbour", "army": "custom"}, 0), "draft")
+    assert DraftDone() in MP.legal_actions(state, 0)
+    state, _ = MP.apply(state, 0, DraftDone())
+    state, _ = MP.apply(state, 1, DraftDone())
+    mine = [f.type for f in state.figures if f.owner == 0]
+    assert state.phase == "place" and sorted(set(mine)) == ["shade", "warden"]
