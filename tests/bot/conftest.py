@@ -1,16 +1,42 @@
 """Fixtures for tests of clocks and tables over the real store: a clock the test moves by
-hand (no test sleeps), a fresh SQLite store, the table service and the deadlines on them."""
+hand (no test sleeps), a fresh store, the table service and the deadlines on them.
+
+Every test that uses the ``store`` fixture (directly or through ``tables``) runs twice: on
+SQLite and on a real PostgreSQL server the tests start themselves (:mod:`tests.pg_server`),
+one per pytest worker, a fresh database per test. Tests of something only SQLite has (its
+online backup API) run on SQLite alone: ``@pytest.mark.sqlite_only``, or their module named in
+:data:`SQLITE_ONLY_MODULES`."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.deadlines import Deadlines
-from bot.store import SqliteStore
+from bot.store import GameStore, SqliteStore
+from bot.store.postgres import PostgresStore
 from bot.table import TableService
+from tests.pg_server import PgServer
+
+BACKENDS = ("sqlite", "postgres")
+SQLITE_ONLY_MODULES = {"test_backup"}
+"""Modules testing SQLite's own online backups (bot/backup.py): nothing to run on PostgreSQL."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: the store fixture runs on SQLite alone")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "store" not in metafunc.fixturenames:
+        return
+    sqlite_only = (
+        metafunc.definition.get_closest_marker("sqlite_only") is not None
+        or metafunc.module.__name__.rsplit(".", 1)[-1] in SQLITE_ONLY_MODULES
+    )
+    metafunc.parametrize("store", BACKENDS[:1] if sqlite_only else BACKENDS, indirect=True)
 
 
 class Now:
@@ -28,9 +54,25 @@ def now() -> Now:
     return Now()
 
 
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer]:
+    """This worker's PostgreSQL server, started when a test first needs a database."""
+    server = PgServer(tmp_path_factory.mktemp("postgres") / "data")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
+async def store(
+    request: pytest.FixtureRequest, tmp_path: Path, pg_server: PgServer
+) -> AsyncIterator[GameStore]:
+    store: GameStore
+    if request.param == "postgres":
+        store = PostgresStore(await pg_server.database(), max_connections=4)
+    else:
+        store = SqliteStore(tmp_path / "db.sqlite3")
     await store.open()
     try:
         yield store
@@ -39,7 +81,7 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 
 @pytest.fixture
-def tables(store: SqliteStore, now: Now) -> TableService:
+def tables(store: GameStore, now: Now) -> TableService:
     return TableService(store, seed_source=lambda: 4321, clock=now)
 
 

@@ -1,4 +1,7 @@
-"""The SQLite store: migrations, compare-and-swap, one open table per channel, crash safety."""
+"""The stores: compare-and-swap, one open table per channel, the outbox, results and ratings
+(each on SQLite and on PostgreSQL, through the ``store`` fixture); SQLite's migrations and
+crash safety. PostgreSQL's own (migrations, two processes at once) are in
+test_store_postgres.py."""
 
 from __future__ import annotations
 
@@ -8,11 +11,32 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.store import ACTIVE, FINISHED, ChannelBusy, Seat, SqliteStore, VersionConflict
+from bot.store import (
+    ACTIVE,
+    DM_NOTICE,
+    FINISHED,
+    HAND_DM,
+    LOBBY_MESSAGE,
+    PENDING,
+    TABLE_POST,
+    Announcement,
+    ChannelBusy,
+    GameStore,
+    GameTally,
+    Prefs,
+    Rating,
+    ResultRow,
+    Seat,
+    SqliteStore,
+    VersionConflict,
+)
 from bot.store.migrations import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +48,7 @@ async def _new_store(path: Path) -> SqliteStore:
     return store
 
 
-async def _lobby(store: SqliteStore, channel_id: int = 10):
+async def _lobby(store: GameStore, channel_id: int = 10):
     return await store.create(
         game="monster_day", guild_id=1, channel_id=channel_id, host=Seat(7, "Ann"),
         host_id=7, options={"extended_deck": False}, locale="en", seed=42, seed_hash="h",
@@ -66,49 +90,37 @@ async def test_migrations_upgrade_an_existing_database(tmp_path: Path) -> None:
         await again.close()
 
 
-async def test_one_open_table_per_channel(tmp_path: Path) -> None:
-    store = await _new_store(tmp_path / "db.sqlite3")
-    try:
-        first = await _lobby(store)
-        with pytest.raises(ChannelBusy):
-            await _lobby(store)
-        await store.update(first, status=FINISHED)
-        assert (await _lobby(store)).id != first.id
-    finally:
-        await store.close()
+async def test_one_open_table_per_channel(store: GameStore) -> None:
+    first = await _lobby(store)
+    with pytest.raises(ChannelBusy):
+        await _lobby(store)
+    await store.update(first, status=FINISHED)
+    assert (await _lobby(store)).id != first.id
 
 
-async def test_update_is_compare_and_swap(tmp_path: Path) -> None:
-    store = await _new_store(tmp_path / "db.sqlite3")
-    try:
-        record = await _lobby(store)
-        updated = await store.update(record, seats=(*record.seats, Seat(8, "Bob")))
-        assert updated.version == record.version + 1
-        with pytest.raises(VersionConflict):
-            await store.update(record, seats=(*record.seats, Seat(9, "Cy")))
-        assert [s.name for s in (await store.get(record.id)).seats] == ["Ann", "Bob"]
-    finally:
-        await store.close()
+async def test_update_is_compare_and_swap(store: GameStore) -> None:
+    record = await _lobby(store)
+    updated = await store.update(record, seats=(*record.seats, Seat(8, "Bob")))
+    assert updated.version == record.version + 1
+    with pytest.raises(VersionConflict):
+        await store.update(record, seats=(*record.seats, Seat(9, "Cy")))
+    assert [s.name for s in (await store.get(record.id)).seats] == ["Ann", "Bob"]
 
 
-async def test_two_simultaneous_moves_apply_once(tmp_path: Path) -> None:
-    store = await _new_store(tmp_path / "db.sqlite3")
-    try:
-        record = await store.update(await _lobby(store), status=ACTIVE, state={"n": 0})
+async def test_two_simultaneous_moves_apply_once(store: GameStore) -> None:
+    record = await store.update(await _lobby(store), status=ACTIVE, state={"n": 0})
 
-        async def move(n: int):
-            return await store.commit_move(
-                record, seat=0, action={"n": n}, events=[], state={"n": n}, status=ACTIVE
-            )
+    async def move(n: int):
+        return await store.commit_move(
+            record, seat=0, action={"n": n}, events=[], state={"n": n}, status=ACTIVE
+        )
 
-        results = await asyncio.gather(move(1), move(2), return_exceptions=True)
-        assert sum(isinstance(r, VersionConflict) for r in results) == 1
-        actions = await store.actions(record.id)
-        stored = await store.get(record.id)
-        assert len(actions) == 1 and actions[0].seq == stored.version
-        assert stored.state == actions[0].action  # the snapshot matches the one logged move
-    finally:
-        await store.close()
+    results = await asyncio.gather(move(1), move(2), return_exceptions=True)
+    assert sum(isinstance(r, VersionConflict) for r in results) == 1
+    actions = await store.actions(record.id)
+    stored = await store.get(record.id)
+    assert len(actions) == 1 and actions[0].seq == stored.version
+    assert stored.state == actions[0].action  # the snapshot matches the one logged move
 
 
 CRASH_SCRIPT = textwrap.dedent(
@@ -161,51 +173,147 @@ async def test_crash_between_writes_leaves_the_old_state(tmp_path: Path) -> None
         await store.close()
 
 
-async def test_notification_choices_default_on_and_are_kept(tmp_path: Path) -> None:
-    from bot.store import Prefs
-
-    store = await _new_store(tmp_path / "db.sqlite3")
-    try:
-        assert await store.prefs(7) == Prefs(dm_on_turn=True, reminders=True)
-        await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=True))
-        await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=False))
-        assert await store.prefs(7) == Prefs(dm_on_turn=False, reminders=False)
-        assert await store.prefs(8) == Prefs()
-    finally:
-        await store.close()
+async def test_notification_choices_default_on_and_are_kept(store: GameStore) -> None:
+    assert await store.prefs(7) == Prefs(dm_on_turn=True, reminders=True)
+    await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=True))
+    await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=False))
+    assert await store.prefs(7) == Prefs(dm_on_turn=False, reminders=False)
+    assert await store.prefs(8) == Prefs()
 
 
 async def test_list_seated_finds_a_players_open_tables_in_every_server_and_dm(
-    tmp_path: Path,
+    store: GameStore,
 ) -> None:
     """``/game mine`` reads one query for every server and DMs: only open tables where the
     user really has a seat (7, never 77), the one touched last first."""
-    store = await _new_store(tmp_path / "db.sqlite3")
-    try:
-        here = await _lobby(store, channel_id=10)
-        there = await store.create(
-            game="monster_day", guild_id=2, channel_id=20, host=Seat(77, "Other"),
-            host_id=77, options={}, locale="en", seed=1, seed_hash="h",
-        )  # fmt: skip
-        there = await store.update(there, seats=(*there.seats, Seat(7, "Ann")))
-        dm = await store.create(
-            game="monster_day", guild_id=None, channel_id=30, host=Seat(7, "Ann"),
-            host_id=7, options={}, locale="en", seed=2, seed_hash="h",
-        )  # fmt: skip
-        await store.update(dm, status=ACTIVE)
-        finished = await _lobby(store, channel_id=40)
-        await store.update(finished, status=FINISHED)
-        await store.create(
-            game="monster_day", guild_id=1, channel_id=50, host=Seat(77, "Other"),
-            host_id=77, options={}, locale="en", seed=3, seed_hash="h",
-        )  # fmt: skip
-        await store.update(here, status=ACTIVE)  # touched last: listed first
+    here = await _lobby(store, channel_id=10)
+    there = await store.create(
+        game="monster_day", guild_id=2, channel_id=20, host=Seat(77, "Other"),
+        host_id=77, options={}, locale="en", seed=1, seed_hash="h",
+    )  # fmt: skip
+    there = await store.update(there, seats=(*there.seats, Seat(7, "Ann")))
+    dm = await store.create(
+        game="monster_day", guild_id=None, channel_id=30, host=Seat(7, "Ann"),
+        host_id=7, options={}, locale="en", seed=2, seed_hash="h",
+    )  # fmt: skip
+    await store.update(dm, status=ACTIVE)
+    finished = await _lobby(store, channel_id=40)
+    await store.update(finished, status=FINISHED)
+    await store.create(
+        game="monster_day", guild_id=1, channel_id=50, host=Seat(77, "Other"),
+        host_id=77, options={}, locale="en", seed=3, seed_hash="h",
+    )  # fmt: skip
+    await store.update(here, status=ACTIVE)  # touched last: listed first
 
-        seated = await store.list_seated(7)
-        assert [r.id for r in seated] == [here.id, dm.id, there.id]
-        assert {r.guild_id for r in seated} == {1, 2, None}
-        assert [r.id for r in await store.list_seated(7, limit=1)] == [here.id]
-        assert [r.id for r in await store.list_seated(7, (FINISHED,))] == [finished.id]
-        assert await store.list_seated(8) == []
-    finally:
-        await store.close()
+    seated = await store.list_seated(7)
+    assert [r.id for r in seated] == [here.id, dm.id, there.id]
+    assert {r.guild_id for r in seated} == {1, 2, None}
+    assert [r.id for r in await store.list_seated(7, limit=1)] == [here.id]
+    assert [r.id for r in await store.list_seated(7, (FINISHED,))] == [finished.id]
+    assert await store.list_seated(8) == []
+
+
+async def test_the_outbox_from_announcement_to_purge(store: GameStore) -> None:
+    """Announcements are written with their change; deliveries merge, send, retry, fail, and
+    an announcement is forgotten only once all its deliveries are done."""
+    lobby = await store.create(
+        game="monster_day", guild_id=1, channel_id=10, host=Seat(7, "Ann"), host_id=7,
+        options={}, locale="en", seed=1, seed_hash="h",
+        announce=Announcement(deliveries=((LOBBY_MESSAGE, None),)),
+    )  # fmt: skip
+    started = await store.update(
+        lobby, status=ACTIVE, state={"n": 0},
+        announce=Announcement(((TABLE_POST, None), (HAND_DM, 0)), ({"e": 1},), ("start",)),
+    )  # fmt: skip
+    await store.commit_move(
+        started, seat=0, action={"n": 1}, events=[], state={"n": 1}, status=ACTIVE,
+        announce=Announcement(((TABLE_POST, None),)),
+    )  # fmt: skip
+    soon = time.time() + 60
+    assert await store.tables_with_due_deliveries(soon) == [lobby.id]
+    owed = await store.open_deliveries(lobby.id)
+    assert [(d.version, d.kind, d.seat, d.status) for d in owed] == [
+        (0, LOBBY_MESSAGE, None, PENDING), (1, TABLE_POST, None, PENDING),
+        (1, HAND_DM, 0, PENDING), (2, TABLE_POST, None, PENDING),
+    ]  # fmt: skip
+    lobby_post, first_post, hand, second_post = owed
+    shown = await store.announced(first_post.announcement_id)
+    assert shown.snapshot.state == {"n": 0} and shown.events == [{"e": 1}]
+    assert shown.notes == ["start"]
+    versions = await store.announced_between(lobby.id, 0, 2)
+    assert [a.version for a in versions] == [0, 1, 2]
+
+    await store.merge_deliveries([first_post.id], into=second_post.id)
+    await store.delivery_sent(second_post.id, 555)  # the merged one is sent with it
+    await store.delivery_sent(hand.id, 777)
+    assert [d.id for d in await store.open_deliveries(lobby.id)] == [lobby_post.id]
+    assert await store.last_hand_message(lobby.id, 0) == 777
+    assert await store.last_hand_message(lobby.id, 1) is None
+
+    await store.delivery_retry(lobby_post.id, soon + 3600, "Discord is down")
+    assert await store.tables_with_due_deliveries(soon) == []
+    await store.add_delivery(first_post.announcement_id, DM_NOTICE, 0)
+    assert await store.delivered_kinds(lobby.id, DM_NOTICE) == [0]
+    assert await store.undelivered(lobby.id, 2) == 2  # the lobby message and the notice
+    await store.delivery_failed(lobby_post.id, "gone")
+    assert await store.undelivered(lobby.id, 2) == 1
+    # Versions 0 and 2 are done; version 1 still owes the notice.
+    assert await store.purge_announcements(time.time() + 1) == 2
+    assert [a.version for a in await store.announced_between(lobby.id, 0, 2)] == [1]
+
+
+def _result(game_id: int, seat: int, user: int | None, rank: int, **kwargs: Any) -> ResultRow:
+    return ResultRow(
+        game_id=game_id, seat=seat, game="monster_day", guild_id=kwargs.pop("guild_id", 1),
+        user_id=user, name=f"P{user}", score=kwargs.pop("score", None), rank=rank,
+        winner=rank == 1, taken_over=False, rated=kwargs.pop("rated", True),
+        finished_at=kwargs.pop("at", 100.0), **kwargs,
+    )  # fmt: skip
+
+
+async def _finished(store: GameStore, channel_id: int) -> int:
+    record = await _lobby(store, channel_id)
+    return (await store.update(record, status=FINISHED)).id
+
+
+async def test_results_and_ratings_are_recorded_once_per_game(store: GameStore) -> None:
+    first, second = await _finished(store, 10), await _finished(store, 11)
+    assert [r.id for r in await store.unrecorded_finished()] == [first, second]
+
+    def rate(current: Mapping[int, Rating]) -> list[Rating]:
+        """Winner +2, loser -1, from 25 when unrated."""
+
+        def moved(user: int, by: float, won: int) -> Rating:
+            old = current.get(user) or Rating(user, "monster_day", 25.0, 8.0, 0, 0, 0.0)
+            return Rating(user, "monster_day", old.mu + by, old.sigma - 1, old.games + 1,
+                          old.wins + won, 100.0)  # fmt: skip
+
+        return [moved(1, 2.0, 1), moved(2, -1.0, 0)]
+
+    rows = [_result(first, 0, 1, 1), _result(first, 1, 2, 2)]
+    assert await store.record_result(rows, rate) is True
+    assert await store.record_result(rows, rate) is False  # never counted twice
+    assert await store.record_result([_result(second, 0, 1, 1, at=200.0),
+                                      _result(second, 1, 2, 2, at=200.0)], rate)  # fmt: skip
+    assert await store.unrecorded_finished() == []
+    assert [(r.user_id, r.winner) for r in await store.results_of(first)] == [(1, True), (2, False)]
+    winner = await store.rating(1, "monster_day")
+    assert winner is not None and (winner.mu, winner.games, winner.wins) == (29.0, 2, 2)
+    assert [p.mu for p in await store.rating_history(2, "monster_day")] == [24.0, 23.0]
+    assert await store.tallies(2) == [GameTally("monster_day", 2, 0)]
+    assert [r.user_id for r in await store.leaderboard("monster_day", 1)] == [1, 2]
+    assert await store.server_rank(2, "monster_day", 1) == (2, 2)
+    assert await store.server_rank(2, "monster_day", 99) is None
+    assert await store.player_name(1) == "P1"
+
+
+async def test_solo_scores_are_kept_per_board(store: GameStore) -> None:
+    games = [await _finished(store, channel) for channel in (10, 11, 12)]
+    for game_id, board, score in zip(games, ["easy", "hard", "easy"], [3.0, 9.0, 5.0], strict=True):
+        row = _result(game_id, 0, 7, 1, rated=False, score=score, board=board, at=float(game_id))
+        assert await store.record_result([row], None)
+    assert [(s.board, s.score) for s in await store.solo_scores(7)] == [
+        ("easy", 3.0), ("hard", 9.0), ("easy", 5.0)
+    ]  # fmt: skip
+    assert [s.score for s in await store.solo_scores(7, "monster_day")] == [3.0, 9.0, 5.0]
+    assert await store.solo_scores(7, "other_game") == []

@@ -1,0 +1,58 @@
+"""Results and ratings on PostgreSQL: SQLite's (:class:`bot.store.sqlite_results.ResultsMixin`),
+whose statements PostgreSQL runs as they are, but for two differences.
+
+Recording a game relies, on SQLite, on ``BEGIN IMMEDIATE`` letting one writer in at a time:
+the "no results yet" check and the ratings read then cannot race another process. PostgreSQL
+lets concurrent transactions in, so recording takes an advisory lock first; two processes
+catching up at once still record each game once and never overwrite a rating the other moved.
+And a parameter compared only with NULL needs its type spelt out for PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any
+
+from bot.store.results import Rate, ResultRow, SoloScore
+from bot.store.sqlite_results import ResultsMixin
+
+if TYPE_CHECKING:
+    from bot.store.base import GameRecord
+
+RESULTS_LOCK = 0x4D54_0003
+"""The advisory lock key of :meth:`PgResults.record_result`."""
+
+
+class PgResults(ResultsMixin):
+    """The results and ratings half of the PostgreSQL store."""
+
+    if TYPE_CHECKING:  # provided by PostgresStore
+        _lock: asyncio.Lock
+
+        async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]: ...
+
+        async def _fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
+
+        def _transaction(self) -> AbstractAsyncContextManager[None]: ...
+
+        async def get(self, game_id: int) -> GameRecord | None: ...
+
+    async def record_result(self, rows: Sequence[ResultRow], rate: Rate | None) -> bool:
+        if not rows:
+            return False
+        # The mixin's transaction joins this one: the lock is held until it commits.
+        async with self._transaction():
+            await self._run("SELECT pg_advisory_xact_lock(?)", (RESULTS_LOCK,))
+            return await super().record_result(rows, rate)
+
+    async def solo_scores(self, user_id: int, game: str | None = None) -> list[SoloScore]:
+        rows = await self._fetchall(
+            "SELECT game_id, game, board, score, winner, finished_at FROM results "
+            "WHERE user_id = ? AND board IS NOT NULL AND (?::text IS NULL OR game = ?) "
+            "ORDER BY finished_at, game_id",
+            (user_id, game, game),
+        )
+        return [SoloScore(g, name, board, score, bool(won), at)
+                for g, name, board, score, won, at in rows]  # fmt: skip
