@@ -23,7 +23,7 @@ from bot.i18n import CommandTranslator
 from bot.publisher import Publisher
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
-from bot.store import GameStore, SqliteStore
+from bot.store import GameStore, store_for
 from bot.table import TableService
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class MonsterTableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
-        self.store: GameStore = store or SqliteStore(settings.database_path)
+        self.store: GameStore = store or store_for(settings)
         self.tables = TableService(self.store)
         self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)

@@ -22,6 +22,11 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/monster_table.sqlite3")
+    database_url: str | None = Field(
+        default=None,
+        description="postgresql://user:password@host/db: run on PostgreSQL (several processes "
+        "may share it) instead of the SQLite file at database_path.",
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this guild only (instant) instead of globally."
     )
