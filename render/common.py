@@ -29,6 +29,9 @@ from render.text import (
     font,
     join_names,
     shorten_names,
+    text_bbox,
+    text_length,
+    text_mask,
     wrap_words,
 )
 
@@ -319,7 +322,7 @@ class Canvas:
         return font(self.px(size), bold)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        return self.font(size, bold).getlength(text, direction=DIRECTION) / self.scale
+        return text_length(text, self.px(size), bold) / self.scale
 
     def text(
         self,
@@ -333,38 +336,49 @@ class Canvas:
         stroke: float = 0,
         stroke_fill: RGB | None = None,
     ) -> None:
-        face = self.font(size, bold)
+        size_px = self.px(size)
         stroke_px = self.px(stroke) if stroke else 0
-        at = self._ink_inside((self.px(xy[0]), self.px(xy[1])), text, face, anchor, stroke_px)
-        self.draw.text(
-            at,
-            text,
-            font=face,
-            fill=fill,
-            anchor=anchor,
-            stroke_width=stroke_px,
-            stroke_fill=stroke_fill,
-            direction=DIRECTION,
-        )
+        at = self._ink_inside((self.px(xy[0]), self.px(xy[1])), text, size_px, bold, anchor,
+                              stroke_px)  # fmt: skip
+        if "\n" in text:  # several lines: Pillow lays them out (no board draws any today)
+            self.draw.text(at, text, font=font(size_px, bold), fill=fill, anchor=anchor,
+                           stroke_width=stroke_px, stroke_fill=stroke_fill,
+                           direction=DIRECTION)  # fmt: skip
+        elif stroke_px:  # as Pillow does: the stroke (filled) first, then the text over it
+            outer = fill if stroke_fill is None else stroke_fill
+            self._paint(at, text_mask(text, size_px, bold, anchor, stroke_px), outer)
+            if outer != fill:
+                self._paint(at, text_mask(text, size_px, bold, anchor), fill)
+        else:
+            self._paint(at, text_mask(text, size_px, bold, anchor), fill)
         if self.page is not None and self.where is not None and text.strip():
             x0, y0, x1, y1 = self.draw.textbbox(
-                at, text, font=face, anchor=anchor, stroke_width=stroke_px, direction=DIRECTION
+                at,
+                text,
+                font=font(size_px, bold),
+                anchor=anchor,
+                stroke_width=stroke_px,
+                direction=DIRECTION,
             )
             bbox = (x0 / self.scale, y0 / self.scale, x1 / self.scale, y1 / self.scale)
             self.page.texts.append(PlacedText(text, bbox, self.where))
 
+    def _paint(self, at: tuple[int, int], mask: tuple[Image.Image, int, int], fill: RGB) -> None:
+        """Paint ``fill`` through a cached text mask placed relative to the anchor ``at``."""
+        image, dx, dy = mask
+        if image.width and image.height:
+            self.draw.bitmap((at[0] + dx, at[1] + dy), image, fill=fill)
+
     @staticmethod
     def _ink_inside(
-        at: tuple[int, int], text: str, face: ImageFont.FreeTypeFont, anchor: str, stroke: int
+        at: tuple[int, int], text: str, size: int, bold: bool, anchor: str, stroke: int
     ) -> tuple[int, int]:
         """``at`` nudged so that the ink of left- (right-) anchored text does not start before
         (end after) the anchor: a few glyphs ("J", Arabic letters) reach past their origin, and
         layouts measure advance widths, so that is where text would leave its box."""
         if anchor[0] not in "lr":
             return at
-        left, _, right, _ = face.getbbox(
-            text, anchor=anchor, stroke_width=stroke, direction=DIRECTION
-        )
+        left, _, right, _ = text_bbox(text, size, bold, anchor, stroke)
         if anchor[0] == "l" and left < 0:
             return (at[0] - int(left), at[1])
         if anchor[0] == "r" and right > 0:

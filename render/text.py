@@ -31,6 +31,51 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), max(1, int(size)))
 
 
+# Boards redraw the same labels move after move (headings, numbers, names), and laying a string
+# out with FreeType costs far more than looking it up: widths, ink boxes and rendered masks are
+# kept per (text, pixel size, weight, ...), each cache bounded so memory stays flat.
+
+
+@lru_cache(maxsize=8192)
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``text`` in pixels at ``size`` (what layouts measure)."""
+    return float(font(size, bold).getlength(text, direction=DIRECTION))
+
+
+@lru_cache(maxsize=4096)
+def text_bbox(
+    text: str, size: int, bold: bool = False, anchor: str = "la", stroke: int = 0
+) -> tuple[int, int, int, int]:
+    """Ink box of ``text`` relative to its anchor point (Pillow's ``getbbox``), in pixels."""
+    left, top, right, bottom = font(size, bold).getbbox(
+        text, anchor=anchor, stroke_width=stroke, direction=DIRECTION
+    )
+    return int(left), int(top), int(right), int(bottom)
+
+
+@lru_cache(maxsize=2048)
+def text_mask(
+    text: str, size: int, bold: bool = False, anchor: str = "la", stroke: int = 0
+) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as an L mask (with its ``stroke`` filled in, as Pillow draws a
+    stroke) and the mask's offset from the anchor point: painting a colour through it is
+    pixel for pixel what ``ImageDraw.text`` draws. Callers must not modify the mask."""
+    left, top, right, bottom = text_bbox(text, size, bold, anchor, stroke)
+    mask = Image.new("L", (max(0, right - left), max(0, bottom - top)), 0)
+    if mask.width and mask.height:
+        ImageDraw.Draw(mask).text(
+            (-left, -top),
+            text,
+            font=font(size, bold),
+            fill=255,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=255,
+            direction=DIRECTION,
+        )
+    return mask, left, top
+
+
 ELLIPSIS = "…"
 _INVISIBLE = {0x200D, 0x200C, 0x200B, 0x2060, 0xFEFF} | set(range(0xFE00, 0xFE10))
 

@@ -1,0 +1,118 @@
+"""The render caches change nothing but speed (issue 12, "Speed"): what is drawn with a warm
+cache is pixel for pixel what is drawn with a cold one, and what Pillow itself would draw; and
+every cache is bounded, so a long-running bot's memory stays flat whatever names it meets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import _lru_cache_wrapper
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from render import text as text_module
+from render.common import Canvas, Palette
+from render.text import DIRECTION, font
+
+SAMPLES = (
+    "Turno 12",
+    "Bartholomew Longname-Marshwalker",
+    "Jiggly quay ÅÉÎ",  # ink left of the origin, tall capitals, descenders
+    "שלום עליכם",  # right to left
+    "Z̧̛a͓l̲",  # combining marks
+    "x",
+    " ",
+    "",
+)
+TEXT_CACHES: tuple[_lru_cache_wrapper[Any], ...] = (
+    text_module.font,
+    text_module.text_length,
+    text_module.text_bbox,
+    text_module.text_mask,
+)
+
+
+def clear_text_caches() -> None:
+    for cache in TEXT_CACHES:
+        cache.cache_clear()
+
+
+def draw_labels(canvas: Canvas) -> None:
+    """Every way the boards draw text: anchors, weights, strokes of the same or another
+    colour, fitted and wrapped."""
+    y = 10.0
+    for index, sample in enumerate(SAMPLES):
+        anchor = ("la", "ra", "mm", "ls", "rs")[index % 5]
+        x = 300.0 if anchor[0] == "r" else 150.0 if anchor[0] == "m" else 8.0
+        canvas.text((x, y), sample, 14 + index, Palette.text, bold=bool(index % 2), anchor=anchor)
+        canvas.text((x, y + 18), sample, 12, Palette.gold, stroke=1.5, stroke_fill=Palette.ink)
+        canvas.text((x, y + 34), sample, 12, Palette.danger, stroke=1)  # stroke of its colour
+        y += 52
+    canvas.fit_text((8, y), SAMPLES[1], 120, 16, min_size=9)
+    lines, size = canvas.wrap(" ".join(SAMPLES), 200, 3, 15, min_size=10)
+    for row, line in enumerate(lines):
+        canvas.text((8, y + 20 + row * 18), line, size)
+
+
+def drawn(paint: Callable[[Canvas], None]) -> Image.Image:
+    canvas = Canvas(320, 480)
+    paint(canvas)
+    return canvas.image()
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def test_warm_cache_draws_what_a_cold_one_draws() -> None:
+    clear_text_caches()
+    cold = drawn(draw_labels)
+    assert text_module.text_mask.cache_info().currsize > 0  # the cache was really used
+    warm = drawn(draw_labels)
+    assert text_module.text_mask.cache_info().hits > 0
+    assert same(cold, warm)
+    assert ImageChops.difference(cold.convert("L"), Image.new("L", cold.size)).getbbox()
+
+
+@pytest.mark.parametrize("anchor", ["la", "ra", "mm", "ls"])
+@pytest.mark.parametrize("stroke", [0, 3])
+def test_cached_text_is_what_pillow_draws(anchor: str, stroke: int) -> None:
+    """The canvas paints cached masks instead of calling ``ImageDraw.text``: same pixels."""
+    for sample in SAMPLES:
+        canvas = Canvas(400, 60, scale=1)
+        canvas.text((200, 30), sample, 20, Palette.gold, anchor=anchor,
+                    stroke=stroke, stroke_fill=Palette.ink if stroke else None)  # fmt: skip
+        expected = Image.new("RGB", (400, 60), Palette.bg)
+        at = canvas._ink_inside((200, 30), sample, 20, False, anchor, stroke)
+        ImageDraw.Draw(expected).text(at, sample, font=font(20), fill=Palette.gold,
+                                      anchor=anchor, stroke_width=stroke,
+                                      stroke_fill=Palette.ink if stroke else None,
+                                      direction=DIRECTION)  # fmt: skip
+        assert same(canvas.img, expected), (sample, anchor, stroke)
+
+
+def test_widths_come_from_the_font() -> None:
+    clear_text_caches()
+    canvas = Canvas(10, 10)
+    for sample in SAMPLES:
+        expected = font(28, True).getlength(sample, direction=DIRECTION) / 2
+        assert canvas.text_width(sample, 14, bold=True) == expected
+        assert canvas.text_width(sample, 14, bold=True) == expected  # from the cache
+
+
+@pytest.mark.parametrize("cache", TEXT_CACHES, ids=lambda c: c.__name__)
+def test_text_caches_are_bounded(cache: _lru_cache_wrapper[Any]) -> None:
+    maxsize = cache.cache_info().maxsize
+    assert maxsize is not None and 0 < maxsize <= 8192
+
+
+def test_many_names_keep_the_mask_cache_at_its_bound() -> None:
+    clear_text_caches()
+    bound = text_module.text_mask.cache_info().maxsize
+    assert bound is not None
+    canvas = Canvas(40, 20, scale=1)
+    for n in range(bound + 50):
+        canvas.text((2, 2), f"player {n}", 10)
+    assert text_module.text_mask.cache_info().currsize == bound
