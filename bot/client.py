@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.delivery.courier import Courier
 from bot.flows import apology
 from bot.i18n import CommandTranslator
+from bot.metrics import Metrics
 from bot.publisher import Publisher
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
@@ -41,11 +42,13 @@ class MonsterTableBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self.metrics = Metrics()  # served only when METRICS_PORT is set (setup_hook)
+        self.metrics.guilds.set_function(lambda: len(self.guilds))
         self.store: GameStore = store or store_for(settings)
-        self.tables = TableService(self.store)
+        self.tables = TableService(self.store, metrics=self.metrics)
         self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)
-        self.courier = Courier(self, self.store, self.publisher)
+        self.courier = Courier(self, self.store, self.publisher, metrics=self.metrics)
         self.scheduler = Scheduler(
             self.tables,
             self.publisher,
@@ -77,6 +80,8 @@ class MonsterTableBot(commands.Bot):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        if self.settings.metrics_port is not None:
+            self.metrics.serve(self.settings.metrics_port, self.settings.metrics_addr)
         await self.store.open()
         await self.tree.set_translator(CommandTranslator())
         for extension in self.settings.extensions:  # the Discord adapters, by name
@@ -118,6 +123,13 @@ class MonsterTableBot(commands.Bot):
             ready.cancel()
         await super().close()
         await self.store.close()
+        self.metrics.stop_serving()
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # Every interaction passes here as discord.py parses it, before any handler can answer.
+        if event_name == "interaction":
+            self.metrics.interaction_received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_ready(self) -> None:
         log.info(
@@ -133,4 +145,5 @@ class MonsterTableBot(commands.Bot):
         log.error(
             "command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error
         )
+        self.metrics.discord_error(error)
         await apology(interaction)

@@ -21,6 +21,7 @@ import rules
 from bot.clock import Clock, TimedWindow
 from bot.components import choices_digest
 from bot.delivery import plan
+from bot.metrics import Metrics
 from bot.store import (
     ABANDONED,
     ACTIVE,
@@ -102,8 +103,10 @@ class TableService:
         seed_source: Callable[[], int] | None = None,
         *,
         clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics or Metrics()
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         """What time it is for deadlines (tests move it by hand)."""
@@ -281,7 +284,7 @@ class TableService:
                     )
                 except VersionConflict:
                     continue
-            raise TableError("stale")
+            raise self._stale(record)
 
     # -- play -----------------------------------------------------------------------------
 
@@ -317,7 +320,7 @@ class TableService:
             engine = self.engine(record.game)
             legal = engine.legal_actions(self.state(record), seat)
             if choices_digest([engine.dump_action(a) for a in legal]) != digest:
-                raise TableError("stale")
+                raise self._stale(record)
             if index >= len(legal):
                 raise TableError("malformed_component")
             return await self._apply(record, seat, legal[index])
@@ -544,7 +547,8 @@ class TableService:
                 **self.clock_after(record, new_state, acted=seat),
             )
         except VersionConflict:
-            raise TableError("stale") from None
+            raise self._stale(record) from None
+        self.metrics.move_committed(record.game, 1 + len(forced))
         self._states.put(after, new_state)
         return MoveResult(record, after, seat, everything, state, new_state)
 
@@ -631,8 +635,13 @@ class TableService:
         if record.status != ACTIVE:
             raise TableError("game_over")
         if expected_version is not None and expected_version != record.version:
-            raise TableError("stale")
+            raise self._stale(record)
         return record
+
+    def _stale(self, record: GameRecord) -> TableError:
+        """The refusal of a change computed from an older table (counted: a conflict)."""
+        self.metrics.conflict(record.game)
+        return TableError("stale")
 
     @staticmethod
     def _require_host(record: GameRecord, user_id: int) -> None:
@@ -650,7 +659,7 @@ class TableService:
         try:
             return await self.store.update(record, **changes)
         except VersionConflict:
-            raise TableError("stale") from None
+            raise self._stale(record) from None
 
 
 def seat_names(record: GameRecord) -> list[str]:

@@ -65,8 +65,9 @@ class TableComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
             await HANDLERS[self.ref.kind](bot, interaction, self.ref)
         except TableError as error:
             await _refuse(interaction, error_text(error, locale))
-        except Exception:
+        except Exception as error:
             log.exception("component %s failed", self.custom_id)
+            bot.metrics.discord_error(error)
             await apology(interaction)
 
 

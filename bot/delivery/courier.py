@@ -29,6 +29,7 @@ import discord
 
 from bot import timing
 from bot.delivery.plan import turn_key
+from bot.metrics import Metrics
 from bot.store import (
     DELIVERY_KINDS,
     DM_NOTICE,
@@ -96,8 +97,10 @@ class Courier:
         publisher: Publisher,
         *,
         clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
     ) -> None:
         self.client = client
+        self.metrics = metrics or Metrics()
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -177,7 +180,9 @@ class Courier:
         """Deliver whatever is due: what a previous run left, and retries whose time came.
         The client runs this at start-up and then every few seconds."""
         try:
-            for game_id in await self.store.tables_with_due_deliveries(self.clock()):
+            due = await self.store.tables_with_due_deliveries(self.clock())
+            self.metrics.outbox_tables_due.set(len(due))
+            for game_id in due:
                 self.kick(game_id)
             if self.clock() - self._purged_at > 3600:
                 self._purged_at = self.clock()
@@ -263,12 +268,14 @@ class Courier:
         try:
             message_id = await self._send(delivery, announced, merged)
         except GiveUp as reason:
+            self.metrics.discord_error(reason.__cause__)
             level = logging.INFO if delivery.kind in (HAND_DM, HAND_UPDATE) else logging.WARNING
             log.log(level, "delivery %d (%s) of table %d given up: %s", delivery.id,
                     delivery.kind, delivery.game_id, reason)  # fmt: skip
             await self.store.delivery_failed(delivery.id, str(reason))
             return True
         except Retry as reason:
+            self.metrics.discord_error(reason.__cause__)
             return await self._retry_later(delivery, announced, str(reason))
         except Exception as error:  # a bug of ours: a few tries, then give up loudly
             log.exception("delivery %d (%s) of table %d broke", delivery.id, delivery.kind,
