@@ -1,4 +1,5 @@
-"""Storage: one :class:`GameStore` interface; SQLite is the embedded default."""
+"""Storage: one :class:`GameStore` interface; SQLite is the embedded default, PostgreSQL the
+way to grow (:func:`store_for` picks by the settings)."""
 
 from bot.store.base import (
     ABANDONED,
@@ -30,6 +31,8 @@ from bot.store.base import (
     StoreError,
     VersionConflict,
 )
+from bot.store.factory import store_for
+from bot.store.postgres import PostgresStore
 from bot.store.results import (
     GameTally,
     Rate,
@@ -67,6 +70,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GameTally",
+    "PostgresStore",
     "Prefs",
     "Rate",
     "Rating",
@@ -78,4 +82,5 @@ __all__ = [
     "SqliteStore",
     "StoreError",
     "VersionConflict",
+    "store_for",
 ]
