@@ -26,8 +26,13 @@ from tests.cogs.helpers import (
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return make_settings(tmp_path, metrics_port=0)
+def metrics_port() -> int | None:
+    return 0
+
+
+@pytest.fixture
+def settings(tmp_path: Path, metrics_port: int | None) -> Settings:
+    return make_settings(tmp_path, metrics_port=metrics_port)
 
 
 @pytest.fixture(autouse=True)
@@ -124,3 +129,11 @@ async def test_the_client_serves_the_metrics_when_a_port_is_set(simcord_env) -> 
         "monster_table_guilds",
     ):
         assert name in body, name
+
+
+@pytest.mark.parametrize("metrics_port", [None])
+async def test_without_a_port_nothing_listens_and_counting_goes_on(simcord_env) -> None:
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    assert world.bot.metrics.port is None
+    assert commands(world.bot.metrics, "game new") == 1
