@@ -299,3 +299,10 @@ def test_I12_a_move_takes_the_cheapest_path_even_through_a_hazard() -> None:
     }
     assert moves["E4"] == (3, 1)  # straight through the fire, not round it for 4
     assert moves["D4"] == (3, 0)  # as cheap round the fire: no damage
+
+
+def test_O6_flyers_pay_one_for_a_boost_space() -> None:
+    """A flyer uses no objective space (O2), so a boost space costs it 1 like any square."""
+    away = ("A1", "K11")
+    assert _moves(arranged(away, units={SENTINEL: "F1"}), SENTINEL)["F3"] == 1
+    assert _moves(arranged(away, units={GLIDER: "F1"}), GLIDER)["F3"] == 2
