@@ -117,8 +117,13 @@ class Metrics:
 
     def interaction_received(self, interaction: discord.Interaction[Any]) -> None:
         """Count an interaction and time it to its first response. Called as the interaction
-        is parsed, before any handler may answer it."""
-        kind, command = describe(interaction)
+        is parsed, before any handler may answer it; never raises (metrics must not stop
+        play)."""
+        try:
+            kind, command = describe(interaction)
+        except Exception:
+            log.exception("interaction %s not counted", getattr(interaction, "id", "?"))
+            return
         self.interactions.labels(kind, command).inc()
         timer = self.interaction_seconds.labels(kind)
         received = time.perf_counter()
