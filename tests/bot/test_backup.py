@@ -9,8 +9,10 @@ import asyncio
 import json
 import logging
 import os
+import shlex
 import shutil
 import sqlite3
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -89,15 +91,47 @@ async def test_a_backup_taken_mid_game_restores_and_finishes_that_game(
         await restored.close()
 
 
+async def test_the_readme_restore_over_a_crashed_database_gives_the_backup(
+    tables: TableService, store: SqliteStore, now: Now, tmp_path: Path
+) -> None:
+    record = await _started(tables)
+    backup = await _backups(store, tmp_path / "backups", now).take(now())
+    at_backup = record.version
+    for _ in range(4):
+        record = await _move(tables, record)
+    crashed = tmp_path / "crashed" / "db.sqlite3"
+    crashed.parent.mkdir()
+
+    def restored_version(restore: str) -> int:
+        """Crash (the files as a killed process leaves them: its last moves in the -wal),
+        then run a restore command where the database lives; the version it then holds."""
+        for suffix in ("", "-wal", "-shm"):
+            shutil.copyfile(f"{store.path}{suffix}", f"{crashed}{suffix}")
+        subprocess.run(["sh", "-c", restore], check=True, cwd=crashed.parent)
+        copy = sqlite3.connect(crashed)
+        try:
+            return int(copy.execute("SELECT version FROM games").fetchone()[0])
+        finally:
+            copy.close()
+
+    the_readmes = f"rm -f db.sqlite3-wal db.sqlite3-shm && cp {shlex.quote(str(backup))} db.sqlite3"
+    assert restored_version(the_readmes) == at_backup
+    # Why the README deletes them: a bare cp gets the crashed run's moves replayed onto it.
+    assert restored_version(f"cp {shlex.quote(str(backup))} db.sqlite3") == record.version
+
+
 async def test_moves_commit_during_a_stepped_backup_and_the_copy_is_a_consistent_snapshot(
     tables: TableService, store: SqliteStore, now: Now, tmp_path: Path
 ) -> None:
     committed: dict[tuple[int, int], Any] = {}  # (table, version) -> state, as the writer saw
     steps: list[int] = []  # moves committed so far, read at each step of the copy
+    moved = threading.Event()
 
     def step(_remaining: int, _total: int) -> None:
+        # On the copying thread, its snapshot held: each step waits for a move to commit.
         steps.append(len(committed))
-        time.sleep(0.002)  # on the copying thread: the copy takes a while, play does not wait
+        moved.clear()
+        assert moved.wait(10), "a move could not commit while the copy ran"
 
     for channel in range(200, 240):  # enough pages for many one-page steps
         await tables.new_table("monster_day", guild_id=1, channel_id=channel, user_id=1,
@@ -110,6 +144,7 @@ async def test_moves_commit_during_a_stepped_backup_and_the_copy_is_a_consistent
         nonlocal record, channel
         record = await _move(tables, record)
         committed[record.id, record.version] = record.state
+        moved.set()
         if record.status != ACTIVE:
             channel += 1
             record = await _started(tables, channel)
@@ -123,7 +158,7 @@ async def test_moves_commit_during_a_stepped_backup_and_the_copy_is_a_consistent
     backup = await copying
 
     assert len(steps) > 10
-    assert steps[-1] > steps[0], "moves committed between the copy's first and last steps"
+    assert steps[-1] >= steps[0] + len(steps) - 1, "a move committed between every two steps"
     copy = sqlite3.connect(backup)
     try:
         assert copy.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
@@ -244,20 +279,23 @@ async def test_no_backup_while_there_is_no_database(now: Now, tmp_path: Path) ->
 async def test_stopping_ends_a_copy_in_progress_and_leaves_nothing(
     store: SqliteStore, now: Now, tmp_path: Path
 ) -> None:
-    begun = threading.Event()
+    begun, release = threading.Event(), threading.Event()
 
     def step(_remaining: int, _total: int) -> None:
         begun.set()
-        time.sleep(0.01)
+        release.wait(10)  # the copy is held at its first step until the bot is closing
 
     directory = tmp_path / "backups"
     backups = _backups(store, directory, now, pages=1, progress=step)
     copying = asyncio.create_task(backups.take(now()))
     assert await asyncio.to_thread(begun.wait, 10)
-    await backups.stop()
+    stopping = asyncio.create_task(backups.stop())
+    await asyncio.sleep(0)  # stop() has asked the copy to end and waits for it
+    release.set()
+    await stopping
+    assert list(directory.iterdir()) == []  # stop() returns once the copy is ended and gone
     with pytest.raises(BackupError, match="stopped"):
         await copying
-    assert list(directory.iterdir()) == []
     now.t += HOUR
     assert await backups.tick() is None  # a stopped scheduler takes no more
 
