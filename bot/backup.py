@@ -195,7 +195,10 @@ class Backups:
         try:
             return await self.take(now)
         except Exception:
-            log.exception("backup failed; the next one is due in %.0f s", self.every)
+            if self._stop.is_set():
+                log.info("backup stopped: the bot is closing")
+            else:
+                log.exception("backup failed; the next one is due in %.0f s", self.every)
             return None
 
     async def take(self, now: float) -> Path:
