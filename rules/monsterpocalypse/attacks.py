@@ -118,8 +118,7 @@ def targets(state: State, fig: Figure, kind: str) -> list[Figure | Building]:
         if kind in ("brawl", "slam"):
             if not geometry.adjacent(mine, there):
                 continue
-            flyer = isinstance(target, Figure) and board.flies(state, target)
-            if flyer and "flight" not in held and "jump" not in held:
+            if isinstance(target, Figure) and not reaches_in_brawl(state, held, target):
                 continue
         else:
             low, high = board.blast_range(fig)
@@ -129,14 +128,24 @@ def targets(state: State, fig: Figure, kind: str) -> list[Figure | Building]:
     return found
 
 
+def reaches_in_brawl(state: State, held: tuple[str, ...], target: Figure) -> bool:
+    """T8: «Miniature che non volano, non possono effettuare attacchi "Rissa" verso miniature
+    che invece hanno questa abilità» (and T12 lets a jumper): a flyer is out of reach of any
+    blow in base contact (a brawl, a slam, a stomp) unless the attacker flies or jumps."""
+    return not board.flies(state, target) or not {"flight", "jump"}.isdisjoint(held)
+
+
 def stomped(state: State, fig: Figure) -> list[Figure]:
-    """G4: the enemy units adjacent to the monster."""
+    """G4: the enemy units adjacent to the monster that it can reach in base contact (a stomp
+    is a blow like a brawl, so T8 keeps flyers out of it)."""
+    held = board.abilities(state, fig)
     return [
         f
         for f in board.on_map(state)
         if f.kind == "unit"
         and f.owner != fig.owner
         and geometry.adjacent(fig.squares(), f.squares())
+        and reaches_in_brawl(state, held, f)
     ]
 
 

@@ -522,13 +522,20 @@ def test_G3_a_slam_meets_armor_as_a_brawl_does() -> None:
     assert figure(state, CARAPACE).at == "G5" and _events(events, "attack")[0]["result"] == "miss"
 
 
-def test_G3_G4_a_flyer_escapes_slams_but_not_stomps() -> None:
-    """T8 bars a non-flyer's brawl, so its slam, at a flyer; a stomp is no brawl at a target and
-    crushes every adjacent enemy unit, flyers included."""
+def test_G3_G4_a_flyer_escapes_slams_and_stomps() -> None:
+    """T8 bars a non-flyer's blows in base contact at a flyer: no slam, and a stomp leaves it
+    standing (the monster is offered no stomp with only a flyer beside it)."""
     board = arranged(monsters=("E5", "A11"), units={STINGWING: "G5"})
-    assert not [a for a in _attacks(_monster(board, power=1), "m0") if a.manoeuvre == "slam"]
-    state, _ = _power(board, content.unit("stingwing").defense, "", "stomp")
-    assert figure(state, STINGWING).at == ""
+    offered = {a.manoeuvre for a in _attacks(_monster(board, power=1), "m0")}
+    assert "slam" not in offered and "stomp" not in offered
+
+
+def test_G4_a_stomp_crushes_the_walkers_beside_a_flyer() -> None:
+    """A stomp meets every adjacent enemy unit it can reach: the walker is crushed, the flyer
+    next to it is not touched."""
+    board = arranged(monsters=("E5", "A11"), units={STINGWING: "G5", SKITTERS[0]: "E7"})
+    state, _ = _power(board, content.unit("skitter").defense, "", "stomp")
+    assert figure(state, STINGWING).at == "G5" and figure(state, SKITTERS[0]).at == ""
 
 
 def test_G3_a_slammed_unit_is_destroyed_where_it_stands() -> None:
