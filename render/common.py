@@ -277,13 +277,27 @@ class Canvas:
     ) -> None:
         """A rounded panel with a soft drop shadow."""
         if shadow:
-            x0, y0, x1, y1 = box
-            self.rect(
-                (x0 + 3, y0 + 5, x1 + 3, y1 + 5),
-                fill=mix(Palette.bg, (0, 0, 0), 0.6),
-                radius=radius,
-            )
+            self._shadow(box, radius)
         self.rect(box, fill=fill, outline=outline, width=width, radius=radius)
+
+    def _shadow(self, box: Box, radius: float) -> None:
+        """The panel's shadow: its shape moved 3 right and 5 down. Only its right and bottom
+        bands show past the panel drawn over it, so on a large panel only those are painted
+        (each with the whole shape's outer corners): the same pixels, a fraction of the area
+        (panels are the largest fills of every board)."""
+        x0, y0, x1, y1 = box
+        shade = mix(Palette.bg, (0, 0, 0), 0.6)
+        outer = (x0 + 3, y0 + 5, x1 + 3, y1 + 5)
+        sx0, sy0, sx1, sy1 = self.box(outer)
+        r = self.px(radius)
+        band = 2 * r + 2
+        if r < 12 or sx1 - sx0 < 3 * r + 4 or sy1 - sy0 < 3 * r + 4:
+            self.rect(outer, fill=shade, radius=radius)
+            return
+        right = (sx1 - band, sy0, sx1, sy1)
+        self.draw.rounded_rectangle(right, r, fill=shade, corners=(False, True, True, False))
+        bottom = (sx0, sy1 - band, sx1, sy1)
+        self.draw.rounded_rectangle(bottom, r, fill=shade, corners=(False, False, True, True))
 
     def dashed_rect(
         self, box: Box, color: RGB, width: float = 2, dash: float = 10, radius: float = 10
