@@ -3,8 +3,8 @@
 The server is the ``pgserver`` wheel's (PostgreSQL's own binaries inside a Python wheel, from
 the ``[test]`` extra), so a fresh machine needs nothing but ``pip install``. PostgreSQL refuses
 to run as root: as root, pgserver runs it as a system user it creates (``pgserver``). It listens
-on a Unix socket in its data directory only (no TCP port), so the two pytest-xdist workers each
-start their own without clashing.
+on a Unix socket in its own temporary directory only (no TCP port), so the two pytest-xdist
+workers each start their own without clashing.
 
 Each worker session starts one server and migrates a template database once; every test gets
 a fresh database copied from it (``CREATE DATABASE ... TEMPLATE``, a file copy), so tests stay
@@ -15,6 +15,8 @@ never survives a power cut, and the tests run faster without it.
 from __future__ import annotations
 
 import itertools
+import shutil
+import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
@@ -30,8 +32,12 @@ _FAST = ("fsync", "synchronous_commit", "full_page_writes")
 class PgServer:
     """One running server: :meth:`database` makes a fresh migrated database's URL."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self._data_dir = data_dir
+    def __init__(self) -> None:
+        # Not under pytest's tmp_path: every pytest process that starts (the other xdist
+        # worker, too) resets /tmp/pytest-of-<user> to mode 0700, which would lock the server's
+        # own user out of its data directory mid-run.
+        self._home = Path(tempfile.mkdtemp(prefix="monster-table-pg-"))
+        self._data_dir = self._home / "data"
         self._server: Any = None  # started by the first test that needs it
         self._names = itertools.count(1)
         self._ready = False
@@ -82,3 +88,4 @@ class PgServer:
     def stop(self) -> None:
         if self._server is not None:
             self._server.cleanup()
+        shutil.rmtree(self._home, ignore_errors=True)

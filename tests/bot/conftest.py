@@ -55,9 +55,9 @@ def now() -> Now:
 
 
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer]:
+def pg_server() -> Iterator[PgServer]:
     """This worker's PostgreSQL server, started when a test first needs a database."""
-    server = PgServer(tmp_path_factory.mktemp("postgres") / "data")
+    server = PgServer()
     try:
         yield server
     finally:
