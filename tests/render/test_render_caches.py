@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from render import text as text_module
-from render.common import Canvas, Palette
+from render.common import Canvas, Palette, mix
 from render.text import DIRECTION, font
 
 SAMPLES = (
@@ -116,3 +116,34 @@ def test_many_names_keep_the_mask_cache_at_its_bound() -> None:
     for n in range(bound + 50):
         canvas.text((2, 2), f"player {n}", 10)
     assert text_module.text_mask.cache_info().currsize == bound
+
+
+@pytest.mark.parametrize("radius", [4, 8, 14, 18, 22])
+@pytest.mark.parametrize("box", [(20.0, 16.0, 300.0, 180.0), (11.5, 7.25, 96.75, 301.5),
+                                 (30.0, 30.0, 70.0, 62.0)])  # fmt: skip
+@pytest.mark.parametrize("scale", [1, 2])
+def test_panel_shadow_bands_paint_what_the_whole_shadow_paints(
+    box: tuple[float, float, float, float], radius: float, scale: int
+) -> None:
+    """A panel paints only the bands of its shadow that show; the result is what painting the
+    whole shadow under it gives, on a background with something already drawn on it."""
+
+    def under(canvas: Canvas) -> None:
+        canvas.rect((0, 0, 160, 400), fill=Palette.gold)
+        canvas.text((8, 150), "Bartholomew", 30, Palette.ink, bold=True)
+
+    def whole(canvas: Canvas) -> None:
+        under(canvas)
+        x0, y0, x1, y1 = box
+        shade = mix(Palette.bg, (0, 0, 0), 0.6)
+        canvas.rect((x0 + 3, y0 + 5, x1 + 3, y1 + 5), fill=shade, radius=radius)
+        canvas.rect(box, fill=Palette.panel, outline=Palette.gold, width=3, radius=radius)
+
+    def banded(canvas: Canvas) -> None:
+        under(canvas)
+        canvas.panel(box, fill=Palette.panel, outline=Palette.gold, width=3, radius=radius)
+
+    expected, got = Canvas(320, 420, scale=scale), Canvas(320, 420, scale=scale)
+    whole(expected)
+    banded(got)
+    assert same(expected.img, got.img)
