@@ -382,12 +382,16 @@ def reachable(
     fly: bool = False,
     jump: bool = False,
     diagonals: int = 1,
+    safest: bool = False,
 ) -> dict[Square, Reach]:
     """Every anchor (other than ``start``) the figure may end a move on within ``budget``.
 
     A best-first search over (anchor, diagonals used, hazard tokens entered) ordered by
     (cost, hazards, steps, path), so the path kept is the cheapest, then the least harmful, then
-    the shortest, then the lexicographically first. The rules it rests on:
+    the shortest, then the lexicographically first. With ``safest`` the path kept is the least
+    harmful within the budget first, then the cheapest: for a move, whose price is one die
+    whatever the path, the player would walk round a fire they have the points to avoid. The
+    rules it rests on:
 
     - "può esser fatto un solo spostamento in diagonale per movimento": at most ``diagonals``.
     - "Terreni rocciosi = ... muoverci sopra costa il doppio": a step costs the *highest* cost
@@ -412,7 +416,8 @@ def reachable(
     out: dict[Square, Reach] = {}
     start_fp = footprint(start, size)
     layers, low = diagonals + 1, (1 << found.bits) - 1
-    for anchor, (key, path, state) in sorted(_best_per_anchor(found, layers, n).items()):
+    chosen = _best_per_anchor(found, layers, n, safest)
+    for anchor, (key, path, state) in sorted(chosen.items()):
         here = divmod(anchor, n)
         if here == start or not _may_end(here, size, terrain, fly):
             continue
@@ -426,13 +431,17 @@ def reachable(
 
 
 def _best_per_anchor(
-    found: _Found, layers: int, n: int
+    found: _Found, layers: int, n: int, safest: bool = False
 ) -> dict[int, tuple[int, tuple[Square, ...], int]]:
     """For each anchor the best (key, path, state) over its states, the path lexicographically
     first among the best: built in search order, each state's path from its best predecessors'.
+    With ``safest`` a state with fewer hazard tokens beats a cheaper one (the dominance pruning
+    of the search keeps such states: a costlier state is dropped only for a subset of its
+    hazards).
     """
     paths: dict[int, tuple[Square, ...]] = {}
     chosen: dict[int, tuple[int, tuple[Square, ...], int]] = {}
+    rank: dict[int, tuple[int, int, tuple[Square, ...]]] = {}
     for state in found.order:
         anchor = (state >> found.bits) // layers
         back = found.preds[state]
@@ -443,9 +452,11 @@ def _best_per_anchor(
         else:  # the start
             path = (divmod(anchor, n),)
         paths[state] = path
-        entry = (found.best[state], path, state)
-        if anchor not in chosen or entry < chosen[anchor]:
-            chosen[anchor] = entry
+        key = found.best[state]
+        order = ((key % _KEY_COST) // _KEY_HAZ if safest else 0, key, path)
+        if anchor not in rank or order < rank[anchor]:
+            rank[anchor] = order
+            chosen[anchor] = (key, path, state)
     return chosen
 
 

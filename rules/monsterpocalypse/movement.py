@@ -49,6 +49,7 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
         terrain,
         fly="flight" in held,
         jump="jump" in held,
+        safest=True,
     )
     return {**teleports(state, fig, terrain), **_jumps(fig, held, terrain, found)}
 

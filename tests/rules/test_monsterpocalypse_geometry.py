@@ -481,9 +481,10 @@ def test_I10_I11_reachable_properties(w: World) -> None:
 
 
 def brute_force(
-    start: Square, size: int, budget: int, t: Terrain, fly: bool, jump: bool
+    start: Square, size: int, budget: int, t: Terrain, fly: bool, jump: bool, safest: bool = False
 ) -> dict[Square, tuple[int, int, int, tuple[Square, ...]]]:
-    """Every walk of up to ``budget`` steps (costs ≥ 1), the best (cost, hazards, steps, path)."""
+    """Every walk of up to ``budget`` steps (costs ≥ 1), the best (cost, hazards, steps, path);
+    with ``safest``, the best by (hazards, cost, steps, path)."""
     best: dict[Square, tuple[int, int, int, tuple[Square, ...]]] = {}
 
     def walk(path: tuple[Square, ...], cost: int, diag: int, tokens: frozenset[str]) -> None:
@@ -497,7 +498,8 @@ def brute_force(
                     t.hazards[q] for q in end_fp - set(footprint(start, size)) if q in t.hazards
                 )
             key = (cost, len(tokens), len(path) - 1, path)
-            if here not in best or key < best[here]:
+            rank = (len(tokens), *key) if safest else key
+            if here not in best or rank < ((best[here][1], *best[here]) if safest else best[here]):
                 best[here] = key
         for dc, dr in [(0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)]:
             nxt = (here[0] + dc, here[1] + dr)
@@ -526,6 +528,19 @@ def test_I10_I12_cheapest_then_safest_then_shortest_then_first_path(w: World) ->
     start, size, budget, t, fly, jump = w.start, w.size, w.budget, w.terrain, w.fly, w.jump
     got = reachable(start, size, budget, t, fly=fly, jump=jump)
     want = brute_force(start, size, budget, t, fly, jump)
+    assert set(got) == set(want)
+    for anchor, (cost, n_haz, _steps, path) in want.items():
+        assert (got[anchor].cost, len(got[anchor].hazards), got[anchor].path) == (cost, n_haz, path)
+
+
+@settings(max_examples=40, deadline=None)
+@given(worlds(budgets=(1, 4), starts=(2, 8)))
+def test_I12_safest_then_cheapest_then_shortest_then_first_path(w: World) -> None:
+    """A move's search (``safest``): the path through fewest hazards within the budget, then
+    the cheapest, the shortest, the first."""
+    start, size, budget, t, fly, jump = w.start, w.size, w.budget, w.terrain, w.fly, w.jump
+    got = reachable(start, size, budget, t, fly=fly, jump=jump, safest=True)
+    want = brute_force(start, size, budget, t, fly, jump, safest=True)
     assert set(got) == set(want)
     for anchor, (cost, n_haz, _steps, path) in want.items():
         assert (got[anchor].cost, len(got[anchor].hazards), got[anchor].path) == (cost, n_haz, path)

@@ -205,7 +205,9 @@ def test_2x2_friend_under_one_square_may_be_passed_not_ended_on() -> None:
 
 
 def test_2x2_hazard_under_one_square_hurts_once() -> None:
-    state = arranged(monsters=("C1", "E11"), hazards=(("fire", "D3"),))
+    """The fire under the footprint's right column for the last two steps (it ends on it, so
+    no path avoids it) hurts once."""
+    state = arranged(monsters=("C1", "E11"), hazards=(("fire", "D5"),))
     state = _monster_turn(state)
     beast = figure(state, "m0")
     state = replace(state, figures=(replace(beast, type="empress"), *state.figures[1:]))
@@ -289,15 +291,19 @@ def test_T2_flyers_and_jumpers_pay_one_for_rough() -> None:
     assert _moves(arranged(units={VAULTBACK: "C3"}), VAULTBACK, seat=1)["C4"] == 1
 
 
-def test_I12_a_move_takes_the_cheapest_path_even_through_a_hazard() -> None:
-    """The player names the end square; the engine takes the cheapest path there and, only
-    among the cheapest, the one through fewest hazards: a dearer detour is never chosen."""
+def test_I12_a_move_walks_round_a_hazard_it_has_the_points_to_avoid() -> None:
+    """The player names the end square; a move costs one die whatever the path, so the engine
+    takes the path through fewest hazards the unit's SPD allows («la miniatura che vi muove
+    attraverso subisce 1 danno»: on the table the player would walk round the fire), then the
+    cheapest."""
     state = arranged(monsters=("A1", "K11"), units={SKITTER: "E1"}, hazards=(("fire", "E2"),))
     moves = {
         m["to"]: (m["cost"], m["hazards"])
         for m in MP.view(_turn_units(state, 1), 1)["moves"][SKITTER]
     }
-    assert moves["E4"] == (3, 1)  # straight through the fire, not round it for 4
+    assert moves["E4"] == (4, 0)  # round the fire for 4, not straight through it for 3
+    assert moves["E2"] == (1, 1)  # ending on it is the only way there
+
     assert moves["D4"] == (3, 0)  # as cheap round the fire: no damage
 
 
