@@ -18,7 +18,10 @@ Locale = Literal["en", "it"]
 class Settings(BaseSettings):
     """The bot's configuration. Field names map to upper-case environment variables."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # A blank line copied from .env.example (``DEV_GUILD_ID=``) means "not set": the default.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/monster_table.sqlite3")
