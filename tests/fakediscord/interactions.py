@@ -79,6 +79,9 @@ class InteractionResult:
     updates: int = 0
     errors: list[str] = field(default_factory=list)
     mark: int = 0
+    dispatched_at: float | None = None
+    """``time.perf_counter()`` once INTERACTION_CREATE was written to the bot's gateway
+    connection (the benchmark's server-side latencies start here)."""
 
     @property
     def answered(self) -> bool:

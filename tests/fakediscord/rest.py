@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -60,6 +61,10 @@ class RequestRecord:
     files: list[Upload] = field(default_factory=list, repr=False)
     status: int | None = None
     fault: Fault | None = field(default=None, repr=False)
+    received_at: float = field(default_factory=time.perf_counter, repr=False)
+    """``time.perf_counter()`` when the request's headers had arrived (before its body was
+    read): when the bot sent it, as near as the fake can tell (the benchmark's server-side
+    latencies)."""
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

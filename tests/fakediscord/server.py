@@ -863,6 +863,7 @@ class FakeDiscord:
         self.interactions[rec.id] = rec
         self._tokens[rec.token] = rec
         await self.gateway.dispatch("INTERACTION_CREATE", rec.payload)
+        rec.dispatched_at = time.perf_counter()
         return rec
 
     def _interaction_payload(
