@@ -1,11 +1,10 @@
 """Results and ratings on PostgreSQL: SQLite's (:class:`bot.store.sqlite_results.ResultsMixin`),
-whose statements PostgreSQL runs as they are, but for two differences.
+whose statements PostgreSQL runs as they are, with one difference.
 
 Recording a game relies, on SQLite, on ``BEGIN IMMEDIATE`` letting one writer in at a time:
 the "no results yet" check and the ratings read then cannot race another process. PostgreSQL
 lets concurrent transactions in, so recording takes an advisory lock first; two processes
 catching up at once still record each game once and never overwrite a rating the other moved.
-And a parameter compared only with NULL needs its type spelt out for PostgreSQL.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
-from bot.store.results import Rate, ResultRow, SoloScore
+from bot.store.results import Rate, ResultRow
 from bot.store.sqlite_results import ResultsMixin
 
 if TYPE_CHECKING:
@@ -46,13 +45,3 @@ class PgResults(ResultsMixin):
         async with self._transaction():
             await self._run("SELECT pg_advisory_xact_lock(?)", (RESULTS_LOCK,))
             return await super().record_result(rows, rate)
-
-    async def solo_scores(self, user_id: int, game: str | None = None) -> list[SoloScore]:
-        rows = await self._fetchall(
-            "SELECT game_id, game, board, score, winner, finished_at FROM results "
-            "WHERE user_id = ? AND board IS NOT NULL AND (?::text IS NULL OR game = ?) "
-            "ORDER BY finished_at, game_id",
-            (user_id, game, game),
-        )
-        return [SoloScore(g, name, board, score, bool(won), at)
-                for g, name, board, score, won, at in rows]  # fmt: skip

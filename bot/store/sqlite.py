@@ -4,6 +4,9 @@ aiosqlite serialises calls on one connection, but two coroutines could still int
 statements of their transactions; a single asyncio lock makes every operation atomic with
 respect to the others in this process, and ``BEGIN IMMEDIATE`` plus the version guard make it
 atomic with respect to other processes.
+
+The tables and the outbox are :class:`bot.store.sql_games.GamesSql` (SQL PostgreSQL runs too);
+this module is how SQLite runs it.
 """
 
 from __future__ import annotations
@@ -11,55 +14,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.store.base import (
-    ACTIVE,
-    FAILED,
-    MERGED,
-    OPEN_STATUSES,
-    PENDING,
-    SENT,
-    ActionRecord,
-    Announced,
-    Announcement,
-    ChannelBusy,
-    Delivery,
-    GameRecord,
-    Prefs,
-    Seat,
-    StoreError,
-    VersionConflict,
-)
-from bot.store.encoding import ANNOUNCED_COLUMNS as _ANNOUNCED_COLUMNS
-from bot.store.encoding import COLUMNS as _COLUMNS
-from bot.store.encoding import DELIVERY_COLUMNS as _DELIVERY_COLUMNS
-from bot.store.encoding import MOVE_CHANGES as _MOVE_CHANGES
-from bot.store.encoding import UPDATABLE as _UPDATABLE
-from bot.store.encoding import announced as _announced
-from bot.store.encoding import dumps as _dumps
-from bot.store.encoding import encode as _encode
-from bot.store.encoding import record as _record
-from bot.store.encoding import seated_params as _seated_params
+from bot.store.base import ChannelBusy, StoreError
 from bot.store.migrations import MIGRATIONS
+from bot.store.sql_games import GamesSql
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
 
 log = logging.getLogger(__name__)
 
-_SEATED = "(seats LIKE ? OR seats LIKE ?)"
-"""Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""
 
-
-class SqliteStore(ClockSql, ResultsMixin):
+class SqliteStore(GamesSql, ClockSql, ResultsMixin):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
@@ -150,6 +122,18 @@ class SqliteStore(ClockSql, ResultsMixin):
                 raise
             log.info("database %s migrated to schema %d", self.path, number)
 
+    async def _insert_id(self, sql: str, params: tuple[Any, ...]) -> int:
+        _, rowid = await self._run(sql, params)
+        return int(rowid or 0)
+
+    @contextlib.asynccontextmanager
+    async def _channel_guard(self, channel_id: int) -> AsyncIterator[None]:
+        """The only constraint a table write can break is one open table per channel."""
+        try:
+            yield
+        except aiosqlite.IntegrityError as error:
+            raise ChannelBusy(str(channel_id)) from error
+
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` under the store's lock; ROLLBACK on any error."""
@@ -161,406 +145,6 @@ class SqliteStore(ClockSql, ResultsMixin):
                 await self._run("ROLLBACK")
                 raise
             await self._run("COMMIT")
-
-    async def _announce(self, game_id: int, announce: Announcement | None, now: float) -> None:
-        """Store what the change just written must show (inside its transaction)."""
-        if announce is None:
-            return
-        record = await self._get(game_id)
-        assert record is not None
-        _, announcement_id = await self._run(
-            "INSERT INTO announcements (game_id, version, snapshot, events, notes, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                game_id,
-                record.version,
-                _dumps(record.dump()),
-                _dumps(list(announce.events)),
-                _dumps(list(announce.notes)),
-                now,
-            ),
-        )
-        for kind, seat in announce.deliveries:
-            await self._run(
-                "INSERT INTO deliveries (announcement_id, game_id, version, kind, seat, due_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (announcement_id, game_id, record.version, kind, seat, now),
-            )
-
-    # -- reads ----------------------------------------------------------------------------
-
-    async def get(self, game_id: int) -> GameRecord | None:
-        async with self._lock:
-            return await self._get(game_id)
-
-    async def _get(self, game_id: int) -> GameRecord | None:
-        rows = await self._fetchall(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _record(rows[0]) if rows else None
-
-    async def open_in_channel(self, channel_id: int) -> GameRecord | None:
-        async with self._lock:
-            rows = await self._fetchall(
-                # Literal statuses, so SQLite can use the partial index (bound ones cannot).
-                f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? "
-                "AND status IN ('lobby', 'active')",
-                (channel_id,),
-            )
-        return _record(rows[0]) if rows else None
-
-    async def latest_in_channel(self, channel_id: int) -> GameRecord | None:
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                (channel_id,),
-            )
-        return _record(rows[0]) if rows else None
-
-    async def list_games(
-        self,
-        guild_id: int | None,
-        statuses: tuple[str, ...] = OPEN_STATUSES,
-        limit: int = 25,
-        *,
-        seated: int | None = None,
-    ) -> list[GameRecord]:
-        marks = ",".join("?" * len(statuses))
-        where = f"guild_id IS ? AND status IN ({marks})"
-        params: list[Any] = [guild_id, *statuses]
-        if seated is not None:
-            where += f" AND {_SEATED}"
-            params += _seated_params(seated)
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE {where} ORDER BY updated_at DESC LIMIT ?",
-                (*params, limit),
-            )
-        records = [_record(row) for row in rows]
-        if seated is not None:
-            records = [r for r in records if r.seat_of(seated) is not None]
-        return records
-
-    async def list_seated(
-        self, user_id: int, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 200
-    ) -> list[GameRecord]:
-        marks = ",".join("?" * len(statuses))
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) AND {_SEATED} "
-                "ORDER BY updated_at DESC, id DESC LIMIT ?",
-                (*statuses, *_seated_params(user_id), limit),
-            )
-        records = [_record(row) for row in rows]
-        return [r for r in records if r.seat_of(user_id) is not None]
-
-    async def list_active(
-        self, *, idle_since: float | None = None, with_bots: bool = False
-    ) -> list[GameRecord]:
-        # Filter in SQL: decoding every active row on the event loop freezes the bot for a
-        # noticeable time once there are thousands (seen in the benchmark).
-        where: list[str] = ["status = ?"]
-        params: list[Any] = [ACTIVE]
-        if idle_since is not None:
-            where.append("updated_at < ? AND reminded_version != version")
-            params.append(idle_since)
-        if with_bots:
-            where.append("""seats LIKE '%"user_id":null%'""")
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE {' AND '.join(where)}", tuple(params)
-            )
-        return [_record(row) for row in rows]
-
-    async def actions(self, game_id: int) -> list[ActionRecord]:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT game_id, seq, seat, action, events, created_at FROM actions "
-                "WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            )
-        return [
-            ActionRecord(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5]) for r in rows
-        ]
-
-    # -- writes ---------------------------------------------------------------------------
-
-    async def create(
-        self,
-        *,
-        game: str,
-        guild_id: int | None,
-        channel_id: int,
-        host: Seat,
-        host_id: int,
-        options: dict[str, Any],
-        locale: str,
-        seed: int,
-        seed_hash: str,
-        announce: Announcement | None = None,
-        clock: dict[str, Any] | None = None,
-    ) -> GameRecord:
-        now = time.time()
-        try:
-            async with self._transaction():
-                _, game_id = await self._run(
-                    "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
-                    "seats, locale, seed, seed_hash, created_at, updated_at, clock) "
-                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game,
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        _dumps(options),
-                        _dumps([host.dump()]),
-                        locale,
-                        seed,
-                        seed_hash,
-                        now,
-                        now,
-                        _dumps(clock or {}),
-                    ),
-                )
-                await self._announce(int(game_id or 0), announce, now)
-        except aiosqlite.IntegrityError as error:
-            raise ChannelBusy(str(channel_id)) from error
-        return await self._must_get(int(game_id or 0))
-
-    async def update(
-        self, record: GameRecord, *, announce: Announcement | None = None, **changes: Any
-    ) -> GameRecord:
-        unknown = set(changes) - _UPDATABLE
-        if unknown:
-            raise StoreError(f"not updatable: {sorted(unknown)}")
-        assignments = ", ".join(f"{name} = ?" for name in changes)
-        values = [_encode(name, value) for name, value in changes.items()]
-        now = time.time()
-        try:
-            async with self._transaction():
-                rowcount, _ = await self._run(
-                    f"UPDATE games SET {assignments}, version = version + 1, updated_at = ? "
-                    "WHERE id = ? AND version = ?",
-                    (*values, now, record.id, record.version),
-                )
-                if rowcount != 1:
-                    raise VersionConflict(f"game {record.id} is past version {record.version}")
-                await self._announce(record.id, announce, now)
-        except aiosqlite.IntegrityError as error:
-            raise ChannelBusy(str(record.channel_id)) from error
-        return await self._must_get(record.id)
-
-    async def commit_move(
-        self,
-        record: GameRecord,
-        *,
-        seat: int,
-        action: dict[str, Any],
-        events: list[dict[str, Any]],
-        state: dict[str, Any],
-        status: str,
-        announce: Announcement | None = None,
-        then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
-        **changes: Any,
-    ) -> GameRecord:
-        unknown = set(changes) - _MOVE_CHANGES
-        if unknown:
-            raise StoreError(f"not changed by a move: {sorted(unknown)}")
-        assignments = "".join(f"{name} = ?, " for name in changes)
-        values = [_encode(name, value) for name, value in changes.items()]
-        now = time.time()
-        moves = [(seat, action, events), *then]
-        async with self._transaction():
-            rowcount, _ = await self._run(
-                f"UPDATE games SET state = ?, status = ?, {assignments}version = version + ?, "
-                "updated_at = ? WHERE id = ? AND version = ?",
-                (_dumps(state), status, *values, len(moves), now, record.id, record.version),
-            )
-            if rowcount != 1:
-                raise VersionConflict(f"game {record.id} is past version {record.version}")
-            if self.crash_point is not None:
-                self.crash_point()
-            for seq, (who, what, happened) in enumerate(moves, start=record.version + 1):
-                await self._run(
-                    "INSERT INTO actions (game_id, seq, seat, action, events, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (record.id, seq, who, _dumps(what), _dumps(happened), now),
-                )
-            await self._announce(record.id, announce, now)
-        return await self._must_get(record.id)
-
-    async def _must_get(self, game_id: int) -> GameRecord:
-        record = await self.get(game_id)
-        if record is None:
-            raise StoreError(f"game {game_id} vanished")
-        return record
-
-    async def set_message(
-        self,
-        game_id: int,
-        message_id: int,
-        *,
-        key: str | None = None,
-        at: float | None = None,
-        since: int | None = None,
-    ) -> None:
-        async with self._lock:
-            await self._run(
-                "UPDATE games SET message_id = ?, message_key = ?, message_at = ?, "
-                "message_from = ? WHERE id = ?",
-                (message_id, key, at, since, game_id),
-            )
-
-    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self._lock:
-            await self._run(
-                "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
-            )
-
-    async def mark_reminded(self, game_id: int, version: int) -> None:
-        async with self._lock:
-            await self._run(
-                "UPDATE games SET reminded_version = ? WHERE id = ?", (version, game_id)
-            )
-
-    async def prefs(self, user_id: int) -> Prefs:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT dm_on_turn, reminders FROM user_prefs WHERE user_id = ?", (user_id,)
-            )
-        return Prefs(bool(rows[0][0]), bool(rows[0][1])) if rows else Prefs()
-
-    async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
-        async with self._lock:
-            await self._run(
-                "INSERT INTO user_prefs (user_id, dm_on_turn, reminders, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
-                "dm_on_turn = excluded.dm_on_turn, reminders = excluded.reminders, "
-                "updated_at = excluded.updated_at",
-                (user_id, int(prefs.dm_on_turn), int(prefs.reminders), time.time()),
-            )
-
-    # -- the outbox -------------------------------------------------------------------------
-
-    async def tables_with_due_deliveries(self, now: float) -> list[int]:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT DISTINCT game_id FROM deliveries "
-                "WHERE status = 'pending' AND due_at <= ? ORDER BY game_id",
-                (now,),
-            )
-        return [row[0] for row in rows]
-
-    async def open_deliveries(self, game_id: int) -> list[Delivery]:
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_DELIVERY_COLUMNS} FROM deliveries "
-                "WHERE game_id = ? AND status IN ('pending', 'merged') ORDER BY id",
-                (game_id,),
-            )
-        return [Delivery(*row) for row in rows]
-
-    async def announced(self, announcement_id: int) -> Announced:
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_ANNOUNCED_COLUMNS} FROM announcements WHERE id = ?",
-                (announcement_id,),
-            )
-        if not rows:
-            raise StoreError(f"announcement {announcement_id} is gone")
-        return _announced(rows[0])
-
-    async def announced_between(self, game_id: int, first: int, last: int) -> list[Announced]:
-        async with self._lock:
-            rows = await self._fetchall(
-                f"SELECT {_ANNOUNCED_COLUMNS} FROM announcements "
-                "WHERE game_id = ? AND version BETWEEN ? AND ? ORDER BY version, id",
-                (game_id, first, last),
-            )
-        return [_announced(row) for row in rows]
-
-    async def merge_deliveries(self, ids: list[int], into: int) -> None:
-        if not ids:
-            return
-        marks = ",".join("?" * len(ids))
-        async with self._transaction():
-            await self._run(
-                f"UPDATE deliveries SET status = '{MERGED}', merged_into = ? "
-                f"WHERE id IN ({marks}) OR merged_into IN ({marks})",
-                (into, *ids, *ids),
-            )
-
-    async def delivery_sent(self, delivery_id: int, message_id: int | None) -> None:
-        await self._finish(delivery_id, SENT, message_id=message_id, error=None)
-
-    async def delivery_failed(self, delivery_id: int, error: str) -> None:
-        await self._finish(delivery_id, FAILED, message_id=None, error=error)
-
-    async def _finish(
-        self, delivery_id: int, status: str, *, message_id: int | None, error: str | None
-    ) -> None:
-        async with self._transaction():
-            await self._run(
-                "UPDATE deliveries SET status = ?, message_id = ?, error = ?, done_at = ?, "
-                "attempts = attempts + 1 WHERE id = ?",
-                (status, message_id, error, time.time(), delivery_id),
-            )
-            await self._run(
-                "UPDATE deliveries SET status = ?, message_id = ?, done_at = ? "
-                f"WHERE merged_into = ? AND status = '{MERGED}'",
-                (status, message_id, time.time(), delivery_id),
-            )
-
-    async def delivery_retry(self, delivery_id: int, due_at: float, error: str) -> None:
-        async with self._lock:
-            await self._run(
-                "UPDATE deliveries SET attempts = attempts + 1, due_at = ?, error = ? "
-                f"WHERE id = ? AND status = '{PENDING}'",
-                (due_at, error[:500], delivery_id),
-            )
-
-    async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:
-        async with self._lock:
-            await self._run(
-                "INSERT INTO deliveries (announcement_id, game_id, version, kind, seat, due_at) "
-                "SELECT id, game_id, version, ?, ?, ? FROM announcements WHERE id = ?",
-                (kind, seat, time.time(), announcement_id),
-            )
-
-    async def last_hand_message(self, game_id: int, seat: int) -> int | None:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT message_id FROM deliveries WHERE game_id = ? AND seat = ? "
-                "AND kind IN ('hand', 'hand_update') AND status = 'sent' "
-                "AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
-                (game_id, seat),
-            )
-        return int(rows[0][0]) if rows else None
-
-    async def delivered_kinds(self, game_id: int, kind: str) -> list[int | None]:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT DISTINCT seat FROM deliveries WHERE game_id = ? AND kind = ?",
-                (game_id, kind),
-            )
-        return [row[0] for row in rows]
-
-    async def undelivered(self, game_id: int, through_version: int) -> int:
-        async with self._lock:
-            rows = await self._fetchall(
-                "SELECT COUNT(*) FROM deliveries WHERE game_id = ? AND version <= ? "
-                "AND status IN ('pending', 'merged')",
-                (game_id, through_version),
-            )
-        return int(rows[0][0])
-
-    async def purge_announcements(self, before: float) -> int:
-        async with self._transaction():
-            rowcount, _ = await self._run(
-                "DELETE FROM announcements WHERE created_at < ? AND NOT EXISTS ("
-                "SELECT 1 FROM deliveries d WHERE d.announcement_id = announcements.id "
-                "AND d.status IN ('pending', 'merged'))",
-                (before,),
-            )
-        return rowcount
 
 
 def _execute_releasing_garbage(

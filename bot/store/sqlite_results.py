@@ -178,7 +178,7 @@ class ResultsMixin:
         async with self._lock:
             rows = await self._fetchall(
                 "SELECT game_id, game, board, score, winner, finished_at FROM results "
-                "WHERE user_id = ? AND board IS NOT NULL AND (? IS NULL OR game = ?) "
+                "WHERE user_id = ? AND board IS NOT NULL AND (CAST(? AS TEXT) IS NULL OR game = ?) "
                 "ORDER BY finished_at, game_id",
                 (user_id, game, game),
             )

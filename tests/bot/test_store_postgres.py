@@ -25,11 +25,11 @@ from bot.store import (
     PostgresStore,
     Rating,
     ResultRow,
-    Seat,
     VersionConflict,
     store_for,
 )
 from bot.store.pg_migrations import MIGRATIONS
+from tests.bot.test_store import _lobby
 from tests.pg_server import PgServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,13 +55,6 @@ async def two(url: str) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
     finally:
         await first.close()
         await second.close()
-
-
-async def _lobby(store: PostgresStore, channel_id: int) -> GameRecord:
-    return await store.create(
-        game="monster_day", guild_id=1, channel_id=channel_id, host=Seat(7, "Ann"),
-        host_id=7, options={}, locale="en", seed=42, seed_hash="h",
-    )  # fmt: skip
 
 
 async def test_the_same_move_through_two_processes_applies_once(
