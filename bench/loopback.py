@@ -37,7 +37,14 @@ from tests.fakediscord import (
 REPLY_TIMEOUT = 60.0
 READY_TIMEOUT = 120.0
 # No timers that could fire mid-run; only the bot's own level of logging noise.
-BOT_ENV = {"REMINDER_CHECK_SECONDS": "0", "BOT_MOVE_DELAY_SECONDS": "0", "LOG_LEVEL": "WARNING"}
+# DATABASE_URL empty: SQLite at DATABASE_PATH even when the bench's own environment names a
+# PostgreSQL server (only the load section uses that, and says so).
+BOT_ENV = {
+    "REMINDER_CHECK_SECONDS": "0",
+    "BOT_MOVE_DELAY_SECONDS": "0",
+    "LOG_LEVEL": "WARNING",
+    "DATABASE_URL": "",
+}
 REFUSALS = ("⚠️", "😵")
 
 
@@ -194,6 +201,11 @@ async def play(world: World, channel: FakeChannel, move: Move) -> float:
     """One timed ``/monsterday play``: from sending INTERACTION_CREATE until the ephemeral
     followup arrives. Checked afterwards: the followup confirms the move and a new public table
     message with the board image was posted in the channel."""
+    return (await played(world, channel, move))[1]
+
+
+async def played(world: World, channel: FakeChannel, move: Move) -> tuple[InteractionResult, float]:
+    """:func:`play`, also returning the interaction (for the fake's server-side stamps)."""
     mark = world.fake.mark()
     start = time.perf_counter()
     result = await world.fake.slash(
@@ -214,4 +226,4 @@ async def play(world: World, channel: FakeChannel, move: Move) -> float:
     ]
     if not posted:
         raise BenchError(f"play in #{channel.name} answered but posted no table message")
-    return elapsed
+    return result, elapsed

@@ -24,6 +24,11 @@ class Profile:
     memory_plays: int  # /monsterday play commands served before the last RSS reading
     clock_tables: int = 10_000  # active tables with a running clock (issue 8: 10,000)
     clock_waking_calls: int = 2_000  # timed store.waking calls, with ~1% due and with none
+    start_samples: int = 40  # /game start timed one at a time, at the largest interaction scale
+    load_tables: int = 5_000  # live tables seeded mid-game for the load (issue 12: 5,000)
+    load_rate: float = 50.0  # moves per second, sent on a schedule (issue 12: 50/s)
+    load_seconds: float = 60.0  # how long the schedule runs (issue 12: a minute)
+    memory_games: int = 100_000  # stored games for the memory figures (issue 12: 100,000)
 
 
 FULL = Profile(
@@ -54,4 +59,8 @@ QUICK = Profile(
     memory_plays=6,
     clock_tables=2_000,
     clock_waking_calls=500,
+    start_samples=10,
+    load_tables=200,
+    load_seconds=10.0,
+    memory_games=10_000,
 )
