@@ -236,12 +236,45 @@ class Canvas:
         radius: float = 0,
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
+        xy = self.box(box)
+        r = self.px(radius) if radius else 0
+        if fill is not None and self._fill(xy, r, fill):
+            if outline is None or not w or outline == fill:
+                return  # as Pillow: no outline, or one of the fill's colour
+            fill = None  # painted: Pillow adds only the outline
         if radius:
-            self.draw.rounded_rectangle(
-                self.box(box), radius=self.px(radius), fill=fill, outline=outline, width=w
-            )
+            self.draw.rounded_rectangle(xy, radius=r, fill=fill, outline=outline, width=w)
         else:
-            self.draw.rectangle(self.box(box), fill=fill, outline=outline, width=w)
+            self.draw.rectangle(xy, fill=fill, outline=outline, width=w)
+
+    def _fill(self, xy: tuple[int, int, int, int], r: int, fill: RGB) -> bool:
+        """Fill the (rounded) rectangle ``xy`` (inclusive pixel corners) with the pixels
+        Pillow's ``rounded_rectangle``/``rectangle`` fill would set: the same corner pieslices,
+        but the straight parts pasted, which is over twice as fast on the large panels every
+        board is made of. False (nothing drawn) for the shapes Pillow draws otherwise: empty,
+        a plain rectangle's reversed corners, a capsule or a circle."""
+        x0, y0, x1, y1 = xy
+        if x1 < x0 or y1 < y0:
+            return False
+        if not r:
+            self.img.paste(fill, (x0, y0, x1 + 1, y1 + 1))
+            return True
+        d = min(x1 - x0, y1 - y0, r * 2)
+        if d == 0 or d >= x1 - x0 - 1 or d >= y1 - y0 - 1:
+            return False
+        k = d // 2
+        corners = (
+            ((x0, y0, x0 + d, y0 + d), 180, 270),
+            ((x1 - d, y0, x1, y0 + d), 270, 360),
+            ((x1 - d, y1 - d, x1, y1), 0, 90),
+            ((x0, y1 - d, x0 + d, y1), 90, 180),
+        )
+        for part, start, end in corners:
+            self.draw.pieslice(part, start, end, fill=fill)
+        self.img.paste(fill, (x0 + k + 1, y0, x1 - k, y1 + 1))
+        self.img.paste(fill, (x0, y0 + k + 1, x0 + k + 1, y1 - k))
+        self.img.paste(fill, (x1 - k, y0 + k + 1, x1 + 1, y1 - k))
+        return True
 
     def ellipse(
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: float = 0
