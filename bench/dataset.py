@@ -31,6 +31,7 @@ FINISHED_SHARE, ACTIVE_SHARE = 0.60, 0.35  # the rest are lobbies
 BOT_OPPONENT_SHARE = 0.25
 HOME_GUILD_SHARE = 0.10  # games in the fake's guild, so /game list has something to list
 DAY = 86_400.0
+ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "events", "created_at")
 GAME_COLUMNS = (
     "id", "game", "guild_id", "channel_id", "host_id", "status", "options", "seats", "locale",
     "seed", "seed_hash", "version", "state", "message_id", "created_at", "updated_at",
@@ -108,14 +109,43 @@ class Writer:
         locale = "it" if rng.random() < 0.2 else "en"
         seats = self.players(status, locale)
         moves = self.moves(pool, status)
+        home = rng.random() < HOME_GUILD_SHARE
+        guild = self.home_guild if home else rng.choice(self.guilds)
+        # One open table per channel; a message id the fake never saw.
+        where = (guild, 10**12 + game_id, rng.getrandbits(60))
+        self.add_row(game_id, pool, status, seats, moves, where)
+
+    def add_live(
+        self, game_id: int, pool: PooledGame, guild: int, channel: int, seats: list[Seat]
+    ) -> int:
+        """A game in progress in a real channel, somewhere in its middle (never at its end,
+        so the player to move has a move): the load's tables. Returns the moves made."""
+        total = len(pool.actions)
+        moves = self.rng.randint(total // 4, max(total // 4, 3 * total // 4 - 1))
+        # No table message yet: the first move posts one (as after a restart that lost it).
+        self.add_row(game_id, pool, ACTIVE, seats, moves, (guild, channel, None))
+        return moves
+
+    def add_row(
+        self,
+        game_id: int,
+        pool: PooledGame,
+        status: str,
+        seats: list[Seat],
+        moves: int,
+        where: tuple[int, int, int | None],
+    ) -> None:
+        """The game row (in ``where``: guild, channel, table message) and its action rows."""
+        rng = self.rng
+        guild, channel, message = where
+        locale = seats[0].locale
         created = self.now - rng.uniform(0, 90 * DAY)
         updated = created + moves * rng.uniform(20, 600)
-        home = rng.random() < HOME_GUILD_SHARE
         row = {
             "id": game_id,
             "game": GAME,
-            "guild_id": self.home_guild if home else rng.choice(self.guilds),
-            "channel_id": 10**12 + game_id,  # one open table per channel
+            "guild_id": guild,
+            "channel_id": channel,
             "host_id": seats[0].user_id,
             "status": status,
             "options": store_json(ENGINE.options),
@@ -125,7 +155,7 @@ class Writer:
             "seed_hash": pool.seed_hash,
             "version": 0 if status == LOBBY else 2 + moves,
             "state": None if status == LOBBY else pool.states[moves],
-            "message_id": rng.getrandbits(60),
+            "message_id": message,
             "created_at": created,
             "updated_at": updated,
             "reminded_version": -1,
@@ -144,14 +174,14 @@ def _status(rng: random.Random) -> str:
     return ACTIVE if draw < FINISHED_SHARE + ACTIVE_SHARE else LOBBY
 
 
-async def _create_schema(path: Path) -> None:
+async def create_schema(path: Path) -> None:
     """Let the store create the file: its migrations, WAL mode, its pragmas."""
     store = SqliteStore(path)
     await store.open()
     await store.close()
 
 
-def _insert(path: Path, writer: Writer) -> None:
+def insert_sqlite(path: Path, writer: Writer) -> None:
     columns = ", ".join(GAME_COLUMNS)
     with closing(sqlite3.connect(path)) as db:
         with db:  # one transaction
@@ -170,12 +200,12 @@ async def build(
 ) -> DatasetInfo:
     """Write ``games`` stored games to a fresh database at ``path``."""
     started = time.perf_counter()
-    await _create_schema(fresh_path(path))
+    await create_schema(fresh_path(path))
     pool = [pooled(50_000 + i, rng) for i in range(pool_size)]
     writer = Writer(rng, home_guild)
     for game_id in range(1, games + 1):
         writer.add(game_id, rng.choice(pool), _status(rng))
-    _insert(path, writer)
+    insert_sqlite(path, writer)
     await verify(path)
     statuses = Counter(row[5] for row in writer.games)
     return DatasetInfo(path, dict(statuses), len(writer.actions), time.perf_counter() - started)

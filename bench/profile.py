@@ -61,6 +61,7 @@ QUICK = Profile(
     clock_waking_calls=500,
     start_samples=10,
     load_tables=200,
+    load_rate=15.0,
     load_seconds=10.0,
     memory_games=10_000,
 )

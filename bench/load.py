@@ -1,0 +1,341 @@
+"""Load (issue 12): 5,000 live tables, 50 moves a second for a minute, through the real bot.
+
+Open loop: each move is sent at its time on the schedule (move i at i/rate seconds), whether or
+not the earlier ones were answered, as players do; a bot that falls behind shows it in the
+latencies instead of being given time to catch up. Each timed move goes to a different table,
+so no move waits for another table's answer and the driver never reads the database.
+
+The tables are seeded straight into the store (raw rows, as :mod:`bench.dataset` writes them)
+at a mid-game state, with two players who are in every guild; opening 5,000 tables through the
+commands would take longer than the minute of load. The fake spreads the channels over guilds
+of 500 (Discord's limit per guild), so the bot syncs its commands globally.
+
+Latencies are server side (:mod:`bench.serverside`): INTERACTION_CREATE out -> the table
+post's request in. Errors: moves refused or never answered, requests the fake refused, and
+lines the bot logged as errors; zero expected.
+
+On SQLite always; on PostgreSQL too when ``DATABASE_URL`` is set for the bench (an empty
+database: the section refuses one that holds games), or ``DATABASE_URL=pgserver`` for a
+throwaway server from the ``pgserver`` wheel (the test extra) with its default durability.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import tempfile
+import time
+import warnings
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench import OUT_DIR, REPO_ROOT, dataset
+from bench.loopback import (
+    BOT_ENV,
+    READY_TIMEOUT,
+    REFUSALS,
+    REPLY_TIMEOUT,
+    BenchError,
+    Move,
+    error_lines,
+    rss_mib,
+)
+from bench.playouts import ENGINE, random_action
+from bench.profile import Profile
+from bench.report import Figure, Result, latency
+from bench.serverside import TraceError, trace
+from bench.store import fresh_path
+from bot.store import Seat
+from tests.fakediscord import (
+    BotProcess,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeTimeout,
+    FakeUser,
+    run_bot_process,
+)
+
+SECTION = "load"
+CHANNELS_PER_GUILD = 500
+WARM_UP_MOVES = 20  # untimed, one at a time, on tables the timed moves do not use
+PGSERVER = "pgserver"
+
+
+@dataclass
+class LoadWorld:
+    fake: FakeDiscord
+    guilds: list[FakeGuild]
+    ann: FakeUser
+    bob: FakeUser
+    channels: list[FakeChannel]
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """A seeded table: its channel and its stored state (JSON, decoded only when needed)."""
+
+    channel: FakeChannel
+    state: str
+
+
+@dataclass
+class Outcome:
+    """One timed move: server-side trace (None on failure), round trip, and what went wrong."""
+
+    public: float | None = None
+    answer: float | None = None
+    round_trip: float | None = None
+    error: str | None = None
+    slow: bool = False  # answered "saved, on its way": not shown within the bot's wait
+
+
+@contextlib.asynccontextmanager
+async def load_world(tables: int) -> AsyncIterator[LoadWorld]:
+    """A started fake with guilds of up to 500 channels, one per table, and two players."""
+    async with FakeDiscord() as fake:
+        count = math.ceil(tables / CHANNELS_PER_GUILD)
+        guilds = [fake.add_guild(f"Load {i}") for i in range(count)]
+        ann, bob = fake.add_user("ann"), fake.add_user("bob")  # members of every guild
+        channels = [
+            fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
+            for i in range(tables)
+        ]
+        yield LoadWorld(fake, guilds, ann, bob, channels)
+
+
+def seed_rows(
+    world: LoadWorld, pool_size: int, rng: random.Random
+) -> tuple[dataset.Writer, list[Live]]:
+    """Rows for one live table per channel, each somewhere in the middle of a real playout."""
+    pool = [dataset.pooled(60_000 + i, rng) for i in range(pool_size)]
+    writer = dataset.Writer(rng, world.guilds[0].id)
+    seats = [Seat(world.ann.id, "ann", "en"), Seat(world.bob.id, "bob", "en")]
+    live: list[Live] = []
+    for game_id, channel in enumerate(world.channels, start=1):
+        game = rng.choice(pool)
+        assert channel.guild_id is not None
+        moves = writer.add_live(game_id, game, channel.guild_id, channel.id, seats)
+        live.append(Live(channel, game.states[moves]))
+    return writer, live
+
+
+async def seed_sqlite(path: Path, writer: dataset.Writer) -> None:
+    await dataset.create_schema(fresh_path(path))
+    dataset.insert_sqlite(path, writer)
+
+
+async def seed_postgres(url: str, writer: dataset.Writer) -> None:
+    """The store's migrations, then the rows in one transaction (COPY); an empty database
+    only, so the bench never mixes its tables into someone's data."""
+    import asyncpg
+
+    from bot.store.postgres import PostgresStore
+
+    store = PostgresStore(url)
+    await store.open()  # runs the migrations
+    await store.close()
+    db = await asyncpg.connect(url)
+    try:
+        if await db.fetchval("SELECT count(*) FROM games"):
+            raise BenchError("the load needs an empty PostgreSQL database (it holds games)")
+        async with db.transaction():
+            await db.copy_records_to_table(
+                "games", records=writer.games, columns=list(dataset.GAME_COLUMNS)
+            )
+            await db.copy_records_to_table(
+                "actions", records=writer.actions, columns=list(dataset.ACTION_COLUMNS)
+            )
+            await db.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))"
+            )
+    finally:
+        await db.close()
+
+
+def next_move(world: LoadWorld, live: Live, rng: random.Random) -> Move:
+    """A legal random move for whoever must play at this seeded table (seat 0 is ann)."""
+    state = ENGINE.load(json.loads(live.state))
+    seat = ENGINE.pending(state)[0]
+    action = random_action(state, seat, rng)
+    return Move(world.ann if seat == 0 else world.bob, action.card, action.space + 1)
+
+
+async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
+    """One move; never raises (a failure is the outcome's ``error``)."""
+    since = len(world.fake.requests)
+    start = time.perf_counter()
+    try:
+        result = await world.fake.slash(
+            move.user,
+            channel,
+            "monsterday play",
+            card=move.card,
+            space=move.space,
+            timeout=REPLY_TIMEOUT,
+        )
+    except FakeTimeout:
+        return Outcome(error="no answer")
+    round_trip = time.perf_counter() - start
+    if not result.ephemeral or result.text.startswith(REFUSALS):
+        return Outcome(round_trip=round_trip, error=f"refused: {result.text[:60]!r}")
+    try:
+        found = trace(world.fake, result, since, ())
+    except TraceError as error:
+        return Outcome(round_trip=round_trip, error=str(error))
+    slow = "Done" not in result.text
+    return Outcome(found.public, found.followup, round_trip, slow=slow)
+
+
+async def drive(
+    world: LoadWorld, moves: list[tuple[FakeChannel, Move]], rate: float
+) -> tuple[list[Outcome], list[float], float]:
+    """Send the moves on the schedule; their outcomes, how late each send was, and the
+    seconds from the first send to the last answer."""
+    loop = asyncio.get_running_loop()
+    t0 = loop.time() + 0.5
+    tasks: list[asyncio.Task[Outcome]] = []
+    lags: list[float] = []
+    for index, (channel, move) in enumerate(moves):
+        due = t0 + index / rate
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        lags.append(max(0.0, loop.time() - due))
+        tasks.append(asyncio.create_task(send(world, channel, move)))
+    outcomes = list(await asyncio.gather(*tasks))
+    return outcomes, lags, loop.time() - t0
+
+
+@contextlib.asynccontextmanager
+async def load_bot(
+    world: LoadWorld, database: Path, url: str | None
+) -> AsyncIterator[tuple[BotProcess, float]]:
+    """The bot on the seeded store (SQLite file, or PostgreSQL at ``url``), ready; and how
+    long that took (it resumes every active table before it connects)."""
+    started = time.perf_counter()
+    env = BOT_ENV | {"DATABASE_URL": url or ""}
+    async with run_bot_process(world.fake, cwd=REPO_ROOT, database_path=database, env=env) as bot:
+        await bot.wait_ready(world.fake, timeout=READY_TIMEOUT)
+        yield bot, time.perf_counter() - started
+
+
+async def warm_up(world: LoadWorld, live: list[Live], rng: random.Random) -> None:
+    """A few moves one at a time, so the first timed ones do not pay for cold caches."""
+    for table in live:
+        outcome = await send(world, table.channel, next_move(world, table, rng))
+        if outcome.error is not None:
+            raise BenchError(f"warm-up move in #{table.channel.name}: {outcome.error}")
+
+
+def refused_requests(world: LoadWorld, since: int) -> int:
+    return sum(1 for r in world.fake.requests[since:] if r.status is not None and r.status >= 400)
+
+
+async def measure(
+    profile: Profile, rng: random.Random, store_name: str, url: str | None
+) -> list[Result]:
+    """Seed, start the bot, warm up, run the schedule; the figures for one store."""
+    tables = profile.load_tables
+    count = min(int(profile.load_rate * profile.load_seconds), tables - WARM_UP_MOVES)
+    async with load_world(tables) as world:
+        seeding = time.perf_counter()
+        writer, live = seed_rows(world, profile.memory_pool, rng)
+        database = OUT_DIR / "load.sqlite3"
+        if url is None:
+            await seed_sqlite(database, writer)
+        else:
+            await seed_postgres(url, writer)
+        seeded = time.perf_counter() - seeding
+        order = rng.sample(live, len(live))
+        warm, timed = order[:WARM_UP_MOVES], order[WARM_UP_MOVES : WARM_UP_MOVES + count]
+        moves = [(table.channel, next_move(world, table, rng)) for table in timed]
+        async with load_bot(world, database, url) as (bot, startup):
+            await warm_up(world, warm, rng)
+            since = len(world.fake.requests)
+            outcomes, lags, seconds = await drive(world, moves, profile.load_rate)
+            refused = refused_requests(world, since)
+            rss, peak = rss_mib(bot.proc.pid)
+    logged = len(error_lines(bot)) + len(world.fake.server_errors) + len(world.fake.unhandled)
+    return [
+        *summarise(store_name, outcomes, lags, seconds, (refused, logged)),
+        Figure(SECTION, f"{store_name}: seeding {tables} live tables", seeded, "s", "raw rows"),
+        Figure(SECTION, f"{store_name}: bot start-up, {tables} live", startup, "s", "until ready"),
+        Figure(SECTION, f"{store_name}: bot RSS after the load", rss, "MiB", f"peak {peak:.0f}"),
+    ]
+
+
+def summarise(
+    store_name: str,
+    outcomes: list[Outcome],
+    lags: list[float],
+    seconds: float,
+    problems: tuple[int, int],
+) -> list[Result]:
+    """The load's latencies (answered moves only) and its error count (zero expected)."""
+    refused, logged = problems
+    failed = [o for o in outcomes if o.error is not None]
+    good = [o for o in outcomes if o.error is None]
+    label = f"{store_name}, {len(outcomes)} moves"
+    errors = len(failed) + refused + logged
+    detail = f"{len(failed)} moves failed, {refused} requests refused, {logged} error lines"
+    if failed:
+        detail += f"; first: {failed[0].error}"
+    public = [o.public for o in good if o.public is not None]
+    answers = [o.answer for o in good if o.answer is not None]
+    trips = [o.round_trip for o in good if o.round_trip is not None]
+    slow = sum(o.slow for o in good)
+    return [
+        latency(SECTION, f"server: {label} -> public reply", public, "open loop"),
+        latency(SECTION, f"server: {label} -> ephemeral answer", answers),
+        latency(SECTION, f"driver: {label}, round trip", trips),
+        latency(SECTION, f"driver: {label}, send behind schedule", lags),
+        Figure(
+            SECTION,
+            f"{store_name}: moves per second achieved",
+            len(outcomes) / seconds,
+            "/s",
+            "first send to last answer",
+        ),
+        Figure(SECTION, f"{store_name}: errors", errors, "count", detail),
+        Figure(
+            SECTION,
+            f"{store_name}: answered 'saved, on its way'",
+            slow,
+            "moves",
+            "table not shown within the bot's wait",
+        ),
+    ]
+
+
+@contextlib.asynccontextmanager
+async def postgres_url() -> AsyncIterator[str | None]:
+    """``DATABASE_URL`` from the bench's environment; ``pgserver``: a throwaway server."""
+    url = os.environ.get("DATABASE_URL") or None
+    if url != PGSERVER:
+        yield url
+        return
+    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
+        warnings.simplefilter("ignore")
+        import pgserver
+
+        home = Path(tempfile.mkdtemp(prefix="monster-table-bench-pg-"))
+        server: Any = pgserver.get_server(home / "data", cleanup_mode="delete")
+    try:
+        yield str(server.get_uri("postgres"))
+    finally:
+        server.cleanup()
+
+
+async def run(profile: Profile, rng: random.Random) -> list[Result]:
+    results = await measure(profile, rng, "SQLite", None)
+    async with postgres_url() as url:
+        if url is not None:
+            results += await measure(profile, rng, "PostgreSQL", url)
+    return results
