@@ -14,8 +14,12 @@ never survives a power cut, and the tests run faster without it.
 
 from __future__ import annotations
 
+import fcntl
 import itertools
+import os
+import pwd
 import shutil
+import subprocess
 import tempfile
 import warnings
 from pathlib import Path
@@ -26,7 +30,23 @@ import asyncpg
 from bot.store.postgres import PostgresStore
 
 TEMPLATE = "monster_table_template"
+SERVER_USER = "pgserver"
+"""The system user pgserver runs PostgreSQL as when started by root (its name, fixed)."""
 _FAST = ("fsync", "synchronous_commit", "full_page_writes")
+
+
+def _ensure_server_user() -> None:
+    """As root, create pgserver's system user once, under a file lock. pgserver creates it
+    itself, unlocked: on a fresh machine both xdist workers found it missing, both ran
+    ``useradd``, and the second one's failure failed every PostgreSQL test of that worker."""
+    if os.geteuid() != 0:
+        return
+    with open(Path(tempfile.gettempdir()) / "monster-table-pg-user.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            subprocess.run(["useradd", "-s", "/bin/bash", SERVER_USER], check=True)
 
 
 class PgServer:
@@ -48,6 +68,7 @@ class PgServer:
                 warnings.simplefilter("ignore")
                 import pgserver
 
+                _ensure_server_user()
                 self._server = pgserver.get_server(self._data_dir, cleanup_mode="delete")
         return str(self._server.get_uri(database))
 
