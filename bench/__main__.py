@@ -36,6 +36,7 @@ from bench import (
     rendering,
     report,
     store,
+    summary,
 )
 from bench.profile import FULL, QUICK, Profile
 from bench.report import Result
@@ -69,6 +70,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--only", nargs="+", choices=list(SECTIONS), metavar="SECTION", help="run only these"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    parser.add_argument(
+        "--database-url",
+        help="also run the load on this empty PostgreSQL database ('pgserver': a throwaway "
+        "server from the pgserver wheel); default: $DATABASE_URL, else SQLite only",
+    )
     return parser.parse_args(argv)
 
 
@@ -112,6 +118,8 @@ class RunInfo:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     profile = QUICK if args.quick else FULL
+    if args.database_url:
+        os.environ["DATABASE_URL"] = args.database_url  # read by the load section only
     info = RunInfo(profile.name, args.seed)
     if info.load_before > 0.5:
         sys.stderr.write("[bench] other processes are busy: expect noisy numbers\n")
@@ -120,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     info.finish(started)
     print(info.header() + "\n")
     print(report.render(results))
+    targets = summary.render(results)
+    if targets:
+        print("\n" + targets)
     path = OUT_DIR / f"results-{profile.name}.json"
     report.save(results, path, asdict(info))
     print(f"\nsaved {path.relative_to(REPO_ROOT)}")

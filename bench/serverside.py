@@ -46,36 +46,76 @@ def _channel_of(record: RequestRecord) -> int | None:
     return int(parts[2])
 
 
+class Tracker:
+    """The stamps of one interaction, gathered from the fake's request log as it grows: each
+    :meth:`scan` reads only the requests logged since the last one (a load has thousands)."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        result: InteractionResult,
+        since: int,
+        dm_channels: Collection[int] = (),
+    ) -> None:
+        self.fake = fake
+        self.result = result
+        self.position = since
+        self.dm_channels = dm_channels
+        self.callback = f"/interactions/{result.id}/{result.token}/callback"
+        self.followup = f"/webhooks/{fake.application_id}/{result.token}"
+        self.response: float | None = None
+        self.public: float | None = None
+        self.answer: float | None = None
+        self.dm_times: list[float] = []
+
+    @property
+    def complete(self) -> bool:
+        return None not in (self.response, self.public, self.answer)
+
+    def scan(self) -> bool:
+        """Read the new requests; whether the callback, the table post and the followup have
+        all been seen."""
+        requests = self.fake.requests
+        for record in requests[self.position :]:
+            self._see(record)
+        self.position = len(requests)
+        return self.complete
+
+    def _see(self, record: RequestRecord) -> None:
+        channel = _channel_of(record)
+        if record.path == self.callback and self.response is None:
+            self.response = record.received_at
+        elif record.method == "POST" and record.path == self.followup and self.answer is None:
+            self.answer = record.received_at
+        elif channel == self.result.channel.id and record.files and self.public is None:
+            self.public = record.received_at
+        elif channel is not None and channel in self.dm_channels:
+            self.dm_times.append(record.received_at)
+
+    def trace(self) -> Trace:
+        """The times so far; :class:`TraceError` when something is still missing."""
+        start = self.result.dispatched_at
+        if start is None:
+            raise TraceError(f"{self.result.describe()}: never dispatched")
+        if self.response is None or self.public is None or self.answer is None:
+            raise TraceError(f"{self.result.describe()}: no callback, table post or followup")
+        early = sum(1 for at in self.dm_times if at < self.public)
+        return Trace(self.response - start, self.public - start, self.answer - start, early)
+
+
 def trace(
     fake: FakeDiscord, result: InteractionResult, since: int, dm_channels: Collection[int]
 ) -> Trace:
-    """The times of ``result``, from the requests the fake logged from index ``since`` on.
+    """The times of an answered ``result``, from the requests the fake logged from index
+    ``since`` on.
 
     The public reply is the first send or edit in the interaction's channel that carries a
     file (the board): a lobby edit before it is not the table. DMs are counted by channel, so
     the caller must not have other tables' moves in flight with the same players.
     """
-    if result.dispatched_at is None:
-        raise TraceError(f"{result.describe()}: never dispatched")
-    callback = f"/interactions/{result.id}/{result.token}/callback"
-    followup = f"/webhooks/{fake.application_id}/{result.token}"
-    response = public = answer = None
-    dm_times: list[float] = []
-    for record in fake.requests[since:]:
-        channel = _channel_of(record)
-        if record.path == callback and response is None:
-            response = record.received_at
-        elif record.method == "POST" and record.path == followup and answer is None:
-            answer = record.received_at
-        elif channel == result.channel.id and record.files and public is None:
-            public = record.received_at
-        elif channel is not None and channel in dm_channels:
-            dm_times.append(record.received_at)
-    if response is None or public is None or answer is None:
-        raise TraceError(f"{result.describe()}: no callback, table post or followup logged")
-    start = result.dispatched_at
-    early = sum(1 for at in dm_times if at < public)
-    return Trace(response - start, public - start, answer - start, early)
+    tracker = Tracker(fake, result, since, dm_channels)
+    tracker.scan()
+    return tracker.trace()
 
 
 def dm_channel_ids(fake: FakeDiscord, users: Iterable[FakeUser]) -> set[int]:
