@@ -20,7 +20,7 @@ from typing import Any
 import render
 from bench.profile import QUICK, Profile
 from bench.report import Figure, Result, duration_text, latency, percentile
-from render.common import encode_png
+from render.png import encode_png
 from rules import GAMES
 
 SECTION = "boards"

@@ -16,7 +16,7 @@ from typing import Any
 
 import render
 from bench.report import Figure, Result, latency, timed
-from render.common import encode_png
+from render.png import encode_png
 from rules import GAMES
 
 NAMES = ("Anna", "Bruno", "Carla la Coraggiosa", "Dario", "🦇 Elena")

@@ -16,7 +16,7 @@ import render
 from bench.playouts import ENGINE, GAME, mid_game, play
 from bench.profile import Profile
 from bench.report import Figure, Result, latency, timed
-from render.common import encode_png
+from render.png import encode_png
 
 SECTION = "render"
 NAMES = ("ann", "bob", "Bartholomew the Unready", "Giulia", "x", "🐉 dragonslayer")

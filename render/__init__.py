@@ -18,12 +18,13 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import BoardRenderer, SeatBoardRenderer, encode_png, lang, player_names
+from render.common import BoardRenderer, SeatBoardRenderer, lang, player_names
 from render.monster_day import MonsterDayRenderer
 from render.monsterpocalypse import MonsterpocalypseRenderer
 from render.monsters_on_board import MonstersOnBoardRenderer
 from render.munchkin_fu import MunchkinFuRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
+from render.png import encode_png
 
 RENDERERS: dict[str, BoardRenderer] = {
     "monster_day": MonsterDayRenderer(),

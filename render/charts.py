@@ -24,7 +24,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import Canvas, Palette, encode_png
+from render.common import Canvas, Palette
+from render.png import encode_png
 
 Panel = dict[str, Any]
 

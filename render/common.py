@@ -3,8 +3,8 @@
 Everything here is game-agnostic: a palette for the dark "tabletop at night" theme, a
 supersampled :class:`Canvas` (draw in layout units, get smooth edges for free; it fits and wraps
 text to a width, with the fonts and string helpers of :mod:`render.text`, and records where each
-text lands when :mod:`render.boxes` asks), dice faces, PNG encoding within a size budget, and the
-few localized words that several boards need.
+text lands when :mod:`render.boxes` asks), dice faces, and the few localized words that
+several boards need. PNG encoding is :mod:`render.png`'s.
 
 Why a supersampled canvas: ``ImageDraw`` does not antialias ellipses, polygons or rounded
 rectangles. Drawing at ``scale``x and reducing once with a box filter at the end gives clean edges
@@ -13,7 +13,6 @@ on every shape for a few milliseconds, and lets every renderer work in plain lay
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
@@ -34,13 +33,6 @@ from render.text import (
     text_mask,
     wrap_words,
 )
-
-# Discord's upload limit is 10 MiB; boards aim far below it so they load fast on phones.
-PNG_TARGET_BYTES = 300_000
-# zlib level of the palette PNGs: measured on every game's mid-game boards (bench/boards.py),
-# level 3 encodes in about half the time of level 6 (Pillow's default) for files ~15 % larger
-# (25-75 KiB, far under the target); levels 1-2 save under a millisecond more, 9 costs 5x.
-PNG_COMPRESS_LEVEL = 3
 
 RGB = tuple[int, int, int]
 
@@ -627,28 +619,3 @@ def supersampled_mask(
     big = Image.new("L", (size * factor, size * factor), 0)
     paint(ImageDraw.Draw(big), float(size * factor))
     return big.resize((size, size), Image.Resampling.LANCZOS)
-
-
-# --------------------------------------------------------------------------- PNG
-
-
-def encode_png(
-    img: Image.Image, *, palette: bool = True, max_bytes: int = PNG_TARGET_BYTES
-) -> bytes:
-    """PNG bytes, small and quick to upload.
-
-    Boards are flat colours and antialiased edges, so by default they are reduced to a
-    256-colour palette (no dithering): it looks the same and is about a third of the
-    true-colour size; quantizing (fast octree) is most of the cost, compressing a few ms.
-    ``palette=False`` keeps true colour (for photographic content) and falls back to the
-    palette only when the file would exceed ``max_bytes``."""
-    rgb = img.convert("RGB") if img.mode != "RGB" else img
-    if not palette:
-        buf = io.BytesIO()
-        rgb.save(buf, "PNG", compress_level=6)
-        if buf.tell() <= max_bytes:
-            return buf.getvalue()
-    small = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    small.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 from render.charts import nice_step
-from render.common import Canvas, Palette, encode_png, mix, player_names
+from render.common import Canvas, Palette, mix, player_names
+from render.png import encode_png
 
 MARGIN = 20
 HEADER_H = 84

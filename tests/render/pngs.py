@@ -6,7 +6,7 @@ import io
 
 from PIL import Image, ImageStat
 
-from render.common import PNG_TARGET_BYTES
+from render.png import PNG_TARGET_BYTES
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -1,0 +1,69 @@
+"""PNG encoding (issue 12, "Speed"): the palette is chosen from a sample of the pixels, so
+check that the file still shows the drawing — every flat colour within a few levels, the
+antialiased edges close — that it is a palette PNG under the size budget, and that the same
+image always gives the same bytes (renderers stay pure functions of the view)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageChops, ImageStat
+
+from render.common import Canvas, Palette, draw_die, mix
+from render.png import PNG_TARGET_BYTES, encode_png, png_palette
+from tests.render.pngs import decode
+
+
+def board_like() -> Image.Image:
+    """Panels in every seat colour, text, dice, a thin line: what boards are made of."""
+    c = Canvas(900, 600)
+    c.rect((6, 6, 894, 594), fill=Palette.table, radius=22)
+    for seat in range(6):
+        x = 20 + seat * 145
+        accent = Palette.seat(seat)
+        c.panel((x, 30, x + 130, 400), fill=mix(Palette.panel, accent, 0.06), outline=accent)
+        c.text((x + 10, 50), f"Player {seat + 1}", 16, accent, bold=True)
+        draw_die(c, x + 20, 100, 40, seat + 1)
+        c.circle(x + 65, 300, 30, fill=accent, outline=Palette.gold, width=2)
+    c.line([(20, 450), (880, 470)], Palette.muted, 1)
+    c.text((450, 520), "Turno 12 — Bartholomew", 30, Palette.gold, bold=True, anchor="mm")
+    return c.image()
+
+
+def test_the_png_shows_the_drawing() -> None:
+    image = board_like()
+    data = encode_png(image)
+    assert len(data) < PNG_TARGET_BYTES
+    shown = decode(data)
+    assert shown.mode == "P"
+    diff = ImageChops.difference(image, shown.convert("RGB"))
+    assert max(ImageStat.Stat(diff).mean) < 2.5  # antialiased edges stay close
+    big = [colour for count, colour in image.getcolors(1 << 20) or [] if count > 2_000]
+    assert len(big) >= 8  # the flat colours: table, room, panels, dice, seats
+    rgb = shown.convert("RGB")
+    for colour, xy in _first_pixels(image, set(big)).items():
+        got = rgb.getpixel(xy)
+        assert isinstance(got, tuple)
+        assert max(abs(a - b) for a, b in zip(colour, got, strict=True)) <= 8, colour
+
+
+def _first_pixels(
+    image: Image.Image, colours: set[tuple[int, ...]]
+) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Where one pixel of each colour in ``colours`` is."""
+    found: dict[tuple[int, ...], tuple[int, int]] = {}
+    for y in range(0, image.height, 3):
+        for x in range(0, image.width, 3):
+            colour = image.getpixel((x, y))
+            if isinstance(colour, tuple) and colour in colours and colour not in found:
+                found[colour] = (x, y)
+    return found
+
+
+def test_same_image_same_bytes() -> None:
+    image = board_like()
+    assert encode_png(image) == encode_png(image.copy())
+
+
+def test_palette_of_a_tiny_image() -> None:
+    tiny = Image.new("RGB", (2, 1), Palette.gold)
+    assert png_palette(tiny).mode == "P"
+    assert decode(encode_png(tiny)).convert("RGB").getpixel((0, 0)) == Palette.gold
