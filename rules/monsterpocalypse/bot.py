@@ -187,11 +187,22 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
         else:
             continue
         now = _gap(state, fig, sq(fig.at))
-        if now == 0:
+        blocking = _on_own_spawn(state, fig, fig.at)
+        if now == 0 and not blocking:
             continue
         after = _gap(state, fig, sq(a.to))
-        if after < now:
+        if after < now or (blocking and after <= now and not _on_own_spawn(state, fig, a.to)):
             options.append((after, now - after, str(a), a))
     if not options:
         return None
     return min(options, key=lambda x: (x[0], -x[1], x[2]))[3]
+
+
+def _on_own_spawn(state: State, fig: Figure, where: str) -> bool:
+    """Whether a unit at ``where`` stands on a spawn space its owner controls: it would block
+    the next spawn there (a long-range grunt that could already shoot from it never moved,
+    and its side spawned a third of the other's units in the simulator)."""
+    if fig.kind != "unit":
+        return False
+    space = board.space_at(state, sq(where))
+    return space is not None and board.controls_spawn(state, fig.owner, space)
