@@ -55,7 +55,7 @@ def frame_width(total: int) -> int:
         return 640
     if total <= 200:
         return 560
-    if total <= 400:
+    if total <= 300:
         return 480
     return 400
 
