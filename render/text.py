@@ -9,7 +9,9 @@ are the canvas's (:class:`render.common.Canvas`); these functions take a width f
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -53,13 +55,70 @@ def text_bbox(
     return int(left), int(top), int(right), int(bottom)
 
 
-@lru_cache(maxsize=2048)
+Mask = tuple[Image.Image, int, int]
+"""A rendered text: its L mask and the mask's offset from the anchor point."""
+
+
+class MaskCache:
+    """Rendered text masks, the least recently used dropped first once their pixels (bytes:
+    masks are one byte a pixel) pass ``max_pixels``. Bounded by size rather than count
+    because a mask is anything from a digit to a 32-character name in a heading. Thread-safe:
+    boards are drawn in a pool of two threads."""
+
+    def __init__(self, max_pixels: int) -> None:
+        self.max_pixels = max_pixels
+        self.pixels = 0
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[tuple[str, int, bool, str, int], Mask] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int, bool, str, int]) -> Mask | None:
+        with self._lock:
+            mask = self._items.get(key)
+            if mask is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._items.move_to_end(key)
+            return mask
+
+    def put(self, key: tuple[str, int, bool, str, int], mask: Mask) -> None:
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = mask
+            self.pixels += _area(mask)
+            while self.pixels > self.max_pixels and len(self._items) > 1:
+                _, dropped = self._items.popitem(last=False)
+                self.pixels -= _area(dropped)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.pixels = self.hits = self.misses = 0
+
+
+def _area(mask: Mask) -> int:
+    return mask[0].width * mask[0].height
+
+
+TEXT_MASKS = MaskCache(16 * 2**20)  # 16 MiB; the 60 bench boards in both languages need ~6
+
+
 def text_mask(
     text: str, size: int, bold: bool = False, anchor: str = "la", stroke: int = 0
-) -> tuple[Image.Image, int, int]:
+) -> Mask:
     """``text`` rendered once as an L mask (with its ``stroke`` filled in, as Pillow draws a
     stroke) and the mask's offset from the anchor point: painting a colour through it is
     pixel for pixel what ``ImageDraw.text`` draws. Callers must not modify the mask."""
+    key = (text, size, bold, anchor, stroke)
+    cached = TEXT_MASKS.get(key)
+    if cached is not None:
+        return cached
     left, top, right, bottom = text_bbox(text, size, bold, anchor, stroke)
     mask = Image.new("L", (max(0, right - left), max(0, bottom - top)), 0)
     if mask.width and mask.height:
@@ -73,6 +132,7 @@ def text_mask(
             stroke_fill=255,
             direction=DIRECTION,
         )
+    TEXT_MASKS.put(key, (mask, left, top))
     return mask, left, top
 
 
