@@ -29,6 +29,7 @@ from bot.store import (
     store_for,
 )
 from bot.store.pg_migrations import MIGRATIONS
+from bot.store.postgres import _pg
 from tests.bot.test_store import _lobby
 from tests.pg_server import PgServer
 
@@ -220,3 +221,9 @@ async def test_a_missing_database_fails_at_open(pg_server: PgServer) -> None:
     store = PostgresStore(pg_server.url("no_such_database"))
     with pytest.raises(asyncpg.InvalidCatalogNameError):
         await store.open()
+
+
+def test_marks_are_numbered_outside_quoted_text_only() -> None:
+    """The shared SQL keeps SQLite's ``?``; a ``?`` inside a quoted literal is text."""
+    sql = "UPDATE t SET a = ?, b = 'why?' WHERE c = ? AND d LIKE '%?%' AND e = ?"
+    assert _pg(sql) == "UPDATE t SET a = $1, b = 'why?' WHERE c = $2 AND d LIKE '%?%' AND e = $3"
