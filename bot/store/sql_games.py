@@ -1,11 +1,11 @@
 """Tables and the outbox in SQL that SQLite and PostgreSQL both run: one mixin, so a change to
 how a game or a delivery is stored is made once for both stores.
 
-Each store brings the plumbing: how a statement runs and a transaction
-is held, how an insert returns its id, and how the one-open-table-per-channel index refusing a
-write is recognised. Statements use ``?`` marks; :class:`bot.store.postgres.PostgresStore`
-numbers them for PostgreSQL. Reads take the store's ``_lock``: SQLite's serialises its one
-connection; PostgreSQL's is never held (each read runs on a pooled connection of its own).
+Each store brings the plumbing: how a statement runs and a transaction is held, how an insert
+returns its id, and how the one-open-table-per-channel index refusing a write is recognised.
+Statements use ``?`` marks; :class:`bot.store.postgres.PostgresStore` numbers them for
+PostgreSQL. Reads take the store's ``_lock``: SQLite's serialises its one connection;
+PostgreSQL's is never held (each read runs on a pooled connection of its own).
 """
 
 from __future__ import annotations
