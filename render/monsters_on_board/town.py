@@ -15,6 +15,7 @@ from typing import Any
 
 from render.boxes import Box
 from render.common import Canvas, Palette, mix
+from render.layers import static_layer
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.layout import AREA_HEAD, GAP, LODGE_H, SPACE_H, panel
 from render.monsters_on_board.pieces import draw_creature, draw_ghost, draw_servant
@@ -45,34 +46,60 @@ class Occupants:
 
 
 def draw_town(c: Canvas, box: Box, info: dict[str, Any], locale: str) -> None:
-    """The town panel: two rows of seven columns, then the lodges."""
+    """The town panel: two rows of seven columns, then the lodges. The twelve areas as
+    printed are the same on every seat's board at every move, so they are painted once
+    (:func:`render.layers.static_layer`); what stands on them is drawn over them."""
     board = cat.content().normal
     inner = panel(c, box, t("town", locale))
     x0, y0, x1, _ = inner
     who = Occupants(info)
+    cells = town_cells(inner)
+    areas = {a.number: a for a in board.areas}
+    printed = [(cell, areas[number]) for cell, number in cells if number in areas]
+
+    def paint(canvas: Canvas) -> None:
+        for cell, area in printed:
+            draw_area(canvas, cell, area)
+
+    static_layer(c, ("monsters_on_board town", tuple(cells)), inner, paint)
+    for cell, number in cells:
+        if number == START:
+            draw_starts(c, cell, who, locale)
+        elif number == FINAL:
+            draw_final(c, cell, who.creatures.get(board.final, []), locale)
+    for cell, area in printed:
+        draw_area_occupants(c, cell, area, who)
+    h = AREA_HEAD + 3 * SPACE_H
+    lodges_y = y0 + 4 + 2 * h + GAP + 6
+    draw_lodges(c, (x0, lodges_y, x1, lodges_y + LODGE_H - 8), board.lodges, who, locale)
+
+
+START, FINAL = 0, -1  # the cells that are not numbered areas
+
+
+def town_cells(inner: Box) -> list[tuple[Box, int]]:
+    """Each cell of the two rows and the area number drawn in it (START, FINAL for those)."""
+    x0, y0, x1, _ = inner
     gap = 6.0
     w = (x1 - x0 - 6 * gap) / 7
     h = AREA_HEAD + 3 * SPACE_H
-    areas = {a.number: a for a in board.areas}
+    cells: list[tuple[Box, int]] = []
     for row in range(2):
         y = y0 + 4 + row * (h + GAP)
         for col in range(7):
             x = x0 + col * (w + gap)
             cell = (x, y, x + w, y + h)
             if row == 0 and col == 0:
-                draw_starts(c, cell, who, locale)
+                cells.append((cell, START))
             elif row == 1 and col == 6:
-                draw_final(c, cell, who.creatures.get(board.final, []), locale)
+                cells.append((cell, FINAL))
             else:
-                number = row * 6 + col + (0 if row == 0 else 1)
-                if number in areas:
-                    draw_area(c, cell, areas[number], who, locale)
-    lodges_y = y0 + 4 + 2 * h + GAP + 6
-    draw_lodges(c, (x0, lodges_y, x1, lodges_y + LODGE_H - 8), board.lodges, who, locale)
+                cells.append((cell, row * 6 + col + (0 if row == 0 else 1)))
+    return cells
 
 
-def draw_area(c: Canvas, box: Box, area: cat.Area, who: Occupants, locale: str) -> None:
-    """One area: its number (⌂ for a neighbourhood, M12) over its three spaces."""
+def draw_area(c: Canvas, box: Box, area: cat.Area) -> None:
+    """One area as printed: its number (⌂ for a neighbourhood, M12) over its three spaces."""
     x0, y0, x1, _ = box
     hood = area.kind == "neighbourhood"
     ground = NEIGHBOURHOOD if hood else mix(Palette.panel, Palette.bg, 0.35)
@@ -89,13 +116,24 @@ def draw_area(c: Canvas, box: Box, area: cat.Area, who: Occupants, locale: str) 
         )
     board = cat.content().normal
     for k, space_id in enumerate(area.spaces):
-        sy = y0 + AREA_HEAD + k * SPACE_H
-        draw_space(c, (x0 + 4, sy + 2, x1 - 4, sy + SPACE_H - 3), board.spaces[space_id], who)
+        draw_space(c, space_box(box, k), board.spaces[space_id])
 
 
-def draw_space(c: Canvas, box: Box, space: cat.Space, who: Occupants) -> None:
-    """A town space: its colour's mark, its icon, then a ghost, a creature or a servant."""
-    x0, y0, x1, y1 = box
+def space_box(area_box: Box, k: int) -> Box:
+    """The ``k``-th space of an area."""
+    x0, y0, x1, _ = area_box
+    sy = y0 + AREA_HEAD + k * SPACE_H
+    return (x0 + 4, sy + 2, x1 - 4, sy + SPACE_H - 3)
+
+
+def draw_area_occupants(c: Canvas, box: Box, area: cat.Area, who: Occupants) -> None:
+    for k, space_id in enumerate(area.spaces):
+        draw_occupants(c, space_box(box, k), space_id, who)
+
+
+def draw_space(c: Canvas, box: Box, space: cat.Space) -> None:
+    """A town space as printed: its colour's mark and its icon."""
+    x0, y0, _, y1 = box
     rgb = colour_rgb(space.colour)
     c.rect(box, fill=mix(rgb, Palette.panel, 0.72), outline=rgb, width=2, radius=7)
     cy = (y0 + y1) / 2
@@ -123,15 +161,21 @@ def draw_space(c: Canvas, box: Box, space: cat.Space, who: Occupants) -> None:
                 min_size=11,
                 anchor="lm",
             )
+
+
+def draw_occupants(c: Canvas, box: Box, space_id: str, who: Occupants) -> None:
+    """What stands on a space, from its right end: a creature, a servant, a ghost."""
+    _, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
     right = x1 - 4
-    colours = who.creatures.get(space.id, [])
+    colours = who.creatures.get(space_id, [])
     if colours:
         draw_creature(c, right - 16, cy, 16, colours[0])
         right -= 35
-    if who.servants.get(space.id):
+    if who.servants.get(space_id):
         draw_servant(c, right - 12, cy, 34)
         right -= 26
-    ghost = who.ghosts.get(space.id)
+    ghost = who.ghosts.get(space_id)
     if ghost:
         draw_ghost(c, (right - 30, y0 + 2, right, y1 - 2), ghost)
 

@@ -1,0 +1,123 @@
+"""Static parts of a board, painted once and pasted afterwards (issue 12, "Speed").
+
+Why: some boards redraw hundreds of shapes and labels that never change between moves (Monsters
+on Board's printed town, on every seat's board, every move). :func:`static_layer` paints such a
+part the first time, keeps the pixels it painted, and pastes them the next time: the same image,
+a fraction of the work.
+
+Why it stays exact: the pasted pixels replace what the painting would draw only if the painting
+is a pure function of the key and of the flat ground under it. So the key is the caller's (it
+names what is painted and everything it depends on) plus the part's position, the canvas scale
+and the ground's colour; the first painting is checked to touch nothing outside its box and to
+start from a flat ground, and is not kept otherwise. While a text-box recording is on (the
+renderer tests), nothing is pasted, so every text is drawn and recorded.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image, ImageChops
+
+from render.boxes import Box
+from render.common import Canvas
+
+MAX_BYTES = 48 * 2**20  # a town layer is ~7 MiB at the canvas's 2x scale
+
+
+class LayerCache:
+    """Painted layers, least recently used dropped first past ``max_bytes``; thread-safe
+    (boards are drawn in a pool of two threads)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.hits = 0
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self._lock:
+            tile = self._items.get(key)
+            if tile is not None:
+                self.hits += 1
+                self._items.move_to_end(key)
+            return tile
+
+    def put(self, key: Hashable, tile: Image.Image) -> None:
+        with self._lock:
+            if key in self._items or _size(tile) > self.max_bytes:
+                return
+            self._items[key] = tile
+            self.bytes += _size(tile)
+            while self.bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self.bytes -= _size(dropped)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.bytes = self.hits = 0
+
+
+def _size(tile: Image.Image) -> int:
+    return tile.width * tile.height * 4  # Pillow keeps RGB pixels in four bytes
+
+
+LAYERS = LayerCache(MAX_BYTES)
+
+
+def static_layer(c: Canvas, key: Hashable, box: Box, paint: Callable[[Canvas], None]) -> None:
+    """``paint(c)`` — drawing only inside ``box``, on a flat ground, and depending on nothing
+    but ``key`` — or the pixels it painted last time with the same key, at the same place on
+    a canvas of the same scale over a ground of the same colour."""
+    if c.page is not None:
+        paint(c)
+        return
+    x0, y0, x1, y1 = c.box(box)
+    area = (max(0, x0), max(0, y0), min(c.img.width, x1 + 1), min(c.img.height, y1 + 1))
+    if area[0] >= area[2] or area[1] >= area[3]:
+        paint(c)
+        return
+    ground = _ground(c.img, area)
+    full_key = (key, area, c.scale, ground)
+    tile = LAYERS.get(full_key)
+    if tile is not None:
+        c.img.paste(tile, area[:2])
+        return
+    before = c.img.copy()
+    paint(c)
+    if _flat(before.crop(area)) and _inside(ImageChops.difference(before, c.img).getbbox(), area):
+        LAYERS.put(full_key, c.img.crop(area))
+
+
+def _ground(img: Image.Image, area: tuple[int, int, int, int]) -> tuple[object, ...]:
+    """The colours at the area's corners and centre (the caller promises a flat ground; the
+    first painting checks it, these keep a different ground from reusing the layer)."""
+    x0, y0, x1, y1 = area
+    mid = ((x0 + x1) // 2, (y0 + y1) // 2)
+    points = ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1), mid)
+    return tuple(img.getpixel(p) for p in points)
+
+
+def _flat(region: Image.Image) -> bool:
+    """One colour everywhere (each band's lowest value is its highest)."""
+    extrema = region.getextrema()
+    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
+    return all(band[0] == band[1] for band in bands if isinstance(band, tuple))
+
+
+def _inside(changed: tuple[int, int, int, int] | None, area: tuple[int, int, int, int]) -> bool:
+    if changed is None:
+        return True
+    return (
+        changed[0] >= area[0]
+        and changed[1] >= area[1]
+        and changed[2] <= area[2]
+        and changed[3] <= area[3]
+    )

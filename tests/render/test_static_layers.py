@@ -1,0 +1,126 @@
+"""Static layers (render/layers.py, issue 12 "Speed"): a part painted once and pasted later
+gives the image the painting gives — on real Monsters on Board seat boards, cold and warm —
+and a painting that could not be replayed exactly (drawing outside its box, on an uneven
+ground) is never kept; the cache is bounded in bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PIL import Image, ImageChops
+
+from render import seat_board_images
+from render.boxes import Box, recording
+from render.common import Canvas, Palette
+from render.layers import LAYERS, LayerCache, static_layer
+from tests.render.playouts import playout
+
+BOX: Box = (40.0, 30.0, 260.0, 150.0)
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def labels(canvas: Canvas) -> None:
+    canvas.rect((50, 40, 250, 140), fill=Palette.card, outline=Palette.gold, width=2, radius=9)
+    canvas.text((150, 90), "Area 7 ⌂", 20, Palette.ink, bold=True, anchor="mm")
+
+
+def ground(canvas: Canvas) -> None:
+    canvas.rect((20, 20, 280, 170), fill=Palette.panel)
+
+
+def layered(paint: Callable[[Canvas], None], key: str = "test labels") -> Image.Image:
+    canvas = Canvas(300, 200)
+    ground(canvas)
+    static_layer(canvas, key, BOX, paint)
+    canvas.circle(150, 90, 12, fill=Palette.danger)  # drawn over the layer, as occupants are
+    return canvas.img
+
+
+def direct(paint: Callable[[Canvas], None]) -> Image.Image:
+    canvas = Canvas(300, 200)
+    ground(canvas)
+    paint(canvas)
+    canvas.circle(150, 90, 12, fill=Palette.danger)
+    return canvas.img
+
+
+@pytest.fixture(autouse=True)
+def empty_layers() -> None:
+    LAYERS.clear()
+
+
+def test_a_pasted_layer_is_the_painting() -> None:
+    cold = layered(labels)
+    assert len(LAYERS) == 1 and LAYERS.hits == 0
+    warm = layered(labels)
+    assert LAYERS.hits == 1
+    assert same(cold, direct(labels))
+    assert same(warm, direct(labels))
+
+
+def test_a_painting_outside_its_box_is_not_kept() -> None:
+    def spills(canvas: Canvas) -> None:
+        labels(canvas)
+        canvas.text((200, 160), "over the edge", 16, Palette.gold)
+
+    first = layered(spills, "spills")
+    second = layered(spills, "spills")
+    assert len(LAYERS) == 0
+    assert same(first, direct(spills)) and same(second, direct(spills))
+
+
+def test_an_uneven_ground_is_not_kept_and_another_ground_is_not_reused() -> None:
+    def uneven(canvas: Canvas) -> None:
+        ground(canvas)
+        canvas.rect((100, 60, 120, 80), fill=Palette.gold)
+
+    canvas = Canvas(300, 200)
+    uneven(canvas)
+    static_layer(canvas, "labels", BOX, labels)
+    assert len(LAYERS) == 0
+    layered(labels, "labels")  # kept, over the panel colour
+    other = Canvas(300, 200)
+    other.rect((20, 20, 280, 170), fill=Palette.bg)
+    static_layer(other, "labels", BOX, labels)
+    expected = Canvas(300, 200)
+    expected.rect((20, 20, 280, 170), fill=Palette.bg)
+    labels(expected)
+    assert same(other.img, expected.img)
+    assert len(LAYERS) == 2
+
+
+def test_the_cache_is_bounded_in_bytes() -> None:
+    cache = LayerCache(max_bytes=3 * 100 * 100 * 4)
+    for n in range(10):
+        cache.put(n, Image.new("RGB", (100, 100), (n, n, n)))
+        assert cache.bytes <= cache.max_bytes
+    assert len(cache) == 3
+    assert cache.get(9) is not None and cache.get(0) is None
+    cache.put("huge", Image.new("RGB", (200, 200)))  # larger than the bound: not kept
+    assert cache.get("huge") is None and cache.bytes <= cache.max_bytes
+
+
+def test_seat_boards_are_the_same_with_a_cold_and_a_warm_town_and_without_layers() -> None:
+    """Warm (every seat's town pasted), cold (the first painted, the others pasted) and with no
+    layer at all (while texts are recorded, everything is painted): the same pixels."""
+    shots = [s for s in playout("monsters_on_board", 3, 5) if s.seat is None]
+    views = [shots[len(shots) // 3].view, shots[2 * len(shots) // 3].view]
+    names = ["Anna", "Bartholomew the Unready", "x"]
+    for view in views:
+        for locale in ("en", "it"):
+            LAYERS.clear()
+            cold = seat_board_images("monsters_on_board", view, locale=locale, players=names)
+            assert len(LAYERS) == 1  # the printed town, kept after the first seat's board
+            warm = seat_board_images("monsters_on_board", view, locale=locale, players=names)
+            assert LAYERS.hits >= len(cold) * 2 - 1
+            assert all(same(a, b) for a, b in zip(cold, warm, strict=True))
+            hits = LAYERS.hits
+            with recording():
+                painted = seat_board_images("monsters_on_board", view, locale=locale,
+                                            players=names)  # fmt: skip
+            assert LAYERS.hits == hits
+            assert all(same(a, b) for a, b in zip(cold, painted, strict=True))
