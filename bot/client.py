@@ -2,6 +2,10 @@
 the Discord adapters as discord.py extensions (by name, from the settings: ``bot/`` imports
 nothing from ``cogs/``).
 
+Several processes (README "Several processes"): with ``SHARD_COUNT`` (and ``SHARD_IDS``) the
+client is discord.py's ``AutoShardedBot`` connecting just those shards, and the scheduled work
+is leased table by table (:mod:`bot.leases`); without them it is a plain ``Bot``, as ever.
+
 Intents: only ``guilds`` (for server and channel names in DMs). Slash commands and buttons
 arrive as interactions, which need no intent; no privileged intent is used.
 """
@@ -20,6 +24,7 @@ from bot.config import Settings
 from bot.delivery.courier import Courier
 from bot.flows import apology
 from bot.i18n import CommandTranslator
+from bot.leases import Claims
 from bot.metrics import Metrics
 from bot.publisher import Publisher
 from bot.ratings import Ratings
@@ -31,15 +36,26 @@ log = logging.getLogger(__name__)
 
 
 class MonsterTableBot(commands.Bot):
+    def __new__(cls, settings: Settings, store: GameStore | None = None) -> MonsterTableBot:
+        """With shard settings, the sharded flavour (:class:`ShardedMonsterTableBot`), so every
+        caller keeps writing ``MonsterTableBot(settings)``."""
+        if cls is MonsterTableBot and settings.shard_count is not None:
+            cls = ShardedMonsterTableBot
+        return super().__new__(cls)
+
     def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:  # AutoShardedBot's own options
+            shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             # Nobody is pinged unless a message names them (bot.publisher.pings).
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.metrics = Metrics()  # served only when METRICS_PORT is set (setup_hook)
@@ -49,12 +65,22 @@ class MonsterTableBot(commands.Bot):
         self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)
         self.courier = Courier(self, self.store, self.publisher, metrics=self.metrics)
+        # Several processes: each does the scheduled work of the tables it holds a lease on.
+        self.claims: Claims | None = None
+        sweep_every = SWEEP_SECONDS
+        if settings.shard_count is not None:
+            self.claims = Claims(self.store, ttl=settings.lease_seconds)
+            self.courier.claims = self.claims
+            # Renewed at least three times a lease, so a live holder never loses one, and a
+            # dead one's tables are swept up soon after its leases run out.
+            sweep_every = min(SWEEP_SECONDS, settings.lease_seconds / 3)
         self.scheduler = Scheduler(
             self.tables,
             self.publisher,
             self.courier,
             bot_delay=settings.bot_move_delay_seconds,
             reminder_after=settings.reminder_after_seconds,
+            claims=self.claims,
         )
         # A game's end updates the ratings at once (they also catch up at start-up and on
         # every /game stats, so a crash in between loses nothing).
@@ -63,7 +89,7 @@ class MonsterTableBot(commands.Bot):
         # harnesses recognise their sleeps).
         self._loops: list[tasks.Loop[Any]] = [
             tasks.loop(seconds=settings.delivery_poll_seconds)(self.courier.poll),
-            tasks.loop(seconds=SWEEP_SECONDS)(self.scheduler.sweep),
+            tasks.loop(seconds=sweep_every)(self.scheduler.sweep),
             tasks.loop(seconds=settings.clock_check_seconds)(self.scheduler.tick),
             # Games that finished while ratings were not kept (a first start after an
             # upgrade may have thousands): in the background, never delaying the start.
@@ -93,6 +119,16 @@ class MonsterTableBot(commands.Bot):
         for loop in self._loops:
             loop.start()
 
+    async def _release_claims(self) -> None:
+        """A clean stop gives its tables back, so the other processes take them at once
+        instead of after ``LEASE_SECONDS``."""
+        if self.claims is None:
+            return
+        try:
+            await self.claims.release()
+        except Exception:
+            log.exception("could not release the table leases; they run out by themselves")
+
     async def _catch_up_ratings(self) -> None:
         try:
             await self.ratings.catch_up()
@@ -116,6 +152,7 @@ class MonsterTableBot(commands.Bot):
             await self.backups.stop()  # a copy in progress ends before the store closes
         await self.scheduler.stop()
         await self.courier.stop()
+        await self._release_claims()
         # discord.py dispatches READY from a task that outlives close() when the bot stops
         # within guild_ready_timeout of connecting; it then fails on the closed loop.
         ready = getattr(self._connection, "_ready_task", None)
@@ -147,3 +184,8 @@ class MonsterTableBot(commands.Bot):
         )
         self.metrics.discord_error(error)
         await apology(interaction)
+
+
+class ShardedMonsterTableBot(MonsterTableBot, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's ``AutoShardedBot`` (only the shards
+    in ``SHARD_IDS``), everything else :class:`MonsterTableBot`."""

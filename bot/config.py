@@ -7,10 +7,10 @@ class are the whole configuration story.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 Locale = Literal["en", "it"]
 
@@ -66,3 +66,29 @@ class Settings(BaseSettings):
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
     # Where the metrics endpoint listens; loopback unless the operator opens it on purpose.
     metrics_addr: str = "127.0.0.1"
+    # Several processes (README "Several processes"): how many shards the bot has in all, and
+    # which of them this process connects (``0,1``). Unset: one process, Discord's advice.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # How long a process's claim on a table's scheduled work lasts unless renewed: another
+    # process takes the table over this long after its holder died.
+    lease_seconds: float = Field(default=180.0, gt=0)
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        """``SHARD_IDS=0,1`` as operators write it (blank: every shard)."""
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            return tuple(int(part) for part in parts) or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        """Shard ids name shards of ``shard_count``: a typo would leave guilds unserved."""
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if any(not 0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be between 0 and {self.shard_count - 1}")
+        return self
