@@ -13,6 +13,13 @@ sweep every minute (and at start-up) starts a runner for any table where a bot s
 whatever raced. Clocks (:mod:`bot.deadlines`): every few seconds :meth:`Scheduler.tick` wakes
 the tables whose ``wake_at`` came (a deadline, or a reminder before one) and writes the
 heartbeat that lets a restart give back the time the bot was down.
+
+Several processes (``claims``, :mod:`bot.leases`): the sweep, the clock tick and the reminder
+pass act only on the tables this process holds a lease on, renewed on every pass, so one
+process does each table's scheduled work and another takes it over when that one dies. A
+runner started by a change this process committed plays at once, lease or not (it claims the
+table as it starts, so the others leave it alone); the compare-and-swap keeps the table right
+whoever plays.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 import discord
@@ -30,6 +37,7 @@ from bot.clock import Clock
 from bot.deadlines import Reminder
 from bot.delivery.courier import Courier
 from bot.i18n import t
+from bot.leases import Claims
 from bot.publisher import Publisher, game_name, humans, jump_url, mention, pings
 from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableError, TableService
@@ -50,8 +58,11 @@ class Scheduler:
         bot_delay: float,
         reminder_after: float,
         clock: Callable[[], float] = time.time,
+        claims: Claims | None = None,
     ) -> None:
         self.tables = tables
+        self.claims = claims
+        """This process's leases (several processes); None: it does every table's work."""
         self.publisher = publisher
         self.courier = courier
         self.bot_delay = bot_delay
@@ -103,6 +114,7 @@ class Scheduler:
         try:
             while True:
                 self._again.discard(game_id)
+                await self._mine([game_id])  # take or renew it: the others leave it alone
                 await asyncio.sleep(self.bot_delay)
                 with self.courier.hold(game_id):
                     await self._play_chain(game_id)
@@ -131,11 +143,31 @@ class Scheduler:
         """Start a runner wherever a bot seat must act (at start-up, and every sweep). A
         player's forced move is made with the move that forced it, in the same transaction,
         so only bot seats can be left waiting."""
-        for record in await self.tables.store.list_active(with_bots=True):
+        waiting = [r for r in await self.tables.store.list_active(with_bots=True) if self._due(r)]
+        mine = set(await self._mine(r.id for r in waiting))
+        for record in waiting:
+            if record.id not in mine:
+                continue  # another live process holds it
             try:
                 self.after_change(record)
             except Exception:
                 log.exception("could not look at table %d", record.id)
+
+    def _due(self, record: GameRecord) -> bool:
+        try:
+            return bool(self.due(record))
+        except Exception:
+            log.exception("could not look at table %d", record.id)
+            return False
+
+    async def _mine(self, game_ids: Iterable[int]) -> list[int]:
+        """Of these tables, the ones this process acts on: every one in a single process;
+        with several, those it holds a lease on (taken or renewed now), in the given order."""
+        ids = list(game_ids)
+        if self.claims is None:
+            return ids
+        held = await self.claims.claim(ids)
+        return [game_id for game_id in ids if game_id in held]
 
     async def sweep(self) -> None:
         """What the client runs every :data:`SWEEP_SECONDS`: no bot seat stays stuck."""
@@ -168,7 +200,7 @@ class Scheduler:
         woken: list[int] = []
         try:
             await self.tables.store.heartbeat(self.tables.clock())
-            for game_id in await self.tables.store.waking(self.tables.clock()):
+            for game_id in await self._mine(await self.tables.store.waking(self.tables.clock())):
                 await self._wake(game_id)
                 woken.append(game_id)
         except Exception:
@@ -218,8 +250,10 @@ class Scheduler:
         longer than the configured time. Returns the ids of the tables reminded."""
         reminded: list[int] = []
         now = self.clock()
-        for record in await self.tables.store.list_active(idle_since=now - self.reminder_after):
-            if Clock.load(record.clock).enabled:
+        idle = await self.tables.store.list_active(idle_since=now - self.reminder_after)
+        mine = set(await self._mine(record.id for record in idle))
+        for record in idle:
+            if record.id not in mine or Clock.load(record.clock).enabled:
                 continue  # a clocked table reminds by DM before each deadline
             waiting = [
                 s for s in self.tables.pending(record) if await self._wants_reminders(record, s)

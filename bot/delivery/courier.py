@@ -47,6 +47,7 @@ from bot.store import (
 )
 
 if TYPE_CHECKING:
+    from bot.leases import Claims
     from bot.publisher import Payload, Publisher
 
 log = logging.getLogger(__name__)
@@ -176,12 +177,19 @@ class Courier:
 
     # -- the loops --------------------------------------------------------------------------
 
+    claims: Claims | None = None
+    """Several processes (bot/leases.py): the poll delivers only at tables this process holds
+    a lease on (a commit's own deliveries are kicked at once, lease or not)."""
+
     async def poll(self) -> None:
         """Deliver whatever is due: what a previous run left, and retries whose time came.
         The client runs this at start-up and then every few seconds."""
         try:
             due = await self.store.tables_with_due_deliveries(self.clock())
             self.metrics.outbox_tables_due.set(len(due))
+            if self.claims is not None:
+                held = await self.claims.claim(due)
+                due = [game_id for game_id in due if game_id in held]
             for game_id in due:
                 self.kick(game_id)
             if self.clock() - self._purged_at > 3600:

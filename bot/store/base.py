@@ -369,6 +369,19 @@ class GameStore(ResultsStore, Protocol):
         """Forget announcements older than ``before`` whose deliveries are all done."""
         ...
 
+    # -- leases (several processes: bot/leases.py) ---------------------------------------------
+
+    async def claim_tables(
+        self, game_ids: list[int], holder: str, now: float, ttl: float
+    ) -> list[int]:
+        """Take or renew ``holder``'s lease (until ``now + ttl``) on each of these tables whose
+        lease is free, expired or already its own, in one statement; the ids it holds now."""
+        ...
+
+    async def release_tables(self, holder: str) -> None:
+        """Free every lease ``holder`` has."""
+        ...
+
     # -- clocks -------------------------------------------------------------------------------
 
     async def waking(self, now: float, limit: int = 500) -> list[int]:

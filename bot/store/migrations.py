@@ -182,4 +182,10 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX results_solo ON results(user_id, game, board, finished_at) "
         "WHERE board IS NOT NULL",
     ],
+    # 9: leases on tables' scheduled work, for several processes on one database
+    # (bot/leases.py): who holds the table and until when (NULL: nobody).
+    [
+        "ALTER TABLE games ADD COLUMN lease_holder TEXT",
+        "ALTER TABLE games ADD COLUMN lease_until REAL",
+    ],
 ]

@@ -159,6 +159,12 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 2: leases on tables' scheduled work, so each process acts only on the tables it holds
+    # (bot/leases.py); SQLite's migration 9.
+    [
+        "ALTER TABLE games ADD COLUMN lease_holder TEXT",
+        "ALTER TABLE games ADD COLUMN lease_until DOUBLE PRECISION",
+    ],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

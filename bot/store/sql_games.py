@@ -459,3 +459,27 @@ class GamesSql:
                 (before,),
             )
         return rowcount
+
+    # -- leases (bot/leases.py) ---------------------------------------------------------------
+
+    async def claim_tables(
+        self, game_ids: list[int], holder: str, now: float, ttl: float
+    ) -> list[int]:
+        if not game_ids:
+            return []
+        marks = ",".join("?" * len(game_ids))
+        async with self._lock:  # one statement: atomic on both databases
+            rows = await self._fetchall(
+                "UPDATE games SET lease_holder = ?, lease_until = ? "
+                f"WHERE id IN ({marks}) "
+                "AND (lease_until IS NULL OR lease_until < ? OR lease_holder = ?) RETURNING id",
+                (holder, now + ttl, *game_ids, now, holder),
+            )
+        return sorted(int(row[0]) for row in rows)
+
+    async def release_tables(self, holder: str) -> None:
+        async with self._lock:
+            await self._run(
+                "UPDATE games SET lease_holder = NULL, lease_until = NULL WHERE lease_holder = ?",
+                (holder,),
+            )
