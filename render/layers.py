@@ -97,12 +97,13 @@ def static_layer(c: Canvas, key: Hashable, box: Box, paint: Callable[[Canvas], N
 
 
 def _ground(img: Image.Image, area: tuple[int, int, int, int]) -> tuple[object, ...]:
-    """The colours at the area's corners and centre (the caller promises a flat ground; the
-    first painting checks it, these keep a different ground from reusing the layer)."""
+    """The colours on a 4 x 4 grid over the area, corners included. The caller promises a
+    flat ground and the first painting checks it (a full check costs more than the paste);
+    these keep a different ground from reusing the layer."""
     x0, y0, x1, y1 = area
-    mid = ((x0 + x1) // 2, (y0 + y1) // 2)
-    points = ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1), mid)
-    return tuple(img.getpixel(p) for p in points)
+    xs = [x0 + (x1 - 1 - x0) * k // 3 for k in range(4)]
+    ys = [y0 + (y1 - 1 - y0) * k // 3 for k in range(4)]
+    return tuple(img.getpixel((x, y)) for y in ys for x in xs)
 
 
 def _flat(region: Image.Image) -> bool:
