@@ -53,31 +53,77 @@ class Connection:
 
 @dataclass
 class Session:
-    """A gateway session: what RESUME can continue."""
+    """A gateway session: what RESUME can continue. One per shard (unsharded: shard 0 of 1)."""
 
     id: str
     intents: int | None
+    shard: int = 0
+    shard_count: int = 1
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     resumable: bool = True
+    conn: Connection | None = None
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's rule: a guild's events go to shard ``(guild_id >> 22) % shard_count``; DMs
+    (no guild) to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def _guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (a guild event names itself by ``id``)."""
+    key = "id" if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else "guild_id"
+    value = data.get(key)
+    return int(value) if value is not None else None
 
 
 class Gateway:
-    """Gateway state and the websocket handler, owned by FakeDiscord."""
+    """Gateway state and the websocket handler, owned by FakeDiscord.
+
+    Each shard is a session of its own (IDENTIFY's ``shard``: [id, count]), and each event goes
+    only to the shard owning its guild (:func:`shard_of`), as on Discord: several bot
+    processes, each with some of the shards, each see their own guilds' events and
+    interactions, and DMs reach the one with shard 0."""
 
     def __init__(self, fake: FakeDiscord, heartbeat_interval_ms: int) -> None:
         self.fake = fake
         self.heartbeat_interval_ms = heartbeat_interval_ms
-        self.session: Session | None = None
-        self.conn: Connection | None = None
+        self.sessions: dict[int, Session] = {}
+        self.shard_count = 1
         self.connections: list[Connection] = []
         self.identify_payloads: list[dict[str, Any]] = []
         self.resume_count = 0
         self.heartbeats = 0
         self.received: list[dict[str, Any]] = []
         self.live = asyncio.Event()
+        """Set while every shard has a live connection."""
         self._dispatch_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def session(self) -> Session | None:
+        """Shard 0's session (the only one unsharded), else any identified one."""
+        return self.sessions.get(0) or next(iter(self.sessions.values()), None)
+
+    @property
+    def conn(self) -> Connection | None:
+        session = self.session
+        return session.conn if session is not None else None
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard that gets this guild's events, in the layout the bot identified with."""
+        return shard_of(guild_id, self.shard_count)
+
+    def _update_live(self) -> None:
+        connected = all(
+            (session := self.sessions.get(shard)) is not None and session.conn is not None
+            for shard in range(self.shard_count)
+        )
+        if connected:
+            self.live.set()
+        else:
+            self.live.clear()
 
     @property
     def intents(self) -> int | None:
@@ -105,9 +151,10 @@ class Gateway:
         except ConnectionError:
             pass
         finally:
-            if self.conn is conn:
-                self.conn = None
-                self.live.clear()
+            for session in self.sessions.values():
+                if session.conn is conn:
+                    session.conn = None
+            self._update_live()
             self.fake.notify()
         return ws
 
@@ -134,23 +181,31 @@ class Gateway:
         if intents and intents & PRIVILEGED_INTENTS & ~self.fake.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard, count = data.get("shard") or (0, 1)
+        if not 0 <= shard < count:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
         self.identify_payloads.append(data)
         async with self._dispatch_lock:
-            self.session = Session(id=uuid.uuid4().hex, intents=intents)
-            self.conn = conn
-            await self._emit("READY", self._ready_payload(data))
+            if count != self.shard_count:  # a new layout: the old shards' sessions are over
+                self.sessions.clear()
+                self.shard_count = count
+            session = Session(uuid.uuid4().hex, intents, shard, count, conn=conn)
+            self.sessions[shard] = session
+            await self._emit(session, "READY", self._ready_payload(session, data))
             for guild in list(self.fake.guilds.values()):
-                await self._emit("GUILD_CREATE", guild.create_payload())
-        self.live.set()
+                if self.shard_of(guild.id) == shard:
+                    await self._emit(session, "GUILD_CREATE", guild.create_payload())
+        self._update_live()
         self.fake.notify()
 
-    def _ready_payload(self, identify: dict[str, Any]) -> dict[str, Any]:
-        assert self.session is not None
+    def _ready_payload(self, session: Session, identify: dict[str, Any]) -> dict[str, Any]:
+        guilds = [g for g in self.fake.guilds if self.shard_of(g) == session.shard]
         ready: dict[str, Any] = {
             "v": 10,
             "user": self.fake.bot.payload() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.fake.guilds],
-            "session_id": self.session.id,
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+            "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.fake.gateway_url,
             "application": {"id": str(self.fake.application_id), "flags": 0},
@@ -166,26 +221,21 @@ class Gateway:
         return ready
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
-        session = self.session
-        ok = (
-            session is not None
-            and session.resumable
-            and data.get("session_id") == session.id
-            and data.get("token") == self.fake.token
-        )
+        session = next((s for s in self.sessions.values() if s.id == data.get("session_id")), None)
+        ok = session is not None and session.resumable and data.get("token") == self.fake.token
         if not ok:
             await conn.send({"op": INVALID_SESSION, "d": False})
             return
         assert session is not None
         last = data.get("seq") or 0
         async with self._dispatch_lock:
-            self.conn = conn
+            session.conn = conn
             for event in session.events:
                 if event["s"] > last:
                     await conn.send(event)
-            await self._emit("RESUMED", {})
+            await self._emit(session, "RESUMED", {})
         self.resume_count += 1
-        self.live.set()
+        self._update_live()
         self.fake.notify()
 
     async def _request_members(self, data: dict[str, Any]) -> None:
@@ -206,28 +256,29 @@ class Gateway:
             await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event with the next sequence number, or keep it for RESUME if offline."""
+        """Send an event to the shard owning its guild, with that session's next sequence
+        number, or keep it for RESUME if that shard is offline."""
         async with self._dispatch_lock:
-            await self._emit(event, data)
+            session = self.sessions.get(self.shard_of(_guild_of(event, data)))
+            await self._emit(session, event, data)
 
-    async def _emit(self, event: str, data: dict[str, Any]) -> None:
-        """dispatch() with the lock held."""
-        session = self.session
+    async def _emit(self, session: Session | None, event: str, data: dict[str, Any]) -> None:
+        """Send one event on a session (the dispatch lock held)."""
         if session is None:
             return
         session.seq += 1
         payload = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.events.append(payload)
-        if self.conn is not None:
+        if session.conn is not None:
             try:
-                await self.conn.send(payload)
+                await session.conn.send(payload)
             except ConnectionError:
-                self.conn = None
-                self.live.clear()
+                session.conn = None
+                self._update_live()
 
     def dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
         """Dispatch from synchronous code (builders); order is kept by the FIFO lock."""
-        if self.session is None:
+        if not self.sessions:
             return
         task = asyncio.get_running_loop().create_task(self.dispatch(event, data))
         self._tasks.add(task)
@@ -239,20 +290,24 @@ class Gateway:
             await asyncio.gather(*self._tasks)
 
     async def drop(self, code: int, resumable: bool) -> None:
-        """Close the live connection; with resumable=False the next RESUME is refused."""
-        if self.session is not None and not resumable:
-            self.session.resumable = False
-        conn = self.conn
+        """Close every live connection; with resumable=False the next RESUME is refused."""
+        conns = []
         async with self._dispatch_lock:
-            self.conn = None
+            for session in self.sessions.values():
+                if not resumable:
+                    session.resumable = False
+                if session.conn is not None:
+                    conns.append(session.conn)
+                session.conn = None
             self.live.clear()
-        if conn is not None:
+        for conn in conns:
             await conn.ws.close(code=code, message=b"dropped by the test")
 
     async def send_reconnect(self) -> None:
         """Ask the client to reconnect (op 7), as Discord does before maintenance."""
-        if self.conn is not None:
-            await self.conn.send({"op": RECONNECT, "d": None})
+        for session in list(self.sessions.values()):
+            if session.conn is not None:
+                await session.conn.send({"op": RECONNECT, "d": None})
 
     async def close_all(self) -> None:
         """Close every connection (server shutdown)."""
