@@ -6,15 +6,19 @@ the first dies."""
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
+import pytest
 
+from bot.clock import Clock
 from bot.delivery.courier import Courier
 from bot.leases import Claims
 from bot.publisher import Publisher
 from bot.scheduler import Scheduler
-from bot.store import GameStore
+from bot.store import GameStore, Prefs
 from bot.store.postgres import PostgresStore
 from bot.table import TableService
 from tests.bot.conftest import Now
@@ -166,3 +170,53 @@ async def test_two_schedulers_play_a_due_bot_seat_once_and_take_over_from_a_dead
             await process.scheduler.stop()
             await process.courier.stop()
             await process.store.close()
+
+
+@pytest.fixture
+async def pair(pg_server: PgServer, now: Now) -> AsyncIterator[tuple[_Process, _Process]]:
+    """Two processes on one fresh PostgreSQL database."""
+    url = await pg_server.database()
+    first, second = _Process(url, "first", now), _Process(url, "second", now)
+    await first.store.open()
+    await second.store.open()
+    try:
+        yield first, second
+    finally:
+        for process in (first, second):
+            await process.scheduler.stop()
+            await process.courier.stop()
+            await process.store.close()
+
+
+async def test_a_deadline_is_acted_on_only_by_the_tables_holder(
+    pair: tuple[_Process, _Process], now: Now
+) -> None:
+    first, second = pair
+    record = await first.tables.new_table("monster_day", guild_id=1, channel_id=100, user_id=1,
+                                          name="Ann", locale="en",
+                                          time_control=Clock(per_move=3600))  # fmt: skip
+    await first.tables.join(record.id, 2, "Bob", "en")
+    record = await first.tables.start(record.id, 1)
+    for user in (1, 2):  # a due reminder would be a DM, and this client is not connected
+        await first.store.set_prefs(user, Prefs(reminders=False))
+    assert record.wake_at is not None
+    now.t = record.wake_at + 1  # a reminder or deadline is due
+    assert await second.claims.claim([record.id]) == {record.id}
+    assert await first.scheduler.tick() == []
+    assert await second.scheduler.tick() == [record.id]
+
+
+async def test_the_outbox_poll_delivers_only_at_tables_it_holds(
+    pair: tuple[_Process, _Process], now: Now
+) -> None:
+    first, second = pair
+    now.t = time.time() + 1  # the outbox's due times are the real clock's
+    record = await first.tables.new_table("monster_day", guild_id=1, channel_id=100, user_id=1,
+                                          name="Ann", locale="en")  # fmt: skip
+    assert await first.store.tables_with_due_deliveries(now.t) == [record.id]  # the lobby post
+    first.courier.claims, second.courier.claims = first.claims, second.claims
+    assert await second.claims.claim([record.id]) == {record.id}
+    await first.courier.poll()
+    assert record.id not in first.courier._drains
+    await second.courier.poll()
+    assert record.id in second.courier._drains
