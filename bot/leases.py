@@ -22,6 +22,9 @@ from collections.abc import Callable, Iterable
 
 from bot.store.base import GameStore
 
+CHUNK = 500
+"""Tables claimed per statement (a sweep may find thousands)."""
+
 
 def new_holder() -> str:
     """This process's name on its leases: host, pid and a random part (a pid is reused)."""
@@ -47,9 +50,12 @@ class Claims:
     async def claim(self, game_ids: Iterable[int]) -> set[int]:
         """Of these tables, the ones this process holds now (taken or renewed)."""
         ids = sorted(set(game_ids))
-        if not ids:
-            return set()
-        return set(await self.store.claim_tables(ids, self.holder, self.clock(), self.ttl))
+        held: set[int] = set()
+        now = self.clock()
+        for start in range(0, len(ids), CHUNK):  # bound the statement's number of parameters
+            chunk = ids[start : start + CHUNK]
+            held.update(await self.store.claim_tables(chunk, self.holder, now, self.ttl))
+        return held
 
     async def release(self) -> None:
         """Give every lease back (a clean shutdown): the others take over at once."""

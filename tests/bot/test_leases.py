@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot import leases
 from bot.clock import Clock
 from bot.delivery.courier import Courier
 from bot.leases import Claims
@@ -76,6 +77,15 @@ async def test_release_frees_every_lease_of_its_holder_only(
     assert await second.claim(ids[2:]) == set(ids[2:])
     await first.release()
     assert await third.claim(ids) == set(ids[:2])
+
+
+async def test_more_tables_than_one_statement_claims(
+    store: GameStore, tables: TableService, now: Now, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leases, "CHUNK", 2)
+    ids = await _tables(tables, 5)
+    assert await Claims(store, ttl=TTL, holder="a", clock=now).claim(ids) == set(ids)
+    assert await Claims(store, ttl=TTL, holder="b", clock=now).claim(ids) == set()
 
 
 async def test_a_lease_does_not_touch_the_tables_version(
