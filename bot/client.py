@@ -48,7 +48,8 @@ class MonsterTableBot(commands.Bot):
         intents.guilds = True
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:  # AutoShardedBot's own options
-            shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids}
+            ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

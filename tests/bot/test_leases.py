@@ -8,13 +8,18 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+from discord.ext import commands
+from pydantic import ValidationError
 
 from bot import leases
+from bot.client import MonsterTableBot
 from bot.clock import Clock
+from bot.config import Settings
 from bot.delivery.courier import Courier
 from bot.leases import Claims
 from bot.publisher import Publisher
@@ -230,3 +235,19 @@ async def test_the_outbox_poll_delivers_only_at_tables_it_holds(
     assert record.id not in first.courier._drains
     await second.courier.poll()
     assert record.id in second.courier._drains
+
+
+def test_shard_settings_make_a_sharded_client_with_leases(tmp_path: Path) -> None:
+    """``SHARD_COUNT``/``SHARD_IDS`` (as operators write them) give discord.py's sharded bot
+    and table leases; without them the plain bot without leases, as before."""
+    base = {"discord_token": "x", "database_path": tmp_path / "db.sqlite3"}
+    sharded = MonsterTableBot(Settings(**base, shard_count=2, shard_ids="1"))  # type: ignore[arg-type]
+    assert isinstance(sharded, commands.AutoShardedBot)
+    assert sharded.shard_count == 2 and sharded.shard_ids == [1]
+    assert sharded.claims is not None and sharded.courier.claims is sharded.claims
+    plain = MonsterTableBot(Settings(**base))  # type: ignore[arg-type]
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.claims is None
+    with pytest.raises(ValidationError):
+        Settings(**base, shard_count=2, shard_ids="2")  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        Settings(**base, shard_ids="0")  # type: ignore[arg-type]
