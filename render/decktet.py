@@ -12,6 +12,7 @@ A card is drawn from a view's card dict::
 
 from __future__ import annotations
 
+import json
 import math
 from functools import lru_cache
 from typing import Any
@@ -20,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from render.boxes import Box
 from render.common import Canvas, Palette, hex_rgb, localized, mix, supersampled_mask
+from render.layers import static_layer
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 
@@ -328,7 +330,12 @@ def draw_card(
     canvas.rect((x0 + 2, y0 + 4, x1 + 2, y1 + 4), fill=(0, 0, 0), radius=radius)
     canvas.rect(box, fill=Palette.card, outline=Palette.card_edge, width=2, radius=radius)
     with canvas.region(box, "card"):
-        _draw_face(canvas, box, card, suits, locale)
+        pad = (x1 - x0) * 0.05
+        face = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+        key = ("decktet face", json.dumps(card, sort_keys=True, default=str), locale, box)
+        static_layer(
+            canvas, key, face, lambda c: _draw_face(c, box, card, suits, locale), margin=pad
+        )
 
 
 def _draw_face(

@@ -5,12 +5,15 @@ and the monsters not yet moved; the bottom bar comes from its base
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from PIL import Image
 
+from render.boxes import Box
 from render.common import Canvas, Palette, hex_rgb, mix, player_names, tr
 from render.decktet import draw_card, draw_rank, draw_suit, suit_color
+from render.layers import static_layer
 from render.monster_day.bars import _Bars
 from render.monster_day.style import (
     ACE_H,
@@ -210,32 +213,8 @@ class _Board(_Bars):
         suit = suits[0] if suits else ""
         color = suit_color(suit)
         tile = (x0 + 4, Y_ACE, x1 - 4, Y_ACE + ACE_H)
-        mid = Y_ACE + ACE_H / 2
-        c.rect(
-            tile,
-            fill=mix(color, Palette.panel, 0.25),
-            outline=mix(color, (255, 255, 255), 0.35),
-            width=2,
-            radius=12,
-        )
-        c.circle(tile[0] + 24, mid, 17, fill=Palette.bg)
-        with c.region(tile, f"Ace of space {space + 1}"):
-            c.text(
-                (tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm"
-            )
-            draw_rank(
-                c,
-                ace or {"rank": "ace"},
-                tile[0] + 48,
-                mid,
-                32,
-                (255, 255, 255),
-                stroke=mix(color, (0, 0, 0), 0.55),
-            )
-        if suit:
-            draw_suit(
-                c, suit, tile[2] - 32, mid, 44, (255, 255, 255), halo=mix(color, (0, 0, 0), 0.5)
-            )
+        key = ("monster day ace", space, json.dumps(ace, sort_keys=True, default=str))
+        static_layer(c, key, tile, lambda _: self.draw_ace(space, tile, ace, suit), margin=4)
         card_box = (cx - CARD_W / 2, Y_CARD, cx + CARD_W / 2, Y_CARD + CARD_H)
         top = data.get("top")
         covered = int(data.get("covered") or 0)
@@ -262,6 +241,38 @@ class _Board(_Bars):
             c.rect(pill, fill=Palette.bg, outline=Palette.muted, width=1.5, radius=13)
             with c.region(pill, "covered"):
                 c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
+
+    def draw_ace(self, space: int, tile: Box, ace: dict[str, Any], suit: str) -> None:
+        """A space's Ace tile: its number, rank and suit. The same all game long (the Aces are
+        dealt at the start), so :func:`render.layers.static_layer` paints it once."""
+        c = self.c
+        color = suit_color(suit)
+        mid = (tile[1] + tile[3]) / 2
+        c.rect(
+            tile,
+            fill=mix(color, Palette.panel, 0.25),
+            outline=mix(color, (255, 255, 255), 0.35),
+            width=2,
+            radius=12,
+        )
+        c.circle(tile[0] + 24, mid, 17, fill=Palette.bg)
+        with c.region(tile, f"Ace of space {space + 1}"):
+            c.text(
+                (tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm"
+            )
+            draw_rank(
+                c,
+                ace or {"rank": "ace"},
+                tile[0] + 48,
+                mid,
+                32,
+                (255, 255, 255),
+                stroke=mix(color, (0, 0, 0), 0.55),
+            )
+        if suit:
+            draw_suit(
+                c, suit, tile[2] - 32, mid, 44, (255, 255, 255), halo=mix(color, (0, 0, 0), 0.5)
+            )
 
     # -- monsters on the board
     def draw_tokens(self) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image, ImageChops
 
-from render import seat_board_images
+from render import board_image, hand_image, seat_board_images
 from render.boxes import Box, recording
 from render.common import Canvas, Palette
 from render.layers import LAYERS, LayerCache, static_layer
@@ -73,6 +73,24 @@ def test_a_painting_outside_its_box_is_not_kept() -> None:
     assert same(first, direct(spills)) and same(second, direct(spills))
 
 
+def test_a_painting_next_to_its_box_is_not_kept_with_a_margin() -> None:
+    """With a ``margin``, only the box grown by it is checked (a cheap check for small parts):
+    a stray mark inside the margin still stops the layer from being kept."""
+
+    def strays(canvas: Canvas) -> None:
+        labels(canvas)
+        canvas.rect((262, 60, 266, 64), fill=Palette.gold)  # 2-6 units right of the box
+
+    canvas = Canvas(300, 200)
+    ground(canvas)
+    static_layer(canvas, "strays", BOX, strays, margin=8)
+    assert len(LAYERS) == 0
+    kept = Canvas(300, 200)
+    ground(kept)
+    static_layer(kept, "labels", BOX, labels, margin=8)
+    assert len(LAYERS) == 1 and same(layered(labels, "labels"), direct(labels))
+
+
 def test_an_uneven_ground_is_not_kept_and_another_ground_is_not_reused() -> None:
     def uneven(canvas: Canvas) -> None:
         ground(canvas)
@@ -124,3 +142,27 @@ def test_seat_boards_are_the_same_with_a_cold_and_a_warm_town_and_without_layers
                                             players=names)  # fmt: skip
             assert LAYERS.hits == hits
             assert all(same(a, b) for a, b in zip(cold, painted, strict=True))
+
+
+def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers() -> None:
+    """Monster Day's Ace tiles and Decktet card faces are layers keyed on the card, the size,
+    the place and the language: a warm board (every face pasted) is the cold one and the one
+    painted while texts are recorded, and the layers stay within the cache's bound."""
+    shots = playout("monster_day", 2, 7)
+    boards = [s.view for s in shots if s.seat is None]
+    hands = [s.view for s in shots if s.seat is not None]
+    views = [boards[len(boards) // 3], boards[2 * len(boards) // 3]]
+    for locale in ("en", "it"):
+        LAYERS.clear()
+        cold = [board_image("monster_day", v, locale=locale) for v in views]
+        cold_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
+        kept = len(LAYERS)
+        assert kept >= 6  # the six Aces at least
+        warm = [board_image("monster_day", v, locale=locale) for v in views]
+        warm_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
+        assert LAYERS.hits >= kept and LAYERS.bytes <= LAYERS.max_bytes
+        with recording():
+            painted = [board_image("monster_day", v, locale=locale) for v in views]
+            painted_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
+        assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
+        assert same(cold_hand, warm_hand) and same(cold_hand, painted_hand)
