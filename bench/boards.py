@@ -17,10 +17,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from PIL import Image
+
 import render
 from bench.profile import QUICK, Profile
 from bench.report import Figure, Result, duration_text, latency, percentile
-from render.png import encode_png
+from render.png import PNG_PALETTE_SAMPLE, encode_png
 from rules import GAMES
 
 SECTION = "boards"
@@ -33,6 +35,7 @@ GAME_SEATS = {
     "notte_di_terrore": 4,
 }
 SEEDS = (11, 12)
+FLAT_CAP = 64  # flat colours a stored palette holds exactly; the octree chooses the rest
 MAX_MOVES = 5_000
 
 
@@ -47,11 +50,14 @@ class Samples:
     sizes: list[int] = field(default_factory=list)
 
 
-def positions(game: str, seed: int) -> list[dict[str, Any]]:
-    """Public views a third, half and two thirds through one seeded game."""
+def positions(
+    game: str, seed: int, seats: int | None = None, *, end: bool = False
+) -> list[dict[str, Any]]:
+    """Public views a third, half and two thirds through one seeded game (and its last, with
+    ``end``), at ``seats`` seats (the bench's count by default)."""
     engine = GAMES[game]
     rng = random.Random(seed)
-    state = engine.setup(GAME_SEATS[game], dict(engine.options), seed)
+    state = engine.setup(seats or GAME_SEATS[game], dict(engine.options), seed)
     states = [state]
     while (pending := engine.pending(state)) and len(states) < MAX_MOVES:
         seat = pending[0]
@@ -61,7 +67,8 @@ def positions(game: str, seed: int) -> list[dict[str, Any]]:
             action = engine.bot_action(state, seat)
         state, _ = engine.apply(state, seat, action)
         states.append(state)
-    picks = (len(states) // 3, len(states) // 2, len(states) * 2 // 3)
+    picks = [len(states) // 3, len(states) // 2, len(states) * 2 // 3]
+    picks += [len(states) - 1] if end else []
     return [engine.view(states[i], None) for i in picks]
 
 
@@ -77,7 +84,7 @@ def measure(game: str, views: list[dict[str, Any]], rounds: int) -> Samples:
             start = time.perf_counter()
             image = render.board_image(game, view, locale=locale, players=players)
             drawn = time.perf_counter()
-            png = encode_png(image)
+            png = encode_png(image, game=game)
             end = time.perf_counter()
             samples.cpu.append(time.thread_time() - cpu)
             samples.draws.append(drawn - start)
@@ -144,11 +151,92 @@ def table(measured: dict[str, Samples]) -> str:
     return "\n".join(lines)
 
 
+def palette(game: str) -> bytes:
+    """The 256 colours (768 bytes) stored for ``game`` in render/palettes.py: the fast octree of
+    every third pixel of its boards (and seat boards) at every seat count, both seeds, four
+    points of each game, both languages — as :func:`render.png.png_palette` does per image."""
+    engine = GAMES[game]
+    low, high = engine.seat_range(dict(engine.options))
+    samples: list[Image.Image] = []
+    for seats in range(low, high + 1):
+        players = list(NAMES[:seats])
+        for seed in SEEDS:
+            for view in positions(game, seed, seats, end=True):
+                for locale in ("en", "it"):
+                    images = [render.board_image(game, view, locale=locale, players=players)]
+                    images += render.seat_board_images(game, view, locale=locale, players=players)
+                    samples += [_sample(image) for image in images]
+    mosaic = Image.new("RGB", (max(s.width for s in samples), sum(s.height for s in samples)))
+    y = 0
+    for sample in samples:
+        mosaic.paste(sample, (0, y))
+        y += sample.height
+    return _flat_first(mosaic)
+
+
+def _flat_first(mosaic: Image.Image) -> bytes:
+    """The fast octree's colours, except that the flat colours (~2,000 pixels or more on a
+    board) it would show more than 4 levels off are held exactly, up to FLAT_CAP of them, and
+    the octree chooses that many fewer: the octree alone moves some flat colours by up to ~24
+    levels, and every entry it loses makes the antialiased edges rougher."""
+    counts = sorted(mosaic.getcolors(1 << 24) or [], reverse=True)
+    flats = [c for n, c in counts if n * PNG_PALETTE_SAMPLE**2 >= 2_000]
+    full = _octree(mosaic, 256)
+    missed = [c for c in flats if _off(c, full) > 4][:FLAT_CAP]
+    octree = _octree(mosaic, 256 - len(missed))
+    colours = b"".join(bytes(c) for c in missed) + bytes(octree.getpalette() or [])
+    colours = colours[: 256 * 3]
+    return colours + bytes(256 * 3 - len(colours))
+
+
+def _octree(mosaic: Image.Image, colors: int) -> Image.Image:
+    return mosaic.quantize(
+        colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+
+
+def _off(colour: tuple[int, int, int], palette: Image.Image) -> int:
+    """How far ``palette`` shows ``colour``: its largest channel error."""
+    pixel = Image.new("RGB", (1, 1), colour)
+    shown = (
+        pixel.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB").getpixel((0, 0))
+    )
+    assert isinstance(shown, tuple)
+    return max(abs(a - b) for a, b in zip(colour, shown, strict=True))
+
+
+def _sample(image: Image.Image) -> Image.Image:
+    step = PNG_PALETTE_SAMPLE
+    return image.resize((image.width // step, image.height // step), Image.Resampling.NEAREST)
+
+
+def write_palettes(path: str = "render/palettes.py") -> None:
+    """Rewrite the ``PALETTES`` table of render/palettes.py from :func:`palette`."""
+    with open(path, encoding="utf-8") as source:
+        text = source.read()
+    head = text[: text.index("PALETTES: dict[str, str] = {")]
+    lines = ["PALETTES: dict[str, str] = {"]
+    for game in GAME_SEATS:
+        data = palette(game).hex()
+        lines.append(f'    "{game}": (')
+        lines += [f'        "{data[i : i + 96]}"' for i in range(0, len(data), 96)]
+        lines.append("    ),")
+    lines.append("}")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(head + "\n".join(lines) + "\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.boards")
     parser.add_argument("--rounds", type=int, default=max(4, QUICK.renders // 5))
     parser.add_argument("--game", nargs="+", choices=list(GAME_SEATS))
+    parser.add_argument(
+        "--write-palettes", action="store_true", help="rewrite render/palettes.py and stop"
+    )
     args = parser.parse_args(argv)
+    if args.write_palettes:
+        write_palettes()
+        return
     sys.stdout.write(table(collect(args.rounds, args.game)) + "\n")
 
 

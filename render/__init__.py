@@ -69,7 +69,7 @@ def render_board(
     ``players`` are display names per seat ("Player 1"/"Giocatore 1" where missing);
     ``locale`` is a Discord locale ("it", "en-US", ...), anything not Italian is drawn in English.
     Raises ``KeyError`` for a game without a renderer."""
-    return encode_png(board_image(game_id, view, locale=locale, players=players))
+    return encode_png(board_image(game_id, view, locale=locale, players=players), game=game_id)
 
 
 def seat_board_images(
@@ -93,7 +93,7 @@ def render_table(
     board where the game draws them (see :func:`seat_board_images`)."""
     images = [board_image(game_id, view, locale=locale, players=players)]
     images += seat_board_images(game_id, view, locale=locale, players=players)
-    return [encode_png(image) for image in images]
+    return [encode_png(image, game=game_id) for image in images]
 
 
 def hand_image(game_id: str, view: dict[str, Any], *, locale: str = "en") -> Image.Image:

@@ -5,10 +5,14 @@ image always gives the same bytes (renderers stay pure functions of the view).""
 
 from __future__ import annotations
 
-from PIL import Image, ImageChops, ImageStat
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+from render import RENDERERS, board_image
 from render.common import Canvas, Palette, draw_die, mix
-from render.png import PNG_TARGET_BYTES, encode_png, png_palette
+from render.palettes import PALETTES
+from render.png import PNG_TARGET_BYTES, _mapped, encode_png, png_palette, stored_palette
+from tests.render.playouts import playout
 from tests.render.pngs import decode
 
 
@@ -67,3 +71,46 @@ def test_palette_of_a_tiny_image() -> None:
     tiny = Image.new("RGB", (2, 1), Palette.gold)
     assert png_palette(tiny).mode == "P"
     assert decode(encode_png(tiny)).convert("RGB").getpixel((0, 0)) == Palette.gold
+
+
+SEATS = {"monster_day": 2, "monsterpocalypse": 2, "monsters_on_board": 4, "munchkin_fu": 4}
+
+
+def _board(game: str, seed: int) -> Image.Image:
+    shots = [s for s in playout(game, SEATS.get(game, 4), seed) if s.seat is None]
+    return board_image(game, shots[len(shots) // 2].view, locale="it")
+
+
+@pytest.mark.parametrize("game", sorted(PALETTES))
+def test_a_games_stored_palette_fits_its_boards_and_shows_them(game: str) -> None:
+    """A board of a game not among those the palette was chosen from (another seed) fits the
+    stored palette (else the palette is stale: ``python -m bench.boards --write-palettes``),
+    and its PNG shows every flat colour within STORED_FLAT_LEVELS, as the check promises."""
+    assert len(bytes.fromhex(PALETTES[game])) == 768
+    image = _board(game, 5)
+    palette = stored_palette(game)
+    assert palette is not None and _mapped(image, palette) is not None
+    data = encode_png(image, game=game)
+    assert data == encode_png(image, game=game)  # same board, same bytes
+    shown = decode(data).convert("RGB")
+    assert max(ImageStat.Stat(ImageChops.difference(image, shown)).mean) <= 2.5
+    flat = {colour for count, colour in image.getcolors(1 << 20) or [] if count >= 2_000}
+    for colour, xy in _first_pixels(image, flat).items():
+        got = shown.getpixel(xy)
+        assert isinstance(got, tuple)
+        assert max(abs(a - b) for a, b in zip(colour, got, strict=True)) <= 10, colour
+
+
+def test_a_board_in_colours_its_palette_lacks_gets_its_own_palette() -> None:
+    """A fair patch of a colour the stored palette never saw: the board is encoded with a
+    palette of its own (the same bytes as with no game), so the colour holds."""
+    image = _board("monster_day", 5)
+    ImageDraw.Draw(image).rectangle((100, 100, 300, 250), fill=(30, 200, 120))
+    palette = stored_palette("monster_day")
+    assert palette is not None and _mapped(image, palette) is None
+    assert encode_png(image, game="monster_day") == encode_png(image)
+
+
+def test_every_game_with_a_renderer_has_a_stored_palette() -> None:
+    assert set(PALETTES) == set(RENDERERS)
+    assert stored_palette("no such game") is None
