@@ -7,10 +7,12 @@ so they live here rather than in either."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from render.boxes import Box
 from render.common import RGB, Canvas, Palette, hex_rgb, localized, mix
+from render.layers import static_layer
 from render.notte_di_terrore.icons import icon, type_badge
 from render.notte_di_terrore.layout import SUMMONED_H
 from render.notte_di_terrore.style import (
@@ -100,6 +102,33 @@ def draw_being(
     shown: int = EVENTS_SHOWN,
 ) -> None:
     """A Being on a Place: type band, name, the Events on it, and its worth now (stays / kill)."""
+    cid = monster.get("card")
+    info = cards.get(cid)
+    x0, y0, x1, y1 = box
+    events = [e for e in monster.get("events") or [] if e]
+    key = (
+        "notte being",
+        json.dumps(
+            [monster, info, [cards.get(e) for e in events], cards.type_name(info.get("type"))],
+            sort_keys=True,
+            default=str,
+        ),
+        cards.locale,
+        box,
+        shown,
+    )
+    static_layer(
+        c,
+        key,
+        (x0, y0, x1 + 2, y1 + 3),
+        lambda _: _paint_being(c, cards, monster, box, shown),
+        margin=3,
+    )
+
+
+def _paint_being(c: Canvas, cards: Cards, monster: dict[str, Any], box: Box, shown: int) -> None:
+    """The Being card of :func:`draw_being` with its shadow: a pure function of the Being, its
+    cards' data, the language and the box, so it is painted once and pasted (issue 12)."""
     cid = monster.get("card")
     info = cards.get(cid)
     x0, y0, x1, y1 = box
@@ -263,7 +292,16 @@ def draw_weapon(
     c.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0), radius=8)
     c.rect((x0, y0, x1, y1), fill=fill, outline=edge, width=1.5, radius=8)
     with c.region((x0, y0, x1, y1), "weapon"):
-        _weapon_face(c, cards, cid, (x0, y0, x1, y1), turned=turned, big=big, text=text)
+        card = (x0, y0, x1, y1)
+        defeats = cards.get(cid).get("defeats")
+        key = ("notte weapon", cards.name(cid), str(defeats), card, turned, big, text)
+        static_layer(
+            c,
+            key,
+            (x0 + 5, y0 + 5, x1 - 5, y1 - 5),
+            lambda _: _weapon_face(c, cards, cid, card, turned=turned, big=big, text=text),
+            margin=5,
+        )
 
 
 def _weapon_face(

@@ -166,3 +166,20 @@ def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers(
             painted_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
         assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
         assert same(cold_hand, warm_hand) and same(cold_hand, painted_hand)
+
+
+def test_notte_boards_are_the_same_cold_warm_and_without_layers() -> None:
+    """Notte di Terrore's Being cards and Weapon faces are layers keyed on the card's data,
+    its Events, the language and the place: cold, warm and painted boards are the same."""
+    shots = [s for s in playout("notte_di_terrore", 4, 9) if s.seat is None]
+    views = [shots[len(shots) // 3].view, shots[2 * len(shots) // 3].view]
+    for locale in ("en", "it"):
+        LAYERS.clear()
+        cold = [board_image("notte_di_terrore", v, locale=locale) for v in views]
+        kept = len(LAYERS)
+        assert kept >= 4  # Weapons on the table at least
+        warm = [board_image("notte_di_terrore", v, locale=locale) for v in views]
+        assert LAYERS.hits >= kept and LAYERS.bytes <= LAYERS.max_bytes
+        with recording():
+            painted = [board_image("notte_di_terrore", v, locale=locale) for v in views]
+        assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
