@@ -283,25 +283,31 @@ def draw_weapon(
     """A Weapon card: name and the types it defeats. A used (turned) Weapon is drawn lying
     sideways in ``slot`` and dimmed, as the card is physically rotated on the table; ``glow``
     frames it in gold (it can be played or discarded now)."""
-    x0, y0, x1, y1 = weapon_box(slot, turned)
+    card = weapon_box(slot, turned)
+    x0, y0, x1, y1 = card
+    defeats = cards.get(cid).get("defeats")
+    key = ("notte weapon", cards.name(cid), str(defeats), card, turned, big, glow)
+    bounds = (x0 - 4, y0 - 4, x1 + 4, y1 + 4) if glow else (x0, y0, x1 + 2, y1 + 3)
+    static_layer(
+        c, key, bounds, lambda _: _paint_weapon(c, cards, cid, card, turned, big, glow), margin=3
+    )
+
+
+def _paint_weapon(
+    c: Canvas, cards: Cards, cid: str, card: Box, turned: bool, big: bool, glow: bool
+) -> None:
+    """The Weapon card of :func:`draw_weapon` with its shadow (and glow): a pure function of
+    the card's name and types, its box and state, so it is painted once and pasted."""
+    x0, y0, x1, y1 = card
     if glow:
         c.rect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), fill=Palette.gold, radius=11)
     fill = mix(STEEL, Palette.panel, 0.55) if turned else STEEL
     edge = mix(STEEL_EDGE, Palette.panel, 0.5) if turned else STEEL_EDGE
     text = mix(Palette.text, Palette.panel, 0.35) if turned else Palette.text
     c.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0), radius=8)
-    c.rect((x0, y0, x1, y1), fill=fill, outline=edge, width=1.5, radius=8)
-    with c.region((x0, y0, x1, y1), "weapon"):
-        card = (x0, y0, x1, y1)
-        defeats = cards.get(cid).get("defeats")
-        key = ("notte weapon", cards.name(cid), str(defeats), card, turned, big, text)
-        static_layer(
-            c,
-            key,
-            (x0 + 5, y0 + 5, x1 - 5, y1 - 5),
-            lambda _: _weapon_face(c, cards, cid, card, turned=turned, big=big, text=text),
-            margin=5,
-        )
+    c.rect(card, fill=fill, outline=edge, width=1.5, radius=8)
+    with c.region(card, "weapon"):
+        _weapon_face(c, cards, cid, card, turned=turned, big=big, text=text)
 
 
 def _weapon_face(
