@@ -5,7 +5,9 @@ and one table side by side shows which game is furthest from it and whether the 
 drawing or in PNG encoding. Positions come from seeded playouts (half bot, half random moves),
 taken a third, half and two thirds of the way through; the renders go round-robin over them
 (never the same view twice in a row, as at a real table) in English and Italian.
-``python -m bench.boards [--rounds N]`` prints the compact table on its own.
+``python -m bench.boards [--rounds N]`` prints the compact table on its own;
+``python -m bench.boards --write-palettes`` rewrites render/palettes.py (each game's stored
+PNG palette, chosen from these seeded boards) after a game's colours change.
 """
 
 from __future__ import annotations
