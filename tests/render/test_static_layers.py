@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from render import board_image, hand_image, seat_board_images
 from render.boxes import Box, recording
 from render.common import Canvas, Palette
-from render.layers import LAYERS, LayerCache, static_layer
+from render.layers import LAYERS, PROBE, LayerCache, static_layer
 from tests.render.playouts import playout
 
 BOX: Box = (40.0, 30.0, 260.0, 150.0)
@@ -183,3 +183,24 @@ def test_notte_boards_are_the_same_cold_warm_and_without_layers() -> None:
         with recording():
             painted = [board_image("notte_di_terrore", v, locale=locale) for v in views]
         assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
+
+
+def test_with_few_hits_most_misses_are_painted_without_being_kept() -> None:
+    """More tables in play than the cache holds: after a run of misses only one in PROBE is
+    kept (keeping costs more than it saves when nothing is used again), and the picture is
+    the painting all the same; hits bring keeping back."""
+    cache = LayerCache(max_bytes=2**20)
+    for n in range(2_000):
+        cache.get(("gone", n))
+    kept = 0
+    for n in range(PROBE * 10):
+        cache.get(("new", n))
+        kept += cache.keeping()
+    assert kept == 10
+    LAYERS.rate = 0.0  # the shared cache in the same state: a layer is painted, not kept
+    LAYERS._misses = 1
+    assert same(layered(labels, "cold"), direct(labels)) and len(LAYERS) == 0
+    cache.put("tile", Image.new("RGB", (4, 4)))
+    for _ in range(1_000):
+        cache.get("tile")
+    assert cache.keeping()
