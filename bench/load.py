@@ -8,7 +8,9 @@ so no move waits for another table's answer and the driver never reads the datab
 The tables are seeded straight into the store (raw rows, as :mod:`bench.dataset` writes them)
 at a mid-game state, with two players who are in every guild; opening 5,000 tables through the
 commands would take longer than the minute of load. The fake spreads the channels over guilds
-of 500 (Discord's limit per guild), so the bot syncs its commands globally.
+of 500 (Discord's limit per guild), so the bot syncs its commands globally. Each pair of
+players sits at ten tables, so the hand DMs go to many DM channels, as on a real bot (two
+players at every table would queue thousands of DMs on two channels).
 
 Latencies are server side (:mod:`bench.serverside`): INTERACTION_CREATE out -> the table
 post's request in. Errors: moves refused or never answered, requests the fake refused, and
@@ -27,6 +29,8 @@ import json
 import math
 import os
 import random
+import shutil
+import sys
 import tempfile
 import time
 import warnings
@@ -63,7 +67,9 @@ from tests.fakediscord import (
 
 SECTION = "load"
 CHANNELS_PER_GUILD = 500
-WARM_UP_MOVES = 20  # untimed, one at a time, on tables the timed moves do not use
+TABLES_PER_PAIR = 10
+WARM_UP_MOVES = 20
+PROGRESS_SECONDS = 30.0  # untimed, one at a time, on tables the timed moves do not use
 LOAD_TIMEOUT = 900.0  # s: an interaction token's life; a backlog is measured, not cut short
 INTERACTION_DEADLINE = 3.0  # s: Discord fails an interaction answered (deferred) later
 PGSERVER = "pgserver"
@@ -73,9 +79,13 @@ PGSERVER = "pgserver"
 class LoadWorld:
     fake: FakeDiscord
     guilds: list[FakeGuild]
-    ann: FakeUser
-    bob: FakeUser
+    players: list[FakeUser]
     channels: list[FakeChannel]
+
+    def seated(self, table: int) -> tuple[FakeUser, FakeUser]:
+        """The two players at the ``table``-th channel: pair ``table`` modulo the pairs."""
+        pair = table % (len(self.players) // 2)
+        return self.players[2 * pair], self.players[2 * pair + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,7 @@ class Live:
 
     channel: FakeChannel
     state: str
+    users: tuple[FakeUser, FakeUser]
 
 
 @dataclass
@@ -100,16 +111,18 @@ class Outcome:
 
 @contextlib.asynccontextmanager
 async def load_world(tables: int) -> AsyncIterator[LoadWorld]:
-    """A started fake with guilds of up to 500 channels, one per table, and two players."""
+    """A started fake with guilds of up to 500 channels, one per table, and a pair of
+    players per ten tables (members of every guild)."""
     async with FakeDiscord() as fake:
         count = math.ceil(tables / CHANNELS_PER_GUILD)
         guilds = [fake.add_guild(f"Load {i}") for i in range(count)]
-        ann, bob = fake.add_user("ann"), fake.add_user("bob")  # members of every guild
+        pairs = max(1, tables // TABLES_PER_PAIR)
+        players = [fake.add_user(f"player{i}") for i in range(2 * pairs)]
         channels = [
             fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
             for i in range(tables)
         ]
-        yield LoadWorld(fake, guilds, ann, bob, channels)
+        yield LoadWorld(fake, guilds, players, channels)
 
 
 def seed_rows(
@@ -118,13 +131,14 @@ def seed_rows(
     """Rows for one live table per channel, each somewhere in the middle of a real playout."""
     pool = [dataset.pooled(60_000 + i, rng) for i in range(pool_size)]
     writer = dataset.Writer(rng, world.guilds[0].id)
-    seats = [Seat(world.ann.id, "ann", "en"), Seat(world.bob.id, "bob", "en")]
     live: list[Live] = []
-    for game_id, channel in enumerate(world.channels, start=1):
+    for index, channel in enumerate(world.channels):
         game = rng.choice(pool)
+        users = world.seated(index)
+        seats = [Seat(user.id, user.username, "en") for user in users]
         assert channel.guild_id is not None
-        moves = writer.add_live(game_id, game, channel.guild_id, channel.id, seats)
-        live.append(Live(channel, game.states[moves]))
+        moves = writer.add_live(index + 1, game, channel.guild_id, channel.id, seats)
+        live.append(Live(channel, game.states[moves], users))
     return writer, live
 
 
@@ -161,12 +175,12 @@ async def seed_postgres(url: str, writer: dataset.Writer) -> None:
         await db.close()
 
 
-def next_move(world: LoadWorld, live: Live, rng: random.Random) -> Move:
-    """A legal random move for whoever must play at this seeded table (seat 0 is ann)."""
+def next_move(live: Live, rng: random.Random) -> Move:
+    """A legal random move for whoever must play at this seeded table."""
     state = ENGINE.load(json.loads(live.state))
     seat = ENGINE.pending(state)[0]
     action = random_action(state, seat, rng)
-    return Move(world.ann if seat == 0 else world.bob, action.card, action.space + 1)
+    return Move(live.users[seat], action.card, action.space + 1)
 
 
 async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
@@ -194,7 +208,7 @@ async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
     try:
         found = tracker.trace()
     except TraceError as error:
-        return Outcome(round_trip=round_trip, error=str(error))
+        return Outcome(round_trip=round_trip, error=f"{error}; answer {result.text[:80]!r}")
     slow = "Done" not in result.text
     late = found.response > INTERACTION_DEADLINE
     return Outcome(found.public, found.followup, round_trip, slow=slow, late=late)
@@ -216,8 +230,18 @@ async def drive(
             await asyncio.sleep(delay)
         lags.append(max(0.0, loop.time() - due))
         tasks.append(asyncio.create_task(send(world, channel, move)))
+    reporter = asyncio.create_task(report_progress(tasks))
     outcomes = list(await asyncio.gather(*tasks))
+    reporter.cancel()
     return outcomes, lags, loop.time() - t0
+
+
+async def report_progress(tasks: list[asyncio.Task[Outcome]]) -> None:
+    """How many moves are answered, every so often (a backlog can take minutes to clear)."""
+    while True:
+        await asyncio.sleep(PROGRESS_SECONDS)
+        done = sum(task.done() for task in tasks)
+        sys.stderr.write(f"[bench] load: {done} of {len(tasks)} moves answered\n")
 
 
 @contextlib.asynccontextmanager
@@ -236,7 +260,7 @@ async def load_bot(
 async def warm_up(world: LoadWorld, live: list[Live], rng: random.Random) -> None:
     """A few moves one at a time, so the first timed ones do not pay for cold caches."""
     for table in live:
-        outcome = await send(world, table.channel, next_move(world, table, rng))
+        outcome = await send(world, table.channel, next_move(table, rng))
         if outcome.error is not None:
             raise BenchError(f"warm-up move in #{table.channel.name}: {outcome.error}")
 
@@ -268,7 +292,7 @@ async def measure(
         seeded = time.perf_counter() - seeding
         order = rng.sample(live, len(live))
         warm, timed = order[:WARM_UP_MOVES], order[WARM_UP_MOVES : WARM_UP_MOVES + count]
-        moves = [(table.channel, next_move(world, table, rng)) for table in timed]
+        moves = [(table.channel, next_move(table, rng)) for table in timed]
         async with load_bot(world, database, url) as (bot, startup):
             await warm_up(world, warm, rng)
             since = len(world.fake.requests)
@@ -357,6 +381,7 @@ async def postgres_url() -> AsyncIterator[str | None]:
         yield str(server.get_uri("postgres"))
     finally:
         server.cleanup()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 async def run(profile: Profile, rng: random.Random) -> list[Result]:

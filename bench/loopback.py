@@ -116,7 +116,8 @@ async def command(
     world: World, user: FakeUser, channel: FakeChannel, name: str, **values: Any
 ) -> InteractionResult:
     """A slash command answered without a refusal; :class:`BenchError` otherwise."""
-    result = await world.fake.slash(user, channel, name, timeout=REPLY_TIMEOUT, **values)
+    # As a mapping: /game new has an option called "options", which slash() also takes.
+    result = await world.fake.slash(user, channel, name, timeout=REPLY_TIMEOUT, options=values)
     if not result.ephemeral or result.text.startswith(REFUSALS):
         raise BenchError(f"/{name} in #{channel.name}: {result.text!r}")
     return result

@@ -97,8 +97,10 @@ class Tracker:
         start = self.result.dispatched_at
         if start is None:
             raise TraceError(f"{self.result.describe()}: never dispatched")
-        if self.response is None or self.public is None or self.answer is None:
-            raise TraceError(f"{self.result.describe()}: no callback, table post or followup")
+        stamps = {"callback": self.response, "table post": self.public, "followup": self.answer}
+        missing = [name for name, at in stamps.items() if at is None]
+        if missing or self.response is None or self.public is None or self.answer is None:
+            raise TraceError(f"{self.result.describe()}: no {', '.join(missing)} logged")
         early = sum(1 for at in self.dm_times if at < self.public)
         return Trace(self.response - start, self.public - start, self.answer - start, early)
 
