@@ -527,3 +527,20 @@ def test_P2_a_custom_army_has_a_maximum_and_no_minimum() -> None:
     state, _ = MP.apply(state, 1, DraftDone())
     mine = [f.type for f in state.figures if f.owner == 0]
     assert state.phase == "place" and sorted(set(mine)) == ["shade", "warden"]
+
+
+def test_the_bot_steps_a_unit_off_its_own_spawn_space() -> None:
+    """A unit on its side's spawn space blocks the next spawn there: the bot moves it off,
+    keeping its aim, even when it could already shoot from it (a long-range grunt that never
+    moved left the titans a third of the swarm's spawns in the simulator)."""
+    sentinel = unit_of(arranged(), 0, "sentinel")
+    state = pools(arranged(monsters=("E1", "B6"), units={sentinel: "B1"}), 0, 10, 0)
+    state, _ = act(state, ActivateUnits())
+    seen = []
+    while state.activation is not None and state.turn == 0:
+        action = MP.bot_action(state, 0)
+        seen.append(action)
+        state, _ = MP.apply(state, 0, action)
+    moves = [a for a in seen if isinstance(a, Move) and a.figure == sentinel]
+    assert moves and moves[0].to != "B1"
+    assert figure(state, sentinel).at != "B1"
