@@ -47,9 +47,13 @@ class SqliteStore(GamesSql, ClockSql, ResultsMixin):
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        # Through _run, like every statement: aiosqlite's own execute hands back a cursor,
+        # and "PRAGMA journal_mode" returns a row, so a cursor kept alive in a reference cycle
+        # left that statement active and the first migration's COMMIT failed ("SQL statements
+        # in progress"; seen once in CI under simcord).
+        await self._run("PRAGMA journal_mode=WAL")
+        await self._run("PRAGMA foreign_keys=ON")
+        await self._run("PRAGMA busy_timeout=5000")
         await self._migrate()
 
     async def close(self) -> None:
