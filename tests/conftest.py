@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.pg_server import PgServer
+
 
 class _Collector(logging.Handler):
     def __init__(self) -> None:
@@ -34,3 +36,14 @@ def fail_on_discord_warnings() -> Iterator[None]:
     if collector.records:
         lines = [f"{r.name} {r.levelname}: {r.getMessage()}" for r in collector.records]
         pytest.fail("discord logged warnings or errors:\n" + "\n".join(lines))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """This pytest process's PostgreSQL server (one per xdist worker), started when a test
+    first asks it for a database: the store tests' and the smoke tests' (tests/pg_server.py)."""
+    server = PgServer()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -9,7 +9,7 @@ online backup API) run on SQLite alone: ``@pytest.mark.sqlite_only``, or their m
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -52,16 +52,6 @@ class Now:
 @pytest.fixture
 def now() -> Now:
     return Now()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    """This worker's PostgreSQL server, started when a test first needs a database."""
-    server = PgServer()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -14,11 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
-import pytest
 
 from tests.fakediscord import BotProcess, FakeDiscord, FakeGuild, run_bot_process
 from tests.fakediscord.gateway import shard_of
@@ -42,15 +41,6 @@ SHARDS = 2
 LEASE_SECONDS = 3.0
 BOT_DELAY = 2.0
 """Long enough to find the runner's lease and kill its holder before the bot moves."""
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[PgServer]:
-    server = PgServer()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 async def _guild_on_shard(fake: FakeDiscord, shard: int) -> FakeGuild:
