@@ -5,15 +5,13 @@ to the end (people's moves chosen by the engine's bot player), then caught up.""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
 from bot.ratings import Ratings, people, standings
-from bot.store import ACTIVE, FINISHED, GameRecord, Seat, SqliteStore
+from bot.store import ACTIVE, FINISHED, GameRecord, GameStore, Seat
 from bot.table import TableService
 
 GUILD = 1
@@ -21,14 +19,11 @@ START_MU = 25.0
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
+def tables(store: GameStore) -> TableService:
+    """The table service over the ``store`` fixture: every test here runs on SQLite and on
+    PostgreSQL (tests/bot/conftest.py)."""
     seeds = iter(range(1000, 2000))
-    try:
-        yield TableService(store, seed_source=lambda: next(seeds))
-    finally:
-        await store.close()
+    return TableService(store, seed_source=lambda: next(seeds))
 
 
 @pytest.fixture

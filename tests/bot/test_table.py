@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 import rules
 from bot.components import choices_digest
-from bot.store import ABANDONED, ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
+from bot.store import ABANDONED, ACTIVE, CANCELLED, FINISHED, LOBBY, GameStore
 from bot.table import TableError, TableService
 
 CHANNEL = 100
@@ -18,13 +16,10 @@ TABLE = 1  # each test opens one table, the first in its database
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    try:
-        yield TableService(store, seed_source=lambda: 1234)
-    finally:
-        await store.close()
+def tables(store: GameStore) -> TableService:
+    """The table service over the ``store`` fixture: every test here runs on SQLite and on
+    PostgreSQL (tests/bot/conftest.py)."""
+    return TableService(store, seed_source=lambda: 1234)
 
 
 async def _started(tables: TableService, *, bot: bool = False):
