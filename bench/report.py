@@ -133,11 +133,15 @@ def render(results: Sequence[Result]) -> str:
 
 
 def save(results: Sequence[Result], path: Path, meta: dict[str, object]) -> None:
-    """Machine-readable copy of a run, for comparing runs by hand."""
+    """Machine-readable copy of a run, for comparing runs by hand. Written beside and then
+    renamed over the old copy: the run saves after every section, and a Ctrl-C mid-write must
+    leave the last complete file, not half of one."""
     payload = {
         "meta": meta,
         "latencies": [asdict(r) for r in results if isinstance(r, Latency)],
         "figures": [asdict(r) for r in results if isinstance(r, Figure)],
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(payload, indent=2, ensure_ascii=False))
+    draft = path.with_name(path.name + ".part")
+    draft.write_text(json.dumps(payload, indent=2, ensure_ascii=False))
+    draft.replace(path)
