@@ -9,7 +9,7 @@ online backup API) run on SQLite alone: ``@pytest.mark.sqlite_only``, or their m
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,8 @@ from bot.table import TableService
 from tests.pg_server import PgServer
 
 BACKENDS = ("sqlite", "postgres")
+Reopen = Callable[[], Awaitable[GameStore]]
+"""The ``reopen`` fixture: opens another store on the test's database (a restart)."""
 SQLITE_ONLY_MODULES = {"test_backup"}
 """Modules testing SQLite's own online backups (bot/backup.py): nothing to run on PostgreSQL."""
 
@@ -68,6 +70,37 @@ async def store(
         yield store
     finally:
         await store.close()
+
+
+def _same_database(store: GameStore) -> GameStore:
+    """A new, unopened store of the same kind on ``store``'s database."""
+    if isinstance(store, PostgresStore):
+        return PostgresStore(store.url, max_connections=4)
+    if isinstance(store, SqliteStore):
+        return SqliteStore(store.path)
+    raise TypeError(f"no second store on a {type(store).__name__}'s database")
+
+
+@pytest.fixture
+async def reopen(store: GameStore) -> AsyncIterator[Reopen]:
+    """A restart: ``await reopen()`` opens another store on the ``store`` fixture's database
+    (the same SQLite file, the same PostgreSQL database), as the bot does when it starts again,
+    and closes it when the test ends. A restart test closes ``store`` first: that is the
+    process that died. Why a new store rather than ``store`` opened again: nothing the dead
+    process held in memory may carry over."""
+    opened: list[GameStore] = []
+
+    async def again() -> GameStore:
+        other = _same_database(store)
+        await other.open()
+        opened.append(other)
+        return other
+
+    try:
+        yield again
+    finally:
+        for other in opened:
+            await other.close()
 
 
 @pytest.fixture

@@ -5,16 +5,15 @@ and outages. No test sleeps."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.clock import BOT, MOVE, SKIP, VOTE, WAIT, Clock, Deadline
 from bot.deadlines import Deadlines
-from bot.store import ACTIVE, FINISHED, GameRecord, SqliteStore
+from bot.store import ACTIVE, FINISHED, GameRecord, GameStore
 from bot.table import TableError, TableService
-from tests.bot.conftest import Now
+from tests.bot.conftest import Now, Reopen
 
 HOUR = 3600.0
 TABLE = 1
@@ -304,7 +303,7 @@ async def test_monster_day_has_no_skip(tables: TableService, deadlines: Deadline
 
 
 async def test_a_deadline_fires_once_however_many_wake_it(
-    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+    store: GameStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "monster_day", 2)
     seat = tables.pending(record)[0]
@@ -352,28 +351,23 @@ async def test_a_skip_vote_and_the_players_move_at_once_apply_one(
 # -- restarts and outages ---------------------------------------------------------------------
 
 
-async def test_a_deadline_survives_a_restart_and_fires_once(tmp_path: Path, now: Now) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    tables = TableService(store, seed_source=lambda: 4321, clock=now)
+async def test_a_deadline_survives_a_restart_and_fires_once(
+    store: GameStore, tables: TableService, reopen: Reopen, now: Now
+) -> None:
     record = await _table(tables, "monster_day", 2)
     seat = tables.pending(record)[0]
     await store.close()
     now.t = _clock(record).get(MOVE, seat).due  # type: ignore[union-attr]
-    again = SqliteStore(tmp_path / "db.sqlite3")
-    await again.open()
-    try:
-        restarted = Deadlines(TableService(again, clock=now))
-        assert await again.waking(now.t) == [TABLE]
-        assert (await restarted.wake(TABLE)).changed
-        assert not (await restarted.wake(TABLE)).changed
-        assert _clock(await again.get(TABLE) or record).get(VOTE, seat) is not None
-    finally:
-        await again.close()
+    again = await reopen()
+    restarted = Deadlines(TableService(again, clock=now))
+    assert await again.waking(now.t) == [TABLE]
+    assert (await restarted.wake(TABLE)).changed
+    assert not (await restarted.wake(TABLE)).changed
+    assert _clock(await again.get(TABLE) or record).get(VOTE, seat) is not None
 
 
 async def test_time_the_bot_was_down_is_given_back_once(
-    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+    store: GameStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "monster_day", 2)
     seat = tables.pending(record)[0]
@@ -389,7 +383,7 @@ async def test_time_the_bot_was_down_is_given_back_once(
 
 
 async def test_a_quick_restart_gives_nothing_back(
-    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+    store: GameStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "monster_day", 2)
     await store.heartbeat(now.t)
@@ -399,7 +393,7 @@ async def test_a_quick_restart_gives_nothing_back(
 
 
 async def test_two_votes_from_two_processes_at_once_are_both_counted_or_one_is_refused(
-    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+    store: GameStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     record = await _table(tables, "notte_di_terrore", 4)
     after, seat, opened = await _guest_voted_on(deadlines, tables, now, record)

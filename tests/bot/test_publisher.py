@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -22,7 +20,7 @@ from hypothesis import strategies as st
 import rules
 from bot.limits import CONTENT, FIELD_VALUE, clip_lines, fit_embed
 from bot.publisher import Payload, Publisher
-from bot.store import FINISHED, GameRecord, SqliteStore
+from bot.store import FINISHED, GameRecord, GameStore
 from bot.table import TableService
 from tests.fakediscord.validation import validate_message
 
@@ -58,13 +56,10 @@ def assert_fits(payload: Payload, what: str) -> None:
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    try:
-        yield TableService(store, seed_source=lambda: 99)
-    finally:
-        await store.close()
+def tables(store: GameStore) -> TableService:
+    """The table service over the ``store`` fixture: every test here runs on SQLite and on
+    PostgreSQL (tests/bot/conftest.py)."""
+    return TableService(store, seed_source=lambda: 99)
 
 
 async def _night(tables: TableService, names: list[str], moves: int, channel: int) -> GameRecord:
@@ -174,23 +169,18 @@ async def test_a_solo_game_names_its_automa_rival_with_its_score(tables: TableSe
     assert first == ("🏆 Spider Jack wins!" if rival["won"] else "🏆 <@1> wins!")
 
 
-async def test_a_shared_win_is_said_so_not_called_a_draw(tmp_path: Path) -> None:
+async def test_a_shared_win_is_said_so_not_called_a_draw(store: GameStore) -> None:
     """Issue 7: a win shared by several players was called "a draw"."""
     seed = _shared_win_seed(3)
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    try:
-        tables = TableService(store, seed_source=lambda: seed)
-        publisher = Publisher(offline_client(), tables)
-        record = await _played_out(tables, "notte_di_terrore", ["ann", "bob", "cy"])
-        outcome = tables.outcome(record)
-        assert outcome is not None and len(outcome["winners"]) > 1
-        for locale, word in (("en", "share the win"), ("it", "vincono insieme")):
-            text, _ = publisher.outcome_line(record, locale)
-            assert word in text.splitlines()[0], text
-            assert "draw" not in text.lower() and "pareggio" not in text.lower()
-    finally:
-        await store.close()
+    tables = TableService(store, seed_source=lambda: seed)
+    publisher = Publisher(offline_client(), tables)
+    record = await _played_out(tables, "notte_di_terrore", ["ann", "bob", "cy"])
+    outcome = tables.outcome(record)
+    assert outcome is not None and len(outcome["winners"]) > 1
+    for locale, word in (("en", "share the win"), ("it", "vincono insieme")):
+        text, _ = publisher.outcome_line(record, locale)
+        assert word in text.splitlines()[0], text
+        assert "draw" not in text.lower() and "pareggio" not in text.lower()
 
 
 def test_a_field_too_long_for_discord_is_cut_at_a_line_and_says_how_many_more() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -17,11 +16,11 @@ import rules
 from bot.clock import MOVE, WINDOW, Clock
 from bot.deadlines import Deadlines
 from bot.games import PRESENTERS
-from bot.store import FINISHED, GameRecord, SqliteStore
+from bot.store import FINISHED, GameRecord, GameStore
 from bot.table import TableError, TableService
 from rules.options import WINDOW_CHOICES, window_seconds
 from tests.bot import reaction_game
-from tests.bot.conftest import Now
+from tests.bot.conftest import Now, Reopen
 from tests.bot.reaction_game import Act
 
 TABLE = 1
@@ -154,27 +153,21 @@ async def test_the_window_closing_is_narrated_before_the_pass_it_plays(
 
 
 async def test_a_window_left_open_across_a_restart_closes_after_it_once(
-    tmp_path: Path, now: Now
+    store: GameStore, tables: TableService, reopen: Reopen, now: Now
 ) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite3")
-    await store.open()
-    opened = await _open(TableService(store, seed_source=lambda: 4321, clock=now))
+    opened = await _open(tables)
     await store.close()
     now.t = max(_windows(opened).values())
-    again = SqliteStore(tmp_path / "db.sqlite3")
-    await again.open()
-    try:
-        restarted = TableService(again, clock=now)
-        assert await again.waking(now.t) == [TABLE]
-        assert (await Deadlines(restarted).wake(TABLE)).changed
-        after = await restarted.get(TABLE)
-        assert restarted.state(after).phase == "turn" and restarted.pending(after) == [1]
-    finally:
-        await again.close()
+    again = await reopen()
+    restarted = TableService(again, clock=now)
+    assert await again.waking(now.t) == [TABLE]
+    assert (await Deadlines(restarted).wake(TABLE)).changed
+    after = await restarted.get(TABLE)
+    assert restarted.state(after).phase == "turn" and restarted.pending(after) == [1]
 
 
 async def test_a_pass_and_the_window_closing_at_once_apply_one_pass(
-    store: SqliteStore, tables: TableService, deadlines: Deadlines, now: Now
+    store: GameStore, tables: TableService, deadlines: Deadlines, now: Now
 ) -> None:
     opened = await _open(tables)
     now.t = max(_windows(opened).values())
