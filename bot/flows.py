@@ -8,6 +8,7 @@ unexpected errors reach the tree's error handler (logged, with an apology to the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -37,19 +38,49 @@ async def answer(
     interaction: discord.Interaction[Any],
     work: Callable[[str], Awaitable[Reply]],
 ) -> None:
-    """Defer ephemerally, run ``work(locale)`` and send its reply, or the refusal."""
+    """Defer ephemerally, run ``work(locale)`` and send its reply, or the refusal.
+
+    The deferral goes out while the work runs, not before it: its round trip to Discord is
+    then off the path to the public table post (issue 12 times interaction -> table post).
+    Every answer waits for it, and so does an error on its way to the tree's handler (which
+    must know whether the interaction was acknowledged)."""
     locale = normalise(interaction.locale)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    deferring = _defer(interaction)
     try:
         reply = await work(locale)
     except TableError as error:
+        await _deferred(deferring)
         await interaction.followup.send(f"⚠️ {error_text(error, locale)}", ephemeral=True)
         return
+    except BaseException:
+        await _deferred(deferring, quietly=True)  # the work's error is the one to report
+        raise
+    await _deferred(deferring)
     if isinstance(reply, Payload):
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
     else:
         await interaction.followup.send(reply, ephemeral=True)
+
+
+def _defer(interaction: discord.Interaction[Any]) -> asyncio.Task[Any] | None:
+    """Start acknowledging the interaction (an ephemeral "thinking..."), unless it is."""
+    if interaction.response.is_done():
+        return None
+    return asyncio.create_task(
+        interaction.response.defer(ephemeral=True, thinking=True), name="defer"
+    )
+
+
+async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = False) -> None:
+    """Wait for the deferral to be sent; ``quietly``: whatever became of it (another error
+    is on its way)."""
+    if deferring is None:
+        return
+    if not quietly:
+        await deferring
+        return
+    with contextlib.suppress(Exception, asyncio.CancelledError):
+        await asyncio.shield(deferring)
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -123,6 +154,7 @@ async def committed(
     """After a change is stored: start showing it (and any automatic move it makes due) and
     wait a little for it to be shown. True when everything it announced reached Discord."""
     interaction.extras[COMMITTED] = True
+    bot.publisher.prepare_table(record)
     bot.courier.kick(record.id)
     bot.scheduler.after_change(record)
     return await bot.courier.wait_delivered(
