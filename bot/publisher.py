@@ -13,8 +13,10 @@ ping are in its allowed mentions.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import io
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -60,6 +62,18 @@ async def _in_render_pool(function: Callable[..., R], *args: Any, **kwargs: Any)
     return await asyncio.get_running_loop().run_in_executor(
         _RENDER_POOL, functools.partial(function, *args, **kwargs)
     )
+
+
+PREPARED_KEPT = 32
+"""Table images drawn ahead (:meth:`Publisher.prepare_table`) kept for the courier to pick
+up; a few tables' worth of quick moves."""
+
+
+def _forget_failure(drawing: asyncio.Future[Any]) -> None:
+    """A prepared drawing's error is reported when the post draws again, not as "never
+    retrieved"."""
+    if not drawing.cancelled():
+        drawing.exception()
 
 
 def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -253,8 +267,51 @@ class Publisher:
         self.client = client
         self.tables = tables
         self.deadlines = Deadlines(tables)
+        self._prepared: OrderedDict[tuple[Any, ...], asyncio.Future[list[bytes]]] = OrderedDict()
 
     # -- public table message ---------------------------------------------------------------
+
+    def prepare_table(self, record: GameRecord) -> None:
+        """Start drawing the table's images for ``record`` now, in the render pool, while the
+        courier reads the outbox: the table post picks them up (:meth:`_table_images`).
+
+        Why: a move's public post waits for its board, which is most of a move's time
+        (issue 12 times interaction -> table post); started at the commit, the drawing
+        overlaps the outbox reads. A drawing nobody picks up (its deliveries merged into a
+        later move's) is dropped with the oldest."""
+        if record.status not in (ACTIVE, FINISHED):
+            return
+        key = self._images_key(record, record.locale)
+        if key in self._prepared:
+            return
+        drawing = asyncio.ensure_future(self._draw_table(record, record.locale))
+        drawing.add_done_callback(_forget_failure)
+        self._prepared[key] = drawing
+        while len(self._prepared) > PREPARED_KEPT:
+            self._prepared.popitem(last=False)
+
+    async def _table_images(self, record: GameRecord, locale: str) -> list[bytes]:
+        """The board (and any seat boards) as PNGs: prepared at the commit, or drawn now."""
+        prepared = self._prepared.pop(self._images_key(record, locale), None)
+        if prepared is not None:
+            with contextlib.suppress(Exception):  # a failed drawing is tried again below
+                return await asyncio.shield(prepared)
+        return await self._draw_table(record, locale)
+
+    async def _draw_table(self, record: GameRecord, locale: str) -> list[bytes]:
+        return await _in_render_pool(
+            render.render_table,
+            record.game,
+            self._board_view(record, self.tables.view(record, None)),
+            locale=normalise(locale),
+            players=seat_names(record),
+        )
+
+    @staticmethod
+    def _images_key(record: GameRecord, locale: str) -> tuple[Any, ...]:
+        """Everything the table's images depend on: the table's state (its version), the
+        language and the seat names."""
+        return (record.id, record.version, normalise(locale), tuple(seat_names(record)))
 
     def _board_view(self, record: GameRecord, view: dict[str, Any]) -> dict[str, Any]:
         """The view the table's image is drawn from: the public one, or the seat's own view
@@ -278,13 +335,7 @@ class Publisher:
         view = self.tables.view(record, None)
         names = markdown_names(record)
         presenter = PRESENTERS[record.game]
-        board, *seat_boards = await _in_render_pool(
-            render.render_table,
-            record.game,
-            self._board_view(record, view),
-            locale=normalise(locale),
-            players=seat_names(record),
-        )
+        board, *seat_boards = await self._table_images(record, locale)
         embed = discord.Embed(
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
             colour=COLOUR,

@@ -1,0 +1,113 @@
+"""A table's images drawn ahead at the commit (``Publisher.prepare_table``) are the images the
+table post would draw, are picked up by it, and never outlive their use (issue 12, "Speed").
+
+Why it matters: the post is built from the outbox's snapshot, later than the commit; a prepared
+image reused for another version, language or name list would show a wrong board.
+"""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+import render
+from bot.publisher import PREPARED_KEPT, Publisher, seat_names
+from bot.store import GameRecord, GameStore
+from bot.table import TableService
+
+
+@pytest.fixture
+def tables(store: GameStore) -> TableService:
+    return TableService(store, seed_source=lambda: 7)
+
+
+@pytest.fixture
+def publisher(tables: TableService) -> Publisher:
+    return Publisher(discord.Client(intents=discord.Intents(guilds=True)), tables)
+
+
+async def _table(tables: TableService, channel: int = 1, locale: str = "en") -> GameRecord:
+    """A Monster Day table of two, started."""
+    record = await tables.new_table("monster_day", guild_id=1, channel_id=channel, user_id=1,
+                                    name="Ann", locale=locale)  # fmt: skip
+    await tables.join(record.id, 2, "Bob", "en")
+    return await tables.start(record.id, 1)
+
+
+async def _move(tables: TableService, record: GameRecord) -> GameRecord:
+    seat = tables.pending(record)[0]
+    legal = tables.engine(record.game).legal_actions(tables.state(record), seat)
+    user = record.seats[seat].user_id
+    assert user is not None
+    return (await tables.act(record.id, user, legal[0])).after
+
+
+def _fresh_board(tables: TableService, record: GameRecord) -> bytes:
+    view = tables.view(record, None)
+    return render.render_table(record.game, view, locale="en", players=seat_names(record))[0]
+
+
+async def test_the_post_picks_up_the_prepared_board_and_it_is_the_board_it_would_draw(
+    tables: TableService, publisher: Publisher
+) -> None:
+    record = await _move(tables, await _table(tables))
+    publisher.prepare_table(record)
+    prepared = next(iter(publisher._prepared.values()))
+    payload = await publisher.table_payload(record)
+    assert prepared.done(), "the post waited for the drawing it was given"
+    assert payload.image == prepared.result()[0] == _fresh_board(tables, record)
+    assert not publisher._prepared, "a drawing is used once, then let go"
+
+
+async def test_a_prepared_board_of_another_version_or_language_is_never_used(
+    tables: TableService, publisher: Publisher
+) -> None:
+    before = await _table(tables)
+    publisher.prepare_table(before)
+    after = await _move(tables, before)
+    payload = await publisher.table_payload(after)
+    assert payload.image == _fresh_board(tables, after) != _fresh_board(tables, before)
+    italian = await publisher.table_payload(before, locale="it")
+    assert italian.image != _fresh_board(tables, before), "drawn in Italian, not the English one"
+    assert len(publisher._prepared) == 1, "the English drawing of the old version is still kept"
+
+
+async def test_only_a_table_in_play_or_just_ended_is_drawn_ahead(
+    tables: TableService, publisher: Publisher
+) -> None:
+    lobby = await tables.new_table("monster_day", guild_id=1, channel_id=5, user_id=1,
+                                   name="Ann", locale="en")  # fmt: skip
+    publisher.prepare_table(lobby)
+    assert not publisher._prepared
+
+
+async def test_drawings_nobody_picks_up_are_dropped_oldest_first(
+    tables: TableService, publisher: Publisher
+) -> None:
+    records = [await _table(tables, channel) for channel in range(1, PREPARED_KEPT + 4)]
+    for record in records:
+        publisher.prepare_table(record)
+    first = records[0]
+    assert len(publisher._prepared) == PREPARED_KEPT
+    assert (first.id, first.version, "en", ("Ann", "Bob")) not in publisher._prepared
+    for drawing in list(publisher._prepared.values()):
+        await drawing
+
+
+async def test_a_failed_drawing_ahead_is_drawn_again_by_the_post(
+    tables: TableService, publisher: Publisher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = await _table(tables)
+    real = render.render_table
+
+    def broken(*args: object, **kwargs: object) -> list[bytes]:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(render, "render_table", broken)
+    publisher.prepare_table(record)
+    drawing = next(iter(publisher._prepared.values()))
+    with pytest.raises(RuntimeError):
+        await drawing
+    monkeypatch.setattr(render, "render_table", real)
+    payload = await publisher.table_payload(record)
+    assert payload.image == _fresh_board(tables, record)
