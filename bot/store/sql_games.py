@@ -49,6 +49,21 @@ _SEATED = "(seats LIKE ? OR seats LIKE ?)"
 """Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""
 
 
+def _assignments(
+    changes: dict[str, Any], allowed: set[str], refusal: str
+) -> tuple[list[str], list[Any]]:
+    """``column = ?`` for each change, and its stored value, for a write's SET list.
+
+    Why the check: column names go into the SQL text itself (values are bound), so only the
+    columns this write may change are accepted; any other is refused as ``refusal``.
+    """
+    unknown = set(changes) - allowed
+    if unknown:
+        raise StoreError(f"{refusal}: {sorted(unknown)}")
+    columns = [f"{name} = ?" for name in changes]
+    return columns, [_encode(name, value) for name, value in changes.items()]
+
+
 class GamesSql:
     """The table and outbox operations of :class:`bot.store.base.GameStore`."""
 
@@ -227,16 +242,12 @@ class GamesSql:
     async def update(
         self, record: GameRecord, *, announce: Announcement | None = None, **changes: Any
     ) -> GameRecord:
-        unknown = set(changes) - _UPDATABLE
-        if unknown:
-            raise StoreError(f"not updatable: {sorted(unknown)}")
-        assignments = ", ".join(f"{name} = ?" for name in changes)
-        values = [_encode(name, value) for name, value in changes.items()]
+        columns, values = _assignments(changes, _UPDATABLE, "not updatable")
+        assignments = ", ".join([*columns, "version = version + 1", "updated_at = ?"])
         now = time.time()
         async with self._channel_guard(record.channel_id), self._transaction():
             rowcount, _ = await self._run(
-                f"UPDATE games SET {assignments}, version = version + 1, updated_at = ? "
-                "WHERE id = ? AND version = ?",
+                f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
                 (*values, now, record.id, record.version),
             )
             if rowcount != 1:
@@ -257,17 +268,15 @@ class GamesSql:
         then: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]]]] = (),
         **changes: Any,
     ) -> GameRecord:
-        unknown = set(changes) - _MOVE_CHANGES
-        if unknown:
-            raise StoreError(f"not changed by a move: {sorted(unknown)}")
-        assignments = "".join(f"{name} = ?, " for name in changes)
-        values = [_encode(name, value) for name, value in changes.items()]
+        columns, values = _assignments(changes, _MOVE_CHANGES, "not changed by a move")
+        assignments = ", ".join(
+            ["state = ?", "status = ?", *columns, "version = version + ?", "updated_at = ?"]
+        )
         now = time.time()
         moves = [(seat, action, events), *then]
         async with self._transaction():
             rowcount, _ = await self._run(
-                f"UPDATE games SET state = ?, status = ?, {assignments}version = version + ?, "
-                "updated_at = ? WHERE id = ? AND version = ?",
+                f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
                 (_dumps(state), status, *values, len(moves), now, record.id, record.version),
             )
             if rowcount != 1:
