@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from render import RENDERERS, board_image
+from render import RENDERERS, board_image, png
 from render.common import Canvas, Palette, draw_die, mix
 from render.palettes import PALETTES
 from render.png import PNG_TARGET_BYTES, _mapped, encode_png, png_palette, stored_palette
@@ -114,3 +114,25 @@ def test_a_board_in_colours_its_palette_lacks_gets_its_own_palette() -> None:
 def test_every_game_with_a_renderer_has_a_stored_palette() -> None:
     assert set(PALETTES) == set(RENDERERS)
     assert stored_palette("no such game") is None
+
+
+@pytest.mark.parametrize("game", ["monster_day", None])
+def test_the_isal_png_is_the_palette_image_pillow_would_write(
+    game: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The palette PNG is written with ISA-L's deflate and unfiltered rows (render.png's own
+    chunks): it decodes to the same palette image as Pillow's encoder writes, with a stored
+    palette and with the board's own."""
+    assert png.isal_zlib is not None  # a dependency: the fast path is the one tested
+    image = board_like() if game is None else _a_board(game)
+    ours = decode(encode_png(image, game=game))
+    monkeypatch.setattr(png, "isal_zlib", None)
+    pillows = decode(encode_png(image, game=game))
+    assert ours.mode == pillows.mode == "P" and ours.size == pillows.size
+    assert ours.tobytes() == pillows.tobytes()
+    assert ours.getpalette() == pillows.getpalette()
+
+
+def _a_board(game: str) -> Image.Image:
+    shots = [shot for shot in playout(game, 2, 5) if shot.seat is None]
+    return board_image(game, shots[len(shots) // 2].view, locale="it")
