@@ -14,17 +14,24 @@ and can prove, in both languages and with any name, that none leaves its box or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
+from render.boxes import active_recorder
 from render.common import BoardRenderer, SeatBoardRenderer, lang, player_names
+from render.memo import Memo
 from render.monster_day import MonsterDayRenderer
 from render.monsterpocalypse import MonsterpocalypseRenderer
 from render.monsters_on_board import MonstersOnBoardRenderer
 from render.munchkin_fu import MunchkinFuRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
 from render.png import encode_png
+
+MEMO = Memo()
+"""Hands and seat boards already drawn, reused while what they read is unchanged
+(:mod:`render.memo`); the shared board is not kept, it changes on every move."""
 
 RENDERERS: dict[str, BoardRenderer] = {
     "monster_day": MonsterDayRenderer(),
@@ -90,10 +97,43 @@ def render_table(
     game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
 ) -> list[bytes]:
     """PNG bytes of the whole public table: the shared board first, then each seat's own
-    board where the game draws them (see :func:`seat_board_images`)."""
-    images = [board_image(game_id, view, locale=locale, players=players)]
-    images += seat_board_images(game_id, view, locale=locale, players=players)
-    return [encode_png(image, game=game_id) for image in images]
+    board where the game draws them (see :func:`render_seat_boards`)."""
+    board = board_image(game_id, view, locale=locale, players=players)
+    seat_boards = render_seat_boards(game_id, view, locale=locale, players=players)
+    return [encode_png(board, game=game_id), *seat_boards]
+
+
+def render_seat_boards(
+    game_id: str, view: dict[str, Any], *, locale: str = "en", players: list[str] | None = None
+) -> list[bytes]:
+    """PNG bytes of each seat's own board (see :func:`seat_board_images`), each reused from
+    :data:`MEMO` while what it reads of the view is unchanged: most seat boards do not change
+    on another seat's move."""
+    renderer = _renderer(game_id)
+    if not isinstance(renderer, SeatBoardRenderer):
+        return []
+    seats = _seat_count(view)
+    names = player_names(players, max(seats, len(players or [])), locale)
+    code = lang(locale)
+
+    def seat_board(seat: int) -> Callable[[dict[str, Any]], bytes]:
+        def draw(seen: dict[str, Any]) -> bytes:
+            image = renderer.seat_board(seen, seat, locale=code, players=names)
+            return encode_png(image, game=game_id)
+
+        return draw
+
+    groups = [(game_id, "seat board", code, seat, tuple(names)) for seat in range(seats)]
+    return [_memoized(group, view, seat_board(seat)) for seat, group in enumerate(groups)]
+
+
+def _memoized(group: tuple[Any, ...], view: dict[str, Any], draw: Callable[[Any], bytes]) -> bytes:
+    """``draw(view)`` through :data:`MEMO` (a hit rate kept per game and kind of image),
+    except while a text-box recording is on (the renderer tests): then every text must be
+    drawn, to be recorded."""
+    if active_recorder() is not None:
+        return draw(view)
+    return MEMO.draw(group, view, draw, kind=group[:2])
 
 
 def hand_image(game_id: str, view: dict[str, Any], *, locale: str = "en") -> Image.Image:
@@ -102,11 +142,18 @@ def hand_image(game_id: str, view: dict[str, Any], *, locale: str = "en") -> Ima
 
 def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of one seat's hand (a strip of its cards, for the DM), from that seat's own
-    view (``engine.view(state, seat)``)."""
-    return encode_png(hand_image(game_id, view, locale=locale))
+    view (``engine.view(state, seat)``); reused from :data:`MEMO` while what the drawing reads
+    of the view is unchanged."""
+    code = lang(locale)
+    return _memoized(
+        (game_id, "hand", code),
+        view,
+        lambda seen: encode_png(_renderer(game_id).hand(seen, locale=code)),
+    )
 
 
 __all__ = [
+    "MEMO",
     "RENDERERS",
     "BoardRenderer",
     "SeatBoardRenderer",
@@ -114,6 +161,7 @@ __all__ = [
     "hand_image",
     "render_board",
     "render_hand",
+    "render_seat_boards",
     "render_table",
     "seat_board_images",
 ]
