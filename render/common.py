@@ -181,11 +181,24 @@ class Canvas:
     box); otherwise nothing is recorded.
     """
 
-    def __init__(self, width: int, height: int, bg: RGB = Palette.bg, scale: int = 2) -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        bg: RGB = Palette.bg,
+        scale: int = 2,
+        *,
+        table: RGB | None = None,
+    ) -> None:
+        """``table``: the colour of the table top that :meth:`table_top` paints first, over
+        nearly the whole canvas; the image is then made in that colour (and stays so until
+        :meth:`table_top` paints the room around the table: call it first)."""
         self.width = width
         self.height = height
         self.scale = scale
-        self.img = Image.new("RGB", (width * scale, height * scale), bg)
+        self.bg = bg
+        self.made_in = table or bg
+        self.img = Image.new("RGB", (width * scale, height * scale), self.made_in)
         self.draw = ImageDraw.Draw(self.img)
         recorder = active_recorder()
         self.page: Page | None = recorder.page(width, height) if recorder else None
@@ -267,6 +280,40 @@ class Canvas:
         self.img.paste(fill, (x0, y0 + k + 1, x0 + k + 1, y1 - k))
         self.img.paste(fill, (x1 - k, y0 + k + 1, x1 + 1, y1 - k))
         return True
+
+    def table_top(self, box: Box, fill: RGB, radius: float) -> None:
+        """``rect(box, fill=fill, radius=radius)`` as the first shape on a canvas made with
+        ``table=fill``, the table that covers nearly all of it: the same pixels, but only the
+        room's frame around the box and its four corners are painted (each corner's quarter in
+        the room's colour, then Pillow's pieslice over it, as :meth:`_fill` paints them), not
+        the whole table over a whole room (~0.6-1.7 ms on a 2x board). Why not make a new
+        image here: a second 15 MB image per board costs more in page faults than the fill."""
+        x0, y0, x1, y1 = self.box(box)
+        r = self.px(radius)
+        width, height = self.img.size
+        d = min(x1 - x0, y1 - y0, r * 2)
+        inside = min(x0, y0) >= 0 and x1 < width and y1 < height
+        if self.made_in != fill or self.made_in == self.bg:
+            self.rect(box, fill=fill, radius=radius)  # a canvas made in the room's colour
+            return
+        if not inside or not r or 2 * d >= min(x1 - x0, y1 - y0):
+            self.img.paste(self.bg, (0, 0, width, height))  # not a table: drawn as any
+            self.rect(box, fill=fill, radius=radius)  # rectangle, over the room
+            return
+        bg = self.bg
+        for strip in ((0, 0, width, y0), (0, y1 + 1, width, height), (0, y0, x0, y1 + 1),
+                      (x1 + 1, y0, width, y1 + 1)):  # fmt: skip
+            self.img.paste(bg, strip)
+        k = d // 2
+        corners = (
+            ((x0, y0, x0 + d, y0 + d), 180, 270, (x0, y0)),
+            ((x1 - d, y0, x1, y0 + d), 270, 360, (x1 - k, y0)),
+            ((x1 - d, y1 - d, x1, y1), 0, 90, (x1 - k, y1 - k)),
+            ((x0, y1 - d, x0 + d, y1), 90, 180, (x0, y1 - k)),
+        )
+        for part, start, end, (qx, qy) in corners:
+            self.img.paste(bg, (qx, qy, qx + k + 1, qy + k + 1))
+            self.draw.pieslice(part, start, end, fill=fill)
 
     def ellipse(
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: float = 0

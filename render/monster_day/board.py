@@ -44,7 +44,7 @@ class _Board(_Bars):
         self.view = view
         self.locale = locale
         self.names = player_names(players, 2, locale)
-        self.c = Canvas(WIDTH, HEIGHT, Palette.bg)
+        self.c = Canvas(WIDTH, HEIGHT, Palette.bg, table=Palette.table)
         self.spaces: list[dict[str, Any]] = list(view.get("spaces") or [])[:6]
         self.monsters: list[dict[str, Any]] = list(view.get("monsters") or [])
         self.current = view.get("current")
@@ -70,7 +70,7 @@ class _Board(_Bars):
         return x0, x0 + col_w
 
     def draw(self) -> Image.Image:
-        self.c.rect((6, 6, WIDTH - 6, HEIGHT - 6), fill=Palette.table, radius=22)
+        self.c.table_top((6, 6, WIDTH - 6, HEIGHT - 6), Palette.table, 22)
         for seat in (0, 1):
             self.draw_village(seat)
         self.draw_gap()

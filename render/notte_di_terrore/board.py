@@ -77,11 +77,11 @@ class _Board(_Bars):
         self.turned = {str(t) for t in view.get("turned") or []}
         self.meter_scale = max([20, *self.terror])
         self.height = board_height(view)
-        self.c = Canvas(WIDTH, self.height, Palette.bg)
+        self.c = Canvas(WIDTH, self.height, Palette.bg, table=Palette.table)
 
     def draw(self) -> Image.Image:
         c = self.c
-        c.rect((6, 6, WIDTH - 6, self.height - 6), fill=Palette.table, radius=22)
+        c.table_top((6, 6, WIDTH - 6, self.height - 6), Palette.table, 22)
         self.draw_top((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H))
         y: float = MARGIN + TOP_H + ROW_GAP
         for seat, player in enumerate(self.players):

@@ -183,3 +183,22 @@ def test_rect_fills_what_pillow_fills() -> None:
                 else:
                     expected.draw.rectangle(xy, fill=Palette.panel, outline=outline, width=w)
                 assert same(got.img, expected.img), (box, radius, outline, width)
+
+
+def test_a_table_top_is_the_rectangle_over_the_room() -> None:
+    """``Canvas.table_top`` on a canvas made in the table's colour paints only the room around
+    the table and its corners; whatever the box and radius (a table inset or flush, a large or
+    no radius, a box too small for its corners, one off the canvas) the pixels are those of
+    ``rect`` on a canvas made in the room's colour, and on one made otherwise it is ``rect``."""
+    boxes = [(6.0, 6.0, 234.0, 174.0), (0.0, 0.0, 240.0, 180.0), (5.25, 7.5, 200.75, 133.0),
+             (-10.0, 6.0, 234.0, 174.0), (100.0, 80.0, 130.0, 95.0),
+             (6.0, 6.0, 234.0, 190.0)]  # fmt: skip
+    for scale in (1, 2):
+        for box in boxes:
+            for radius in (0, 3, 9.5, 22, 60):
+                expected = Canvas(240, 180, scale=scale)
+                expected.rect(box, fill=Palette.table, radius=radius)
+                for table in (Palette.table, None):
+                    got = Canvas(240, 180, scale=scale, table=table)
+                    got.table_top(box, Palette.table, radius)
+                    assert same(got.img, expected.img), (scale, box, radius, table)
