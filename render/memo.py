@@ -362,7 +362,13 @@ class TrackedList(list[Any]):
         return self._length()
 
     def __iter__(self) -> Iterator[Any]:
-        return iter([self._item(i) for i in range(self._length())])
+        """Items as they are reached; the length only if the loop reaches the end (a loop
+        that stops at the first match read only the items before it)."""
+        index = 0
+        while index < list.__len__(self):
+            yield self._item(index)
+            index += 1
+        self._length()
 
     def __reversed__(self) -> Iterator[Any]:
         return iter([self._item(i) for i in range(self._length())][::-1])
@@ -487,7 +493,10 @@ class TrackedList(list[Any]):
 
 
 def _plain(value: Any) -> Any:
+    """The plain object behind a proxy (recording that all of it is read: it is about to be
+    compared, added or searched without its methods), or the value itself."""
     if isinstance(value, (TrackedDict, TrackedList)):
+        value._whole()
         return value._raw
     return value
 

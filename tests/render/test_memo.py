@@ -105,6 +105,21 @@ def test_len_iteration_and_negative_indexes() -> None:
     assert seen[("board", "piles", LENGTH)] == 2
 
 
+def test_a_loop_that_stops_early_reads_only_what_it_reached() -> None:
+    seen = reads(VIEW, lambda v: next(p for p in v["players"] if p["score"] == 3))
+    assert seen[("players", 0, "score", VALUE)] == 3
+    assert ("players", 1, VALUE) not in seen and ("players", LENGTH) not in seen
+    seen = reads(VIEW, lambda v: [p for p in v["players"] if p["score"] == 3])
+    assert seen[("players", LENGTH)] == 2  # the loop ended: its length mattered
+
+
+def test_comparing_two_proxies_reads_both() -> None:
+    seen = reads(VIEW, lambda v: v["board"]["piles"][0] == v["board"]["piles"][1])
+    assert ("board", "piles", 0, WHOLE) in seen and ("board", "piles", 1, WHOLE) in seen
+    seen = reads(VIEW, lambda v: v["players"][0] in v["players"])
+    assert ("players", 0, WHOLE) in seen and ("players", WHOLE) in seen
+
+
 def test_whole_object_operations_record_the_whole_object() -> None:
     seen = reads(VIEW, lambda v: "c" in v["board"]["piles"][1])
     assert ("board", "piles", 1, WHOLE) in seen
