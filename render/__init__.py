@@ -1,9 +1,11 @@
 """Board and hand images (PNG) drawn from a game's *view*, never from its full state.
 
 One module per game registers a :class:`~render.common.BoardRenderer` in :data:`RENDERERS`;
-:func:`render_board` and :func:`render_hand` dispatch by game id and encode the PNG. This package
-imports Pillow and nothing from ``discord``, ``bot``, ``cogs`` or the engines: a view is plain
-JSON, so images can be drawn (and tested) from any stored or hand-made view.
+:func:`render_board` and :func:`render_hand` dispatch by game id and encode the PNG; hands and
+seat boards are reused from :data:`MEMO` (:mod:`render.memo`) while what their drawing read of
+the view is unchanged. This package imports Pillow and nothing from ``discord``, ``bot``,
+``cogs`` or the engines: a view is plain JSON, so images can be drawn (and tested) from any
+stored or hand-made view.
 
 Adding a game: write ``render/<game_id>.py`` with a renderer class (``board`` and ``hand``
 returning PIL images, built with :mod:`render.common`) and add it to :data:`RENDERERS` below.
