@@ -7,7 +7,9 @@ a board per seat. Each seeded playout (half bot, half random moves, as in ``benc
 drawn move by move twice, the same draws in the same process: plainly (the memo off) and
 through the memo. Figures are this thread's CPU time. A miss costs the tracked drawing plus a
 failed lookup; a hit costs the lookup; the column "miss/plain" compares a tracked miss with the
-same image drawn plainly. ``python -m bench.memo [--moves N] [--game G ...]``.
+same image drawn plainly. The memo's room in images says how many tables' images it can keep
+between their moves (a table reuses an image only if it is still kept at its next move).
+``python -m bench.memo [--moves N] [--game G ...]``.
 """
 
 from __future__ import annotations
@@ -156,8 +158,11 @@ def main(argv: list[str] | None = None) -> None:
         for seed in SEEDS:
             play(game, seed, args.moves, tally)
         sys.stdout.write(report(game, tally) + "\n")
-        kept = f"{len(render.MEMO)} entries, {render.MEMO.bytes / 2**20:.1f} MiB"
-        sys.stdout.write(f"{'':18} {tally.moves} moves; memo holds {kept}\n")
+        memo = render.MEMO
+        each = memo.bytes / max(1, len(memo))
+        kept = f"{len(memo)} entries, {memo.bytes / 2**20:.1f} MiB, {each / 1024:.0f} KiB each"
+        room = f"{memo.max_bytes / max(1.0, each):.0f} such images"
+        sys.stdout.write(f"{'':18} {tally.moves} moves; memo holds {kept} (room for {room})\n")
         sys.stdout.flush()
     render.MEMO.enabled = True
 
