@@ -247,6 +247,8 @@ class Canvas:
             if outline is None or not w or outline == fill:
                 return  # as Pillow: no outline, or one of the fill's colour
             fill = None  # painted: Pillow adds only the outline
+        if r and fill is None and outline is not None and w and self._outline(xy, r, outline, w):
+            return
         if radius:
             self.draw.rounded_rectangle(xy, radius=r, fill=fill, outline=outline, width=w)
         else:
@@ -268,17 +270,35 @@ class Canvas:
         if d == 0 or d >= x1 - x0 - 1 or d >= y1 - y0 - 1:
             return False
         k = d // 2
-        corners = (
-            ((x0, y0, x0 + d, y0 + d), 180, 270),
-            ((x1 - d, y0, x1, y0 + d), 270, 360),
-            ((x1 - d, y1 - d, x1, y1), 0, 90),
-            ((x0, y1 - d, x0 + d, y1), 90, 180),
-        )
-        for part, start, end in corners:
-            self.draw.pieslice(part, start, end, fill=fill)
-        self.img.paste(fill, (x0 + k + 1, y0, x1 - k, y1 + 1))
-        self.img.paste(fill, (x0, y0 + k + 1, x0 + k + 1, y1 - k))
-        self.img.paste(fill, (x1 - k, y0 + k + 1, x1 + 1, y1 - k))
+        core, paste = self.draw.draw, self.img.im.paste  # see _outline
+        ink = core.draw_ink(fill)
+        for part, start, end in _corners(xy, d):
+            core.draw_pieslice(part, start, end, ink, 1)
+        paste(fill, (x0 + k + 1, y0, x1 - k, y1 + 1))
+        paste(fill, (x0, y0 + k + 1, x0 + k + 1, y1 - k))
+        paste(fill, (x1 - k, y0 + k + 1, x1 + 1, y1 - k))
+        return True
+
+    def _outline(self, xy: tuple[int, int, int, int], r: int, outline: RGB, w: int) -> bool:
+        """The outline Pillow's ``rounded_rectangle`` draws (four corner arcs, four sides), by
+        the same calls to its drawing core. Why not through ``ImageDraw``: its Python wrappers
+        cost more than the drawing on the small shapes boards are made of (~21 us for an
+        outline, ~10 of them drawing; a pieslice ~5 us, ~3 drawing; a paste ~1.7 us, ~0.6),
+        and boards draw a hundred such shapes. False (nothing drawn) for the shapes Pillow
+        draws otherwise: a capsule, a circle, square corners, reversed corners."""
+        x0, y0, x1, y1 = xy
+        d = min(x1 - x0, y1 - y0, r * 2)
+        if x1 < x0 or y1 < y0 or d == 0 or d >= x1 - x0 - 1 or d >= y1 - y0 - 1:
+            return False
+        k = d // 2
+        core = self.draw.draw
+        ink = core.draw_ink(outline)
+        for part, start, end in _corners(xy, d):
+            core.draw_arc(part, start, end, ink, w)
+        core.draw_rectangle((x0 + k + 1, y0, x1 - k - 1, y0 + w - 1), ink, 1)
+        core.draw_rectangle((x0 + k + 1, y1 - w + 1, x1 - k - 1, y1), ink, 1)
+        core.draw_rectangle((x0, y0 + k + 1, x0 + w - 1, y1 - k - 1), ink, 1)
+        core.draw_rectangle((x1 - w + 1, y0 + k + 1, x1, y1 - k - 1), ink, 1)
         return True
 
     def table_top(self, box: Box, fill: RGB, radius: float) -> None:
@@ -605,6 +625,20 @@ class Canvas:
     def image(self) -> Image.Image:
         """The finished picture at its final size."""
         return self.img.reduce(self.scale) if self.scale > 1 else self.img.copy()
+
+
+def _corners(
+    xy: tuple[int, int, int, int], d: int
+) -> tuple[tuple[tuple[int, int, int, int], int, int], ...]:
+    """The four corner squares (side ``d``) of the rectangle ``xy`` with their start and end
+    angles, in Pillow's order (``ImageDraw.rounded_rectangle``)."""
+    x0, y0, x1, y1 = xy
+    return (
+        ((x0, y0, x0 + d, y0 + d), 180, 270),
+        ((x1 - d, y0, x1, y0 + d), 270, 360),
+        ((x1 - d, y1 - d, x1, y1), 0, 90),
+        ((x0, y1 - d, x0 + d, y1), 90, 180),
+    )
 
 
 # --------------------------------------------------------------------------- dice

@@ -159,30 +159,32 @@ def test_panel_shadow_bands_paint_what_the_whole_shadow_paints(
 
 
 def test_rect_fills_what_pillow_fills() -> None:
-    """``Canvas.rect`` pastes the straight parts of a fill itself; every shape Pillow draws
-    (square and rounded, outlined or not, capsules, circles, slivers, off the edge, reversed
-    corners) comes out pixel for pixel as Pillow's own ``rounded_rectangle``/``rectangle``."""
+    """``Canvas.rect`` pastes the straight parts of a fill itself and draws rounded outlines
+    through Pillow's drawing core; every shape Pillow draws (square and rounded, filled,
+    outlined or both, capsules, circles, slivers, off the edge, reversed corners) comes out
+    pixel for pixel as Pillow's own ``rounded_rectangle``/``rectangle``."""
     boxes = [(10.0, 10.0, 200.0, 120.0), (5.25, 7.5, 60.75, 33.0), (-20.0, -8.0, 90.0, 50.0),
              (150.0, 90.0, 260.0, 200.0), (30.0, 30.0, 70.0, 42.0), (40.0, 40.0, 52.0, 52.0),
              (80.0, 80.0, 80.5, 140.0), (90.0, 90.0, 89.0, 95.0)]  # fmt: skip
     for box in boxes:
         for radius in (0, 3, 6, 9.5, 14, 40):
             for outline, width in ((None, 0), (Palette.gold, 2), (Palette.panel, 3),
-                                   (Palette.line, 0)):  # fmt: skip
-                got = Canvas(240, 180)
-                expected = Canvas(240, 180)
-                try:
-                    got.rect(box, fill=Palette.panel, outline=outline, width=width, radius=radius)
-                except ValueError:  # Pillow refuses reversed corners of a rounded rectangle
-                    continue
-                w = expected.px(width) if outline is not None and width else 0
-                xy, r = expected.box(box), expected.px(radius)
-                if radius:
-                    expected.draw.rounded_rectangle(xy, radius=r, fill=Palette.panel,
-                                                    outline=outline, width=w)  # fmt: skip
-                else:
-                    expected.draw.rectangle(xy, fill=Palette.panel, outline=outline, width=w)
-                assert same(got.img, expected.img), (box, radius, outline, width)
+                                   (Palette.line, 0), (Palette.gold, 5)):  # fmt: skip
+                for fill in (Palette.panel, None):  # a filled shape, an outline alone
+                    got = Canvas(240, 180)
+                    expected = Canvas(240, 180)
+                    try:
+                        got.rect(box, fill=fill, outline=outline, width=width, radius=radius)
+                    except ValueError:  # Pillow refuses reversed corners of a rounded rectangle
+                        continue
+                    w = expected.px(width) if outline is not None and width else 0
+                    xy, r = expected.box(box), expected.px(radius)
+                    if radius:
+                        expected.draw.rounded_rectangle(xy, radius=r, fill=fill,
+                                                        outline=outline, width=w)  # fmt: skip
+                    else:
+                        expected.draw.rectangle(xy, fill=fill, outline=outline, width=w)
+                    assert same(got.img, expected.img), (box, radius, outline, width, fill)
 
 
 def test_a_table_top_is_the_rectangle_over_the_room() -> None:
