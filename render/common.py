@@ -339,7 +339,12 @@ class Canvas:
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: float = 0
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
-        self.draw.ellipse(self.box(box), fill=fill, outline=outline, width=w)
+        xy, core = self.box(box), self.draw.draw  # ImageDraw.ellipse's calls (see _outline)
+        fill_ink = core.draw_ink(fill) if fill is not None else None
+        if fill_ink is not None:
+            core.draw_ellipse(xy, fill_ink, 1)
+        if outline is not None and w and (ink := core.draw_ink(outline)) != fill_ink:
+            core.draw_ellipse(xy, ink, 0, w)
 
     def circle(
         self,
@@ -425,7 +430,7 @@ class Canvas:
         """Paint ``color`` through an L ``mask`` (already at canvas pixels) centred on cx, cy."""
         x = self.px(cx) - mask.width // 2
         y = self.px(cy) - mask.height // 2
-        self.img.paste(color, (x, y, x + mask.width, y + mask.height), mask)
+        self.img.im.paste(color, (x, y, x + mask.width, y + mask.height), mask.im)  # _outline
 
     # -- text
     def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -476,8 +481,9 @@ class Canvas:
     def _paint(self, at: tuple[int, int], mask: tuple[Image.Image, int, int], fill: RGB) -> None:
         """Paint ``fill`` through a cached text mask placed relative to the anchor ``at``."""
         image, dx, dy = mask
-        if image.width and image.height:
-            self.draw.bitmap((at[0] + dx, at[1] + dy), image, fill=fill)
+        if image.width and image.height:  # ImageDraw.bitmap's call (see _outline)
+            core = self.draw.draw
+            core.draw_bitmap((at[0] + dx, at[1] + dy), image.im, core.draw_ink(fill))
 
     @staticmethod
     def _ink_inside(
