@@ -4,7 +4,10 @@ Why one section for all five games: the target (board render p50 <= 20 ms) is th
 and one table side by side shows which game is furthest from it and whether the time goes in
 drawing or in PNG encoding. Positions come from seeded playouts (half bot, half random moves),
 taken a third, half and two thirds of the way through; the renders go round-robin over them
-(never the same view twice in a row, as at a real table) in English and Italian.
+(never the same view twice in a row, as at a real table) in English and Italian. Monster Day
+and Notte di Terrore are also drawn at every move of a few seeded games, each position once in
+order, as a table's moves are (:data:`FRESH`): their p50, p90 and p99, since a move's latency
+target is a p99 and a new card or name is drawn for the first time at every move.
 ``python -m bench.boards [--rounds N]`` prints the compact table on its own;
 ``python -m bench.boards --write-palettes`` rewrites render/palettes.py (each game's stored
 PNG palette, chosen from these seeded boards) after a game's colours change.
@@ -23,7 +26,7 @@ from PIL import Image
 
 import render
 from bench.profile import QUICK, Profile
-from bench.report import Figure, Result, duration_text, latency, percentile
+from bench.report import Figure, Latency, Result, duration_text, latency, percentile
 from render.png import PNG_PALETTE_SAMPLE, encode_png
 from rules import GAMES
 
@@ -37,6 +40,13 @@ GAME_SEATS = {
     "notte_di_terrore": 4,
 }
 SEEDS = (11, 12)
+# Consecutive positions, each drawn once in order, as a table's moves are: every move of these
+# seeded games (at most ``limit`` positions). A move's render is one of these, so their tail
+# (p90, p99: a new card's face, a new name) matters as much as the p50 of the mid-game views.
+FRESH: dict[str, tuple[tuple[int, ...], int]] = {
+    "monster_day": ((1, 2, 3, 4, 5, 6), 400),
+    "notte_di_terrore": ((1, 2), 180),
+}
 FLAT_CAP = 64  # flat colours a stored palette holds exactly; the octree chooses the rest
 MAX_MOVES = 5_000
 
@@ -96,6 +106,52 @@ def measure(game: str, views: list[dict[str, Any]], rounds: int) -> Samples:
     return samples
 
 
+def every_move(game: str, seeds: tuple[int, ...], limit: int) -> list[dict[str, Any]]:
+    """The public view after every move of the seeded games (the first ``limit``)."""
+    engine = GAMES[game]
+    views: list[dict[str, Any]] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.setup(GAME_SEATS[game], dict(engine.options), seed)
+        views.append(engine.view(state, None))
+        while (pending := engine.pending(state)) and len(views) < limit:
+            seat = pending[0]
+            if rng.random() < 0.5:
+                action = rng.choice(engine.legal_actions(state, seat))
+            else:
+                action = engine.bot_action(state, seat)
+            state, _ = engine.apply(state, seat, action)
+            views.append(engine.view(state, None))
+    return views[:limit]
+
+
+def measure_fresh(game: str) -> list[float]:
+    """CPU time of draw + encode of each of :data:`FRESH`'s positions, drawn once in order,
+    English and Italian in turn."""
+    seeds, limit = FRESH[game]
+    players = list(NAMES[: GAME_SEATS[game]])
+    cpu: list[float] = []
+    for index, view in enumerate(every_move(game, seeds, limit)):
+        start = time.thread_time()
+        image = render.board_image(game, view, locale="it" if index % 2 else "en", players=players)
+        encode_png(image, game=game)
+        cpu.append(time.thread_time() - start)
+    return cpu
+
+
+def fresh_results(games: list[str] | None = None) -> list[Result]:
+    rows: list[Result] = []
+    for game in [g for g in games or list(FRESH) if g in FRESH]:
+        cpu = measure_fresh(game)
+        seeds, _ = FRESH[game]
+        note = (
+            f"p90 {duration_text(percentile(sorted(cpu), 90))}; every move of {len(seeds)} "
+            f"seeded games, each position drawn once, en/it"
+        )
+        rows.append(latency(SECTION, f"{game} board, consecutive positions, CPU time", cpu, note))
+    return rows
+
+
 def p95(values: list[float]) -> float:
     return percentile(sorted(values), 95)
 
@@ -129,7 +185,7 @@ def results(measured: dict[str, Samples]) -> list[Result]:
 def run(profile: Profile, rng: random.Random) -> list[Result]:
     """Each game's six views drawn ``profile.renders // 5`` times (at least 4) each."""
     del rng  # the positions come from fixed seeds, so runs compare
-    return results(collect(max(4, profile.renders // 5)))
+    return results(collect(max(4, profile.renders // 5))) + fresh_results()
 
 
 def table(measured: dict[str, Samples]) -> str:
@@ -240,6 +296,10 @@ def main(argv: list[str] | None = None) -> None:
         write_palettes()
         return
     sys.stdout.write(table(collect(args.rounds, args.game)) + "\n")
+    for row in fresh_results(args.game):
+        assert isinstance(row, Latency)
+        p50, p99 = duration_text(row.p50), duration_text(row.p99)
+        sys.stdout.write(f"{row.label}: p50 {p50}, p99 {p99}, {row.note}\n")
 
 
 if __name__ == "__main__":
