@@ -5,9 +5,10 @@ and one table side by side shows which game is furthest from it and whether the 
 drawing or in PNG encoding. Positions come from seeded playouts (half bot, half random moves),
 taken a third, half and two thirds of the way through; the renders go round-robin over them
 (never the same view twice in a row, as at a real table) in English and Italian. Monster Day
-and Notte di Terrore are also drawn at every move of a few seeded games, each position once in
-order, as a table's moves are (:data:`FRESH`): their p50, p90 and p99, since a move's latency
-target is a p99 and a new card or name is drawn for the first time at every move.
+and Notte di Terrore are also drawn at every move of a few seeded games, each position once,
+in order and in one language, as a table's moves are (:data:`FRESH`): their p50, p90 and p99,
+since a move's latency target is a p99 and a new card is drawn for the first time at every
+move.
 ``python -m bench.boards [--rounds N]`` prints the compact table on its own;
 ``python -m bench.boards --write-palettes`` rewrites render/palettes.py (each game's stored
 PNG palette, chosen from these seeded boards) after a game's colours change.
@@ -126,14 +127,14 @@ def every_move(game: str, seeds: tuple[int, ...], limit: int) -> list[dict[str, 
 
 
 def measure_fresh(game: str) -> list[float]:
-    """CPU time of draw + encode of each of :data:`FRESH`'s positions, drawn once in order,
-    English and Italian in turn."""
+    """CPU time of draw + encode of each of :data:`FRESH`'s positions, drawn once in order in
+    English (a table's boards are all drawn in its one language)."""
     seeds, limit = FRESH[game]
     players = list(NAMES[: GAME_SEATS[game]])
     cpu: list[float] = []
-    for index, view in enumerate(every_move(game, seeds, limit)):
+    for view in every_move(game, seeds, limit):
         start = time.thread_time()
-        image = render.board_image(game, view, locale="it" if index % 2 else "en", players=players)
+        image = render.board_image(game, view, locale="en", players=players)
         encode_png(image, game=game)
         cpu.append(time.thread_time() - start)
     return cpu
@@ -146,7 +147,7 @@ def fresh_results(games: list[str] | None = None) -> list[Result]:
         seeds, _ = FRESH[game]
         note = (
             f"p90 {duration_text(percentile(sorted(cpu), 90))}; every move of {len(seeds)} "
-            f"seeded games, each position drawn once, en/it"
+            f"seeded games, each position drawn once, in English"
         )
         rows.append(latency(SECTION, f"{game} board, consecutive positions, CPU time", cpu, note))
     return rows
