@@ -36,8 +36,8 @@ def _draw_hand(view: dict[str, Any], locale: str) -> Image.Image:
     width = pad * 2 + slots * HAND_CARD_W + (slots - 1) * gap
     top = 76
     height = top + HAND_CARD_H + 86 + pad
-    c = Canvas(width, height, Palette.bg)
-    c.rect((6, 6, width - 6, height - 6), fill=Palette.table, radius=20)
+    c = Canvas(width, height, Palette.bg, table=Palette.table)
+    c.table_top((6, 6, width - 6, height - 6), Palette.table, 20)
     with c.region((pad, 16, width - pad, 64), "title"):
         _hand_title(c, view, locale, pad, width - pad)
     if not cards:

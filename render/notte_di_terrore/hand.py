@@ -57,7 +57,7 @@ class _Hand:
         self.note_key, self.note = self.note_text()
         self.playable = self.legal_cards()
         self.height = self.measure()
-        self.c = Canvas(HAND_W, self.height, Palette.bg)
+        self.c = Canvas(HAND_W, self.height, Palette.bg, table=Palette.table)
 
     def note_text(self) -> tuple[str, str]:
         """(key, text) of the note over the cards: the seat has a hand split to choose."""
@@ -107,7 +107,7 @@ class _Hand:
 
     def draw(self) -> Image.Image:
         c = self.c
-        c.rect((6, 6, HAND_W - 6, self.height - 6), fill=Palette.table, radius=20)
+        c.table_top((6, 6, HAND_W - 6, self.height - 6), Palette.table, 20)
         y = self.draw_title(HAND_PAD)
         if self.note:
             y = self.draw_note(y)
