@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import shapes
 from render.boxes import Box, Page, PlacedText, Region, active_recorder
 from render.text import (
     DIRECTION,
@@ -243,103 +244,38 @@ class Canvas:
         w = self.px(width) if outline is not None and width else 0
         xy = self.box(box)
         r = self.px(radius) if radius else 0
-        if fill is not None and self._fill(xy, r, fill):
+        if fill is not None and shapes.fill(self.img, self.draw, xy, r, fill):
             if outline is None or not w or outline == fill:
                 return  # as Pillow: no outline, or one of the fill's colour
             fill = None  # painted: Pillow adds only the outline
-        if r and fill is None and outline is not None and w and self._outline(xy, r, outline, w):
-            return
+        if fill is None and outline is not None and r and w:  # the outline (over the fill)
+            drawn = shapes.outline(self.draw, xy, r, outline, w)
+            if drawn:
+                return
         if radius:
             self.draw.rounded_rectangle(xy, radius=r, fill=fill, outline=outline, width=w)
         else:
             self.draw.rectangle(xy, fill=fill, outline=outline, width=w)
 
-    def _fill(self, xy: tuple[int, int, int, int], r: int, fill: RGB) -> bool:
-        """Fill the (rounded) rectangle ``xy`` (inclusive pixel corners) with the pixels
-        Pillow's ``rounded_rectangle``/``rectangle`` fill would set: the same corner pieslices,
-        but the straight parts pasted, which is over twice as fast on the large panels every
-        board is made of. False (nothing drawn) for the shapes Pillow draws otherwise: empty,
-        a plain rectangle's reversed corners, a capsule or a circle."""
-        x0, y0, x1, y1 = xy
-        if x1 < x0 or y1 < y0:
-            return False
-        if not r:
-            self.img.paste(fill, (x0, y0, x1 + 1, y1 + 1))
-            return True
-        d = min(x1 - x0, y1 - y0, r * 2)
-        if d == 0 or d >= x1 - x0 - 1 or d >= y1 - y0 - 1:
-            return False
-        k = d // 2
-        core, paste = self.draw.draw, self.img.im.paste  # see _outline
-        ink = core.draw_ink(fill)
-        for part, start, end in _corners(xy, d):
-            core.draw_pieslice(part, start, end, ink, 1)
-        paste(fill, (x0 + k + 1, y0, x1 - k, y1 + 1))
-        paste(fill, (x0, y0 + k + 1, x0 + k + 1, y1 - k))
-        paste(fill, (x1 - k, y0 + k + 1, x1 + 1, y1 - k))
-        return True
-
-    def _outline(self, xy: tuple[int, int, int, int], r: int, outline: RGB, w: int) -> bool:
-        """The outline Pillow's ``rounded_rectangle`` draws (four corner arcs, four sides), by
-        the same calls to its drawing core. Why not through ``ImageDraw``: its Python wrappers
-        cost more than the drawing on the small shapes boards are made of (~21 us for an
-        outline, ~10 of them drawing; a pieslice ~5 us, ~3 drawing; a paste ~1.7 us, ~0.6),
-        and boards draw a hundred such shapes. False (nothing drawn) for the shapes Pillow
-        draws otherwise: a capsule, a circle, square corners, reversed corners."""
-        x0, y0, x1, y1 = xy
-        d = min(x1 - x0, y1 - y0, r * 2)
-        if x1 < x0 or y1 < y0 or d == 0 or d >= x1 - x0 - 1 or d >= y1 - y0 - 1:
-            return False
-        k = d // 2
-        core = self.draw.draw
-        ink = core.draw_ink(outline)
-        for part, start, end in _corners(xy, d):
-            core.draw_arc(part, start, end, ink, w)
-        core.draw_rectangle((x0 + k + 1, y0, x1 - k - 1, y0 + w - 1), ink, 1)
-        core.draw_rectangle((x0 + k + 1, y1 - w + 1, x1 - k - 1, y1), ink, 1)
-        core.draw_rectangle((x0, y0 + k + 1, x0 + w - 1, y1 - k - 1), ink, 1)
-        core.draw_rectangle((x1 - w + 1, y0 + k + 1, x1, y1 - k - 1), ink, 1)
-        return True
-
     def table_top(self, box: Box, fill: RGB, radius: float) -> None:
         """``rect(box, fill=fill, radius=radius)`` as the first shape on a canvas made with
         ``table=fill``, the table that covers nearly all of it: the same pixels, but only the
-        room's frame around the box and its four corners are painted (each corner's quarter in
-        the room's colour, then Pillow's pieslice over it, as :meth:`_fill` paints them), not
-        the whole table over a whole room (~0.6-1.7 ms on a 2x board). Why not make a new
+        room's frame and the table's corners are painted (:func:`render.shapes.table_top`),
+        not the whole table over a whole room (~0.6-1.7 ms on a 2x board). Why not make a new
         image here: a second 15 MB image per board costs more in page faults than the fill."""
-        x0, y0, x1, y1 = self.box(box)
-        r = self.px(radius)
-        width, height = self.img.size
-        d = min(x1 - x0, y1 - y0, r * 2)
-        inside = min(x0, y0) >= 0 and x1 < width and y1 < height
         if self.made_in != fill or self.made_in == self.bg:
             self.rect(box, fill=fill, radius=radius)  # a canvas made in the room's colour
             return
-        if not inside or not r or 2 * d >= min(x1 - x0, y1 - y0):
-            self.img.paste(self.bg, (0, 0, width, height))  # not a table: drawn as any
+        xy, r = self.box(box), self.px(radius)
+        if not shapes.table_top(self.img, self.draw, xy, r, fill, self.bg):
+            self.img.paste(self.bg, (0, 0, *self.img.size))  # not a table: drawn as any
             self.rect(box, fill=fill, radius=radius)  # rectangle, over the room
-            return
-        bg = self.bg
-        for strip in ((0, 0, width, y0), (0, y1 + 1, width, height), (0, y0, x0, y1 + 1),
-                      (x1 + 1, y0, width, y1 + 1)):  # fmt: skip
-            self.img.paste(bg, strip)
-        k = d // 2
-        corners = (
-            ((x0, y0, x0 + d, y0 + d), 180, 270, (x0, y0)),
-            ((x1 - d, y0, x1, y0 + d), 270, 360, (x1 - k, y0)),
-            ((x1 - d, y1 - d, x1, y1), 0, 90, (x1 - k, y1 - k)),
-            ((x0, y1 - d, x0 + d, y1), 90, 180, (x0, y1 - k)),
-        )
-        for part, start, end, (qx, qy) in corners:
-            self.img.paste(bg, (qx, qy, qx + k + 1, qy + k + 1))
-            self.draw.pieslice(part, start, end, fill=fill)
 
     def ellipse(
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: float = 0
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
-        xy, core = self.box(box), self.draw.draw  # ImageDraw.ellipse's calls (see _outline)
+        xy, core = self.box(box), self.draw.draw  # ImageDraw.ellipse's (see render.shapes)
         fill_ink = core.draw_ink(fill) if fill is not None else None
         if fill_ink is not None:
             core.draw_ellipse(xy, fill_ink, 1)
@@ -430,7 +366,9 @@ class Canvas:
         """Paint ``color`` through an L ``mask`` (already at canvas pixels) centred on cx, cy."""
         x = self.px(cx) - mask.width // 2
         y = self.px(cy) - mask.height // 2
-        self.img.im.paste(color, (x, y, x + mask.width, y + mask.height), mask.im)  # _outline
+        self.img.im.paste(
+            color, (x, y, x + mask.width, y + mask.height), mask.im
+        )  # see render.shapes
 
     # -- text
     def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -481,7 +419,7 @@ class Canvas:
     def _paint(self, at: tuple[int, int], mask: tuple[Image.Image, int, int], fill: RGB) -> None:
         """Paint ``fill`` through a cached text mask placed relative to the anchor ``at``."""
         image, dx, dy = mask
-        if image.width and image.height:  # ImageDraw.bitmap's call (see _outline)
+        if image.width and image.height:  # ImageDraw.bitmap's call (see render.shapes)
             core = self.draw.draw
             core.draw_bitmap((at[0] + dx, at[1] + dy), image.im, core.draw_ink(fill))
 
@@ -631,20 +569,6 @@ class Canvas:
     def image(self) -> Image.Image:
         """The finished picture at its final size."""
         return self.img.reduce(self.scale) if self.scale > 1 else self.img.copy()
-
-
-def _corners(
-    xy: tuple[int, int, int, int], d: int
-) -> tuple[tuple[tuple[int, int, int, int], int, int], ...]:
-    """The four corner squares (side ``d``) of the rectangle ``xy`` with their start and end
-    angles, in Pillow's order (``ImageDraw.rounded_rectangle``)."""
-    x0, y0, x1, y1 = xy
-    return (
-        ((x0, y0, x0 + d, y0 + d), 180, 270),
-        ((x1 - d, y0, x1, y0 + d), 270, 360),
-        ((x1 - d, y1 - d, x1, y1), 0, 90),
-        ((x0, y1 - d, x0 + d, y1), 90, 180),
-    )
 
 
 # --------------------------------------------------------------------------- dice
