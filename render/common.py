@@ -190,16 +190,20 @@ class Canvas:
         scale: int = 2,
         *,
         table: RGB | None = None,
+        start: Image.Image | None = None,
     ) -> None:
         """``table``: the colour of the table top that :meth:`table_top` paints first, over
         nearly the whole canvas; the image is then made in that colour (and stays so until
-        :meth:`table_top` paints the room around the table: call it first)."""
+        :meth:`table_top` paints the room around the table: call it first). ``start``: the
+        picture the canvas starts as instead (taken, not copied), already ``scale`` times the
+        size (:func:`render.layers.base_canvas`)."""
         self.width = width
         self.height = height
         self.scale = scale
         self.bg = bg
-        self.made_in = table or bg
-        self.img = Image.new("RGB", (width * scale, height * scale), self.made_in)
+        self.made_in = (table or bg) if start is None else bg
+        size = (width * scale, height * scale)
+        self.img = start if start is not None else Image.new("RGB", size, self.made_in)
         self.draw = ImageDraw.Draw(self.img)
         recorder = active_recorder()
         self.page: Page | None = recorder.page(width, height) if recorder else None

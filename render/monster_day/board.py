@@ -13,7 +13,7 @@ from PIL import Image
 from render.boxes import Box
 from render.common import Canvas, Palette, hex_rgb, mix, player_names, tr
 from render.decktet import draw_card, draw_rank, draw_suit, suit_color
-from render.layers import static_layer
+from render.layers import base_canvas, static_layer
 from render.monster_day.bars import _Bars
 from render.monster_day.style import (
     ACE_H,
@@ -44,7 +44,6 @@ class _Board(_Bars):
         self.view = view
         self.locale = locale
         self.names = player_names(players, 2, locale)
-        self.c = Canvas(WIDTH, HEIGHT, Palette.bg, table=Palette.table)
         self.spaces: list[dict[str, Any]] = list(view.get("spaces") or [])[:6]
         self.monsters: list[dict[str, Any]] = list(view.get("monsters") or [])
         self.current = view.get("current")
@@ -60,6 +59,8 @@ class _Board(_Bars):
         ]
         self.gap_x0 = MARGIN + panel_w + PANEL_GAP
         self.gap_x1 = self.gap_x0 + GAP_W
+        key = ("monster day table", self.panels[0], self.panels[1], self.gap_x0)
+        self.c = base_canvas(key, WIDTH, HEIGHT, self.draw_table, table=Palette.table)
 
     def column(self, space: int) -> tuple[float, float]:
         """x0, x1 of a space's column."""
@@ -69,8 +70,28 @@ class _Board(_Bars):
         x0 = px0 + inner + col_w * (space % 3)
         return x0, x0 + col_w
 
+    def draw_table(self, c: Canvas) -> None:
+        """What every board shows the same at every move: the table, the villages' and the
+        start gap's panels (without the villages' frames, which say who is to play), the start
+        lane with its arrows. Painted once (:func:`render.layers.base_canvas`), so it depends
+        on the layout only."""
+        c.table_top((6, 6, WIDTH - 6, HEIGHT - 6), Palette.table, 22)
+        for seat in (0, 1):
+            x0, x1 = self.panels[seat]
+            fill = mix(Palette.panel, Palette.seat(seat), 0.06)
+            c.panel((x0, MARGIN, x1, BOARD_BOTTOM), fill=fill, outline=None, radius=18)
+        x0, x1 = self.gap_x0, self.gap_x1
+        c.panel((x0, MARGIN, x1, MARGIN + HEADER_H), fill=Palette.panel, outline=Palette.line,
+                radius=16)  # fmt: skip
+        lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
+        c.rect(lane, fill=mix(Palette.table, Palette.bg, 0.5), radius=16)
+        c.dashed_rect(lane, mix(Palette.line, Palette.gold, 0.25), 2, 9, 16)
+        ay = Y_ACE + 44
+        c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
+        c.polygon([(x0 + 16, ay), (x0 + 28, ay - 8), (x0 + 28, ay + 8)], Palette.seat(0))
+        c.polygon([(x1 - 16, ay), (x1 - 28, ay - 8), (x1 - 28, ay + 8)], Palette.seat(1))
+
     def draw(self) -> Image.Image:
-        self.c.table_top((6, 6, WIDTH - 6, HEIGHT - 6), Palette.table, 22)
         for seat in (0, 1):
             self.draw_village(seat)
         self.draw_gap()
@@ -100,13 +121,8 @@ class _Board(_Bars):
         winner = seat in self.winners
         lit = active or winner
         frame = Palette.gold if lit else mix(accent, Palette.panel, 0.55)
-        c.panel(
-            (x0, y0, x1, BOARD_BOTTOM),
-            fill=mix(Palette.panel, accent, 0.06),
-            outline=frame,
-            width=5 if lit else 2,
-            radius=18,
-        )
+        # the panel itself is the base's (draw_table); its frame says who is to play
+        c.rect((x0, y0, x1, BOARD_BOTTOM), outline=frame, width=5 if lit else 2, radius=18)
         with c.region((x0 + 16, y0 + 4, x1 - 16, y0 + HEADER_H), f"village {seat + 1} header"):
             self.draw_village_head(seat, x0 + 16, x1 - 16, y0)
 
@@ -164,7 +180,6 @@ class _Board(_Bars):
         cx = (x0 + x1) / 2
         y0 = MARGIN
         deck = int(self.view.get("deck_count") or 0)
-        c.panel((x0, y0, x1, y0 + HEADER_H), fill=Palette.panel, outline=Palette.line, radius=16)
         if deck:
             for k in range(min(3, deck) - 1, -1, -1):
                 _card_back(c, x0 + 12 + k * 3, y0 + 12 - k * 2, 40, 56)
@@ -182,10 +197,8 @@ class _Board(_Bars):
                 min_size=12,
                 anchor="mm",
             )
-        # the start lane, between the villages
+        # the start lane, between the villages (drawn with the table: draw_table)
         lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
-        c.rect(lane, fill=mix(Palette.table, Palette.bg, 0.5), radius=16)
-        c.dashed_rect(lane, mix(Palette.line, Palette.gold, 0.25), 2, 9, 16)
         with c.region(lane, "start"):
             c.fit_text(
                 (cx, Y_ACE + 20),
@@ -197,10 +210,6 @@ class _Board(_Bars):
                 min_size=12,
                 anchor="mm",
             )
-        ay = Y_ACE + 44
-        c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
-        c.polygon([(x0 + 16, ay), (x0 + 28, ay - 8), (x0 + 28, ay + 8)], Palette.seat(0))
-        c.polygon([(x1 - 16, ay), (x1 - 28, ay - 8), (x1 - 28, ay + 8)], Palette.seat(1))
 
     # -- one space: its Ace, the card on top, the covered count
     def draw_space(self, space: int) -> None:

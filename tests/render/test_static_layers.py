@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image, ImageChops
 
-from render import board_image, hand_image, seat_board_images
+from render import board_image, hand_image, layers, seat_board_images
 from render.boxes import Box, recording
 from render.common import Canvas, Palette
 from render.layers import LAYERS, PROBE, LayerCache, static_layer
@@ -146,8 +146,9 @@ def test_seat_boards_are_the_same_with_a_cold_and_a_warm_town_and_without_layers
 
 def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers() -> None:
     """Monster Day's Ace tiles and Decktet card faces are layers keyed on the card, the size,
-    the place and the language: a warm board (every face pasted) is the cold one and the one
-    painted while texts are recorded, and the layers stay within the cache's bound."""
+    the place and the language, and its table and panels a base painted once: a warm board
+    (every face pasted) is the cold one and the one painted while texts are recorded, and the
+    layers stay within the cache's bound."""
     shots = playout("monster_day", 2, 7)
     boards = [s.view for s in shots if s.seat is None]
     hands = [s.view for s in shots if s.seat is not None]
@@ -157,6 +158,7 @@ def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers(
         cold = [board_image("monster_day", v, locale=locale) for v in views]
         cold_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
         kept = len(LAYERS)
+        assert len(layers._BASES) == 1  # the table and panels, painted once (base_canvas)
         assert kept >= 6  # the six Aces at least
         warm = [board_image("monster_day", v, locale=locale) for v in views]
         warm_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
