@@ -202,7 +202,17 @@ def test_a_drawing_that_mutates_its_view_is_not_kept() -> None:
     memo.draw("g", view, drawing)
     memo.draw("g", view, drawing)
     assert drawing.calls == 2 and len(memo) == 0
-    assert view == {}  # the caller's view is left alone
+    assert view == {"x": 1}  # changed as a plain drawing would change it
+
+
+def test_a_change_is_seen_the_same_by_every_read() -> None:
+    recorder = Recorder()
+    view = track({"a": [1, 2]}, recorder)
+    view["a"].append(3)
+    view["a"].sort(reverse=True)
+    assert recorder.tainted
+    assert repr(view["a"]) == "[3, 2, 1]" and list(view["a"]) == [3, 2, 1]
+    assert view == {"a": [3, 2, 1]}
 
 
 def test_reads_through_a_kept_proxy_are_not_trusted() -> None:
