@@ -89,7 +89,7 @@ class _Bars:
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
         last = self.last or {}
-        c.panel(box, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
+        # the row's panel is the base's (draw_row_panels)
         turn = f"{tr('turn', self.locale)} {self.view.get('turn_number', '')}".strip()
         tw = c.text_width(turn, 20, True)
         chip = (x0 + 10, y0 + 12, x0 + 30 + tw, y1 - 12)
@@ -168,7 +168,7 @@ class _Bars:
         c = self.c
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
-        c.panel(box, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
+        # the row's panel is the base's (draw_row_panels)
         rolls = [r for r in self.view.get("first_player_rolls") or [] if len(r) == 2]
         label = _t("opening", self.locale)
         c.text((x0 + 20, cy), label, 22, Palette.muted, bold=True, anchor="lm")
@@ -232,15 +232,22 @@ class _Bars:
     def draw_monster_row(self, box: Box) -> None:
         """Each monster: its die face, token, name and points, and what the last roll did to it
         (the two village totals and where it went), else where it stands."""
-        x0, y0, x1, y1 = box
         monsters = sorted(self.monsters, key=lambda m: _monster_index(m.get("id")))
-        n = max(1, len(monsters))
-        gap = 10
-        w = (x1 - x0 - gap * (n - 1)) / n
-        for i, monster in enumerate(monsters):
-            tx0 = x0 + i * (w + gap)
-            with self.c.region((tx0, y0, tx0 + w, y1), f"monster {i + 1}") as tile:
+        boxes = tile_boxes(box, len(monsters))
+        for i, (monster, tile_box) in enumerate(zip(monsters, boxes, strict=True)):
+            with self.c.region(tile_box, f"monster {i + 1}") as tile:
                 self.draw_monster_tile(monster, tile)
+
+    @staticmethod
+    def draw_row_panels(c: Canvas, row1: Box, row2: Box, monsters: int) -> None:
+        """The bottom rows' plain panels: the last turn's (or the opening roll's) and, for the
+        four monsters of every game, their tiles as drawn when not rolled. They are the same
+        at every move, so the base has them (``_Board.draw_table``); a rolled monster's tile
+        and the game-over banner are drawn over them, covering them exactly."""
+        c.panel(row1, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
+        if monsters == len(MONSTER_IDS):
+            for tile in tile_boxes(row2, monsters):
+                c.panel(tile, fill=Palette.panel, outline=Palette.line, radius=14, shadow=False)
 
     def draw_monster_tile(self, monster: dict[str, Any], box: Box) -> None:
         c = self.c
@@ -248,15 +255,15 @@ class _Bars:
         dice = [d for d in (self.last or {}).get("dice") or [] if isinstance(d, int)]
         face = _monster_index(monster.get("id")) + 1
         rolled = face in dice
-        fill = mix(Palette.panel, Palette.gold, 0.10) if rolled else Palette.panel
-        c.panel(
-            box,
-            fill=fill,
-            outline=Palette.gold if rolled else Palette.line,
-            width=3 if rolled else 2,
-            radius=14,
-            shadow=False,
-        )
+        if rolled or len(self.monsters) != len(MONSTER_IDS):  # else: the base's plain tile
+            c.panel(
+                box,
+                fill=mix(Palette.panel, Palette.gold, 0.10) if rolled else Palette.panel,
+                outline=Palette.gold if rolled else Palette.line,
+                width=3 if rolled else 2,
+                radius=14,
+                shadow=False,
+            )
         self.draw_token(monster, tx0 + 48, (y0 + y1) / 2, 68)
         if face <= len(MONSTER_IDS):
             draw_die(c, tx0 + 8, y0 + 8, 28, face, dim=not rolled)
@@ -342,3 +349,11 @@ class _Bars:
         )
         if extra and used + extra_w <= room:
             c.text((x + used, y), extra, 18, Palette.muted, bold=True, anchor="lm")
+
+
+def tile_boxes(box: Box, n: int) -> list[Box]:
+    """The boxes of ``n`` monster tiles side by side in ``box``, 10 apart."""
+    x0, y0, x1, y1 = box
+    gap = 10
+    w = (x1 - x0 - gap * (max(1, n) - 1)) / max(1, n)
+    return [(x0 + i * (w + gap), y0, x0 + i * (w + gap) + w, y1) for i in range(n)]

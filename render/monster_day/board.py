@@ -59,7 +59,10 @@ class _Board(_Bars):
         ]
         self.gap_x0 = MARGIN + panel_w + PANEL_GAP
         self.gap_x1 = self.gap_x0 + GAP_W
-        key = ("monster day table", self.panels[0], self.panels[1], self.gap_x0)
+        self.row1 = (MARGIN, Y_ROW1, WIDTH - MARGIN, Y_ROW1 + ROW1_H)
+        self.row2 = (MARGIN, Y_ROW2, WIDTH - MARGIN, Y_ROW2 + ROW2_H)
+        key = ("monster day table", self.panels[0], self.panels[1], self.gap_x0, self.row1,
+               self.row2, len(self.monsters))  # fmt: skip
         self.c = base_canvas(key, WIDTH, HEIGHT, self.draw_table, table=Palette.table)
 
     def column(self, space: int) -> tuple[float, float]:
@@ -90,6 +93,7 @@ class _Board(_Bars):
         c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
         c.polygon([(x0 + 16, ay), (x0 + 28, ay - 8), (x0 + 28, ay + 8)], Palette.seat(0))
         c.polygon([(x1 - 16, ay), (x1 - 28, ay - 8), (x1 - 28, ay + 8)], Palette.seat(1))
+        self.draw_row_panels(c, self.row1, self.row2, len(self.monsters))
 
     def draw(self) -> Image.Image:
         for seat in (0, 1):
@@ -98,7 +102,7 @@ class _Board(_Bars):
         for space in range(len(self.spaces)):
             self.draw_space(space)
         self.draw_tokens()
-        row1 = (MARGIN, Y_ROW1, WIDTH - MARGIN, Y_ROW1 + ROW1_H)
+        row1 = self.row1
         if self.over:
             with self.c.region(row1, "game over"):
                 self.draw_banner(row1)
@@ -108,7 +112,7 @@ class _Board(_Bars):
         else:
             with self.c.region(row1, "opening roll"):
                 self.draw_opening(row1)
-        self.draw_monster_row((MARGIN, Y_ROW2, WIDTH - MARGIN, Y_ROW2 + ROW2_H))
+        self.draw_monster_row(self.row2)
         return self.c.image()
 
     # -- villages
