@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot import render_pool
 from bot.backup import CHECK_SECONDS, backups_for
 from bot.config import Settings
 from bot.delivery.courier import Courier
@@ -110,6 +111,8 @@ class MonsterTableBot(commands.Bot):
         if self.settings.metrics_port is not None:
             self.metrics.serve(self.settings.metrics_port, self.settings.metrics_addr)
         await self.store.open()
+        workers = self.settings.render_processes
+        render_pool.use_processes(render_pool.auto_processes() if workers is None else workers)
         await self.tree.set_translator(CommandTranslator())
         for extension in self.settings.extensions:  # the Discord adapters, by name
             await self.load_extension(extension)
@@ -161,6 +164,7 @@ class MonsterTableBot(commands.Bot):
             ready.cancel()
         await super().close()
         await self.store.close()
+        render_pool.shutdown()
         self.metrics.stop_serving()
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:

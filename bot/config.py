@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     # How long a process's claim on a table's scheduled work lasts unless renewed: another
     # process takes the table over this long after its holder died.
     lease_seconds: float = Field(default=180.0, gt=0)
+    # Worker processes that draw the images (bot/render_pool.py). Unset: one per core beyond
+    # the first, at most two; 0: draw in threads of the bot's own process.
+    render_processes: int | None = Field(default=None, ge=0, le=16)
 
     @field_validator("shard_ids", mode="before")
     @classmethod

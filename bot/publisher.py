@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import io
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 
@@ -44,25 +42,13 @@ from bot.limits import (
     plain_name,
 )
 from bot.limits import safe_name as _safe_name
+from bot.render_pool import drawn
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import TableService
 
-R = TypeVar("R")
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
 MAX_BUTTONS = 25  # Discord: five rows of five
 NO_PINGS = discord.AllowedMentions.none()
-
-# Drawing is CPU work: off the event loop, but in two threads only. The default executor
-# grows to many threads, and each gives glibc another memory arena (the benchmark saw RSS
-# double with no more tables).
-_RENDER_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
-
-
-async def _in_render_pool(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
-    return await asyncio.get_running_loop().run_in_executor(
-        _RENDER_POOL, functools.partial(function, *args, **kwargs)
-    )
-
 
 PREPARED_KEPT = 32
 """Table images drawn ahead (:meth:`Publisher.prepare_table`) kept for the courier to pick
@@ -299,7 +285,7 @@ class Publisher:
         return await self._draw_table(record, locale)
 
     async def _draw_table(self, record: GameRecord, locale: str) -> list[bytes]:
-        return await _in_render_pool(
+        return await drawn(
             render.render_table,
             record.game,
             self._board_view(record, self.tables.view(record, None)),
@@ -561,9 +547,7 @@ class Publisher:
             )
         for button in move_buttons:
             buttons.add_item(button)
-        image = await _in_render_pool(
-            render.render_hand, record.game, view, locale=normalise(locale)
-        )
+        image = await drawn(render.render_hand, record.game, view, locale=normalise(locale))
         embed.set_image(url="attachment://hand.png")
         return Payload(embed=embed, image=image, filename="hand.png", view=buttons)
 

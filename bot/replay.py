@@ -13,15 +13,14 @@ deadline.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import flows
 from bot.i18n import normalise, t
-from bot.publisher import _RENDER_POOL, Payload, game_name, seat_names
+from bot.publisher import Payload, game_name, seat_names
+from bot.render_pool import in_threads
 from bot.store import ABANDONED, FINISHED, ActionRecord, GameRecord
 from render.animation import Animation, assemble, frame
 from rules.replay import public_views
@@ -54,21 +53,15 @@ def _record(record: GameRecord, actions: list[ActionRecord]) -> dict[str, Any]:
     }
 
 
-async def _in_pool(function: Any, *args: Any, **kwargs: Any) -> Any:
-    return await asyncio.get_running_loop().run_in_executor(
-        _RENDER_POOL, functools.partial(function, *args, **kwargs)
-    )
-
-
 async def animation(record: GameRecord, actions: list[ActionRecord], locale: str) -> Animation:
     """Replay the public record and draw it, one render-pool task per frame."""
-    views = await _in_pool(public_views, _record(record, actions))
+    views = await in_threads(public_views, _record(record, actions))
     names, lang = seat_names(record), normalise(locale)
     frames: list[Image.Image] = []
     for index, view in enumerate(views):
-        frames.append(await _in_pool(frame, record.game, view, index=index,
+        frames.append(await in_threads(frame, record.game, view, index=index,
                                      total=len(views), players=names, locale=lang))  # fmt: skip
-    result: Animation = await _in_pool(assemble, frames)
+    result: Animation = await in_threads(assemble, frames)
     return result
 
 

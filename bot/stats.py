@@ -21,7 +21,8 @@ from bot.flows import display_name
 from bot.games import solo_label
 from bot.i18n import t
 from bot.limits import CONTENT, clip_lines, safe_name
-from bot.publisher import Payload, _in_render_pool
+from bot.publisher import Payload
+from bot.render_pool import drawn
 from bot.store import GameTally, Rating, SoloScore
 from bot.table import TableError
 from render.stats import BoardRow, leaderboard_png, rating_chart_png
@@ -176,7 +177,7 @@ async def _chart(
                  "skill, and narrows as games make it surer.")  # fmt: skip
     if rating is not None:
         subtitle = t(locale, "Now {rating}.", rating=number(rating.ordinal)) + " " + subtitle
-    return await _in_render_pool(
+    return await drawn(
         rating_chart_png,
         f"{display_name(target)} — {game_title(game, locale)}",
         subtitle,
@@ -207,7 +208,7 @@ async def leaderboard(
                  "game counts once two people play it to the end.", game=title)  # fmt: skip
     top = everyone[:TOP]
     names = [await bot.store.player_name(r.user_id) or "" for r in top]
-    image = await _in_render_pool(
+    image = await drawn(
         leaderboard_png,
         t(locale, "{game} — leaderboard", game=title),
         _server_line(interaction, locale, len(everyone)),

@@ -18,6 +18,7 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
         "bot_move_delay_seconds": 0.0,
         "reminder_check_seconds": 0,
         "reminder_after_seconds": 3600,
+        "render_processes": 0,  # in-process tests draw in threads; tests/bot/test_render_pool
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)

@@ -1,0 +1,106 @@
+"""Images drawn in worker processes are the images drawn in threads, and a worker that dies
+costs no post (bot/render_pool.py, issue 12's "move off the event loop's core")."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import render
+from bot import render_pool
+from rules import GAMES
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def one_worker() -> Iterator[None]:
+    render_pool.use_processes(1)
+    yield
+    render_pool.use_processes(0)
+
+
+def _view() -> dict[str, object]:
+    engine = GAMES["monster_day"]
+    return engine.view(engine.setup(2, dict(engine.options), 5), None)
+
+
+def test_one_worker_per_core_beyond_the_event_loops_at_most_two() -> None:
+    assert [render_pool.auto_processes(cpus) for cpus in (1, 2, 3, 8)] == [0, 1, 2, 2]
+
+
+async def test_without_workers_the_drawing_stays_in_this_process() -> None:
+    render_pool.use_processes(0)
+    assert await render_pool.drawn(os.getpid) == os.getpid()
+
+
+async def test_a_worker_draws_in_another_process_the_same_bytes(one_worker: None) -> None:
+    view = _view()
+    here = render.render_table("monster_day", view, locale="it", players=["Ann", "Bob"])
+    there = await render_pool.drawn(
+        render.render_table, "monster_day", view, locale="it", players=["Ann", "Bob"]
+    )
+    assert there == here
+    assert await render_pool.drawn(os.getpid) != os.getpid()
+
+
+async def test_a_dead_worker_costs_no_drawing_and_a_new_pool_takes_over(
+    one_worker: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    worker = await render_pool.drawn(os.getpid)
+    os.kill(worker, signal.SIGKILL)
+    view = _view()
+    drawn = await render_pool.drawn(render.render_hand, "monster_day", view, locale="en")
+    assert drawn == render.render_hand("monster_day", view, locale="en")
+    assert "a render process died" in caplog.text
+    fresh = await render_pool.drawn(os.getpid)
+    assert fresh not in (worker, os.getpid())
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from bot import render_pool
+
+async def main() -> None:
+    render_pool.use_processes(1)
+    print(await render_pool.drawn(os.getpid), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def _gone(pid: int) -> bool:
+    """Ended: no such process, or a zombie nobody reaped yet (a container's first process
+    may not reap)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def test_a_bot_killed_outright_leaves_no_drawing_process_behind() -> None:
+    """SIGKILL runs no clean-up: the workers and the fork server must end by themselves, or
+    they keep the bot's output open (a supervisor waiting for it would wait for ever)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_BOT],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    output, _ = proc.communicate(timeout=60)  # the pipe closes once every holder has ended
+    assert proc.returncode == -signal.SIGKILL
+    worker = int(output.split()[0])
+    for _ in range(300):
+        if _gone(worker):
+            break
+        time.sleep(0.1)
+    assert _gone(worker), "the drawing process outlived the bot"
