@@ -34,6 +34,7 @@ from bench.loopback import (
     open_tables,
     played,
     rss_mib,
+    workers_rss_mib,
 )
 from bench.playouts import GAME
 from bench.profile import Profile
@@ -113,6 +114,13 @@ async def measure_scale(
         latency(SECTION, f"/monsterday play, {scale}", samples, note),
         *trace_results(f"/monsterday play, {scale}", traces, "table post's request in"),
         Figure(SECTION, f"bot RSS after the turns at {scale}", rss, "MiB", rss_note),
+        Figure(
+            SECTION,
+            f"render workers' RSS after the turns at {scale}",
+            workers_rss_mib(bot.proc.pid),
+            "MiB",
+            "summed over the bot's children",
+        ),
     ]
 
 

@@ -107,6 +107,37 @@ def rss_mib(pid: int) -> tuple[float, float]:
     return fields["VmRSS"], fields["VmHWM"]
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, directly or not (the render workers, their fork
+    server and multiprocessing's resource tracker)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found: list[int] = []
+    todo = list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo += children.get(child, [])
+    return found
+
+
+def workers_rss_mib(pid: int) -> float:
+    """The resident memory of the bot's helper processes, summed (VmRSS each: pages they
+    share with each other are counted once per process, so this is an upper bound)."""
+    total = 0.0
+    for child in descendants(pid):
+        try:
+            total += rss_mib(child)[0]
+        except (OSError, KeyError):  # ended meanwhile, or a zombie without memory lines
+            continue
+    return total
+
+
 def error_lines(bot: BotProcess) -> list[str]:
     """Lines where the bot logged an error or a traceback."""
     return [ln for ln in bot.lines if " ERROR " in ln or ln.startswith("Traceback")]

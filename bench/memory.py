@@ -29,6 +29,7 @@ from bench.loopback import (
     open_table,
     play,
     rss_mib,
+    workers_rss_mib,
 )
 from bench.profile import Profile
 from bench.report import Figure, Result, latency
@@ -135,6 +136,7 @@ async def loaded(profile: Profile, rng: random.Random) -> list[Result]:
             started, started_peak = rss_mib(bot.proc.pid)
             results += await serve(world, path, profile.memory_plays, label, rng)
             served, peak = rss_mib(bot.proc.pid)
+            workers = workers_rss_mib(bot.proc.pid)
     commands = 3 + profile.memory_plays + REPEATS * len(OTHER_COMMANDS)
     rss, hwm = f"VmRSS, pid {bot.proc.pid}", f"VmHWM, pid {bot.proc.pid}"
     return [
@@ -144,6 +146,13 @@ async def loaded(profile: Profile, rng: random.Random) -> list[Result]:
         Figure(SECTION, f"bot peak RSS in start-up, {label}", started_peak, "MiB", hwm),
         Figure(SECTION, f"bot RSS after {commands} commands, {label}", served, "MiB", rss),
         Figure(SECTION, f"bot peak RSS overall, {label}", peak, "MiB", hwm),
+        Figure(
+            SECTION,
+            f"render workers' RSS after {commands} commands, {label}",
+            workers,
+            "MiB",
+            "VmRSS summed over the bot's child processes",
+        ),
     ]
 
 
