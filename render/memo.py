@@ -10,9 +10,10 @@ board), so a cache keyed on the whole view always misses.
 How: :meth:`Memo.draw` hands the drawing a copy of the view made of tracking proxies
 (:class:`TrackedDict`, :class:`TrackedList`: ``dict``/``list`` subclasses, so ``isinstance``
 still holds) that record every part of the view the drawing reads, by path: a key's value
-(``[]``, ``get``), whether a key is there (``in``), a length (``len``, truth, iteration), a
-dict's keys in order (iteration, ``items``), or the whole object where a read cannot be
-followed precisely (``==``, ``repr``, copies, ``in`` on a list). The PNG is kept with that list
+(``[]``, ``get``), whether a key or an item is there (``in``), a length (``len``, the end of
+a loop), whether it is empty (truth), a dict's keys in order (iteration, ``items``), or the
+whole object where a read cannot be followed precisely (``==``, ``repr``, copies, ``in`` with
+an unhashable item). The PNG is kept with that list
 of (probe, value). A later view is a hit only if every recorded probe gives the same value in
 it: the drawing is a deterministic function of what it reads, so it would read the same things
 and draw the same pixels. Values are compared with their type (``1``, ``1.0`` and ``True``
@@ -50,12 +51,13 @@ Notte hand             0 %    15.5 -> 15.9    9.6 vs 9.3       -
 
 Tracking itself costs ~1 us a probe (a Monsterpocalypse hand reads ~580: +0.7 ms on ~12 ms of
 drawing; the others read 40-100, within noise); a lookup that hits 0.05-0.4 ms. Where it does
-not pay: Monster Day's hand shows the deck count and turn number, and Notte di Terrore's copies
-its card catalogue (``dict(view["cards"])``: every card id read, and the catalogue grows), so
-neither is ever reused; their kinds fall under :data:`KEEP_RATE` after ~65 misses and then
-cost ~1 tracked miss in 8. A kept image costs 25-110 KiB (PNG and reads), so 32 MiB holds
-~300-1,300: enough for the tables moving now, not to keep 5,000 tables' images between their
-moves (then every lookup misses, and the rate keeps tracking to one miss in 8).
+not pay: Monster Day's hand shows the deck count and turn number; Notte di Terrore's shows what
+the seat may play now and copies the card catalogue (``dict(view["cards"])``: every card id
+read, and it grows; without the copy, measured, 2 % of hits), so neither is reused; their
+kinds fall under :data:`KEEP_RATE` after ~65 misses and then cost ~1 tracked miss in 8.
+A kept image costs 25-110 KiB (PNG and reads), so 32 MiB holds ~300-1,300: enough for the
+tables moving now, not to keep 5,000 tables' images between their moves (then every lookup
+misses, and the rate keeps tracking to one miss in 8).
 """
 
 from __future__ import annotations
@@ -79,10 +81,11 @@ PROBE = 8  # ... and one miss in this many is tracked and kept all the same
 
 # Probe kinds: a probe is the path (keys and list indexes) followed by one of these.
 VALUE = 0  # the value at the path (containers by their type only)
-HAS = 1  # whether the last key of the path is in the dict before it
+HAS = 1  # whether the item before the kind is in the dict (a key) or list at the path
 LENGTH = 2  # len() of the dict or list at the path
 KEYS = 3  # the dict's keys, in order
 WHOLE = 4  # the whole object, deeply
+FILLED = 5  # whether the dict or list at the path is not empty (its truth)
 
 Probe = tuple[Any, ...]
 
@@ -156,12 +159,14 @@ def measure(view: Any, probe: Probe) -> Hashable:
         return token(_walk(view, probe[:-1]))
     if kind == HAS:
         parent = _walk(view, probe[:-2])
-        return isinstance(parent, dict) and probe[-2] in parent
+        return isinstance(parent, (dict, list)) and probe[-2] in parent
     found = _walk(view, probe[:-1])
     if kind == LENGTH:
         return len(found) if isinstance(found, (dict, list)) else MISSING
     if kind == KEYS:
         return tuple(found) if isinstance(found, dict) else MISSING
+    if kind == FILLED:
+        return bool(found) if isinstance(found, (dict, list)) else MISSING
     return MISSING if found is MISSING else freeze(found)
 
 
@@ -253,6 +258,11 @@ class TrackedDict(dict[Any, Any]):
         self._rec.note((*self._path, LENGTH), size)
         return size
 
+    def __bool__(self) -> bool:
+        filled = dict.__len__(self) > 0
+        self._rec.note((*self._path, FILLED), filled)
+        return filled
+
     def __iter__(self) -> Iterator[Any]:
         return iter(self._keys())
 
@@ -306,8 +316,8 @@ class TrackedDict(dict[Any, Any]):
 
 
 class TrackedList(list[Any]):
-    """A list that records the indexes read, and its length when that matters (``len``,
-    truth, iteration, a negative index, a slice). See the module docstring."""
+    """A list that records the indexes read, and its length when that matters (``len``, a
+    loop's end, a negative index, a slice). See the module docstring."""
 
     __slots__ = ("_path", "_raw", "_rec")
 
@@ -347,6 +357,11 @@ class TrackedList(list[Any]):
     def __len__(self) -> int:
         return self._length()
 
+    def __bool__(self) -> bool:
+        filled = list.__len__(self) > 0
+        self._rec.note((*self._path, FILLED), filled)
+        return filled
+
     def __iter__(self) -> Iterator[Any]:
         """Items as they are reached; the length only if the loop reaches the end (a loop
         that stops at the first match read only the items before it)."""
@@ -360,8 +375,15 @@ class TrackedList(list[Any]):
         return iter([self._item(i) for i in range(self._length())][::-1])
 
     def __contains__(self, item: object) -> bool:
-        self._whole()
-        return _plain(item) in self._raw
+        """Whether ``item`` is there, for a hashable item (the probe holds it); else the
+        whole list."""
+        item = _plain(item)
+        found = item in self._raw
+        try:
+            self._rec.note((*self._path, item, HAS), found)
+        except TypeError:  # an unhashable item cannot be part of a probe
+            self._whole()
+        return found
 
     def index(self, item: Any, *args: Any) -> int:
         self._whole()

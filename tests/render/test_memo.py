@@ -17,6 +17,7 @@ import render
 import rules
 from render import hand_image, seat_board_images
 from render.memo import (
+    FILLED,
     HAS,
     KEYS,
     LENGTH,
@@ -101,8 +102,9 @@ def test_len_iteration_and_negative_indexes() -> None:
     seen = reads(VIEW, lambda v: v["board"]["piles"][0][-1])
     assert seen[("board", "piles", 0, LENGTH)] == 2  # which item is last depends on the length
     assert seen[("board", "piles", 0, 1, VALUE)] == "b"
-    seen = reads(VIEW, lambda v: bool(v["board"]["piles"]))
-    assert seen[("board", "piles", LENGTH)] == 2
+    seen = reads(VIEW, lambda v: bool(v["board"]["piles"]) and bool(v["board"]))
+    assert seen[("board", "piles", FILLED)] is True  # not empty: its length was not read
+    assert ("board", "piles", LENGTH) not in seen and seen[("board", FILLED)] is True
 
 
 def test_a_loop_that_stops_early_reads_only_what_it_reached() -> None:
@@ -120,9 +122,13 @@ def test_comparing_two_proxies_reads_both() -> None:
     assert ("players", 0, WHOLE) in seen and ("players", WHOLE) in seen
 
 
-def test_whole_object_operations_record_the_whole_object() -> None:
-    seen = reads(VIEW, lambda v: "c" in v["board"]["piles"][1])
-    assert ("board", "piles", 1, WHOLE) in seen
+def test_in_on_a_list_reads_that_item_and_whole_operations_read_all() -> None:
+    seen = reads(
+        VIEW, lambda v: "c" in v["board"]["piles"][1] and "z" not in v["board"]["piles"][0]
+    )
+    assert seen[("board", "piles", 1, "c", HAS)] is True  # that item only
+    assert seen[("board", "piles", 0, "z", HAS)] is False
+    assert ("board", "piles", 1, WHOLE) not in seen
     seen = reads(VIEW, lambda v: v["players"] == [])
     assert ("players", WHOLE) in seen
     seen = reads(VIEW, lambda v: sorted(v["board"]))
