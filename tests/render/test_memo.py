@@ -16,6 +16,7 @@ import pytest
 import render
 import rules
 from render import hand_image, seat_board_images
+from render.boxes import recording
 from render.memo import (
     FILLED,
     HAS,
@@ -283,6 +284,17 @@ def test_threads_share_one_memo() -> None:
         thread.join()
     assert not errors
     assert memo.hits > 500
+
+
+def test_a_text_box_recording_sees_every_text_drawn(memo: Memo) -> None:
+    engine = rules.GAMES["monster_day"]
+    view = engine.view(engine.setup(2, {}, 1), 0)
+    render.render_hand("monster_day", view)
+    with recording() as recorder:
+        render.render_hand("monster_day", view)  # kept, but drawn again to be recorded
+    assert recorder.pages and recorder.pages[0].texts
+    assert render.render_hand("monster_day", view)
+    assert memo.hits == 1
 
 
 # -------------------------------------------------------------------------- soundness
