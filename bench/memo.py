@@ -9,7 +9,9 @@ through the memo. Figures are this thread's CPU time. A miss costs the tracked d
 failed lookup; a hit costs the lookup; the column "miss/plain" compares a tracked miss with the
 same image drawn plainly. The memo's room in images says how many tables' images it can keep
 between their moves (a table reuses an image only if it is still kept at its next move).
-``python -m bench.memo [--moves N] [--game G ...]``.
+With ``--workers N`` each draw goes to one of N memos at random, as the bot's N render worker
+processes each keep their own (bot/render_pool.py): an image is reused only by the worker that
+drew it. ``python -m bench.memo [--moves N] [--game G ...] [--workers N]``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import render
 from bench.boards import GAME_SEATS, NAMES
 from bot.delivery.plan import hands_to_send
 from render.common import SeatBoardRenderer
+from render.memo import Memo
 from rules import GAMES
 
 SEEDS = (11, 12)
@@ -45,6 +48,9 @@ class Tally:
     hits: list[int] = field(default_factory=list)
     misses: list[int] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
+    workers: list[Memo] = field(default_factory=lambda: [Memo()])
+    """One memo per render worker process; each draw goes to one of them at random."""
+    pick: random.Random = field(default_factory=lambda: random.Random(0))
 
 
 def _cpu(draw: Callable[[], Any]) -> float:
@@ -64,6 +70,7 @@ def _plain(draw: Callable[[], Any]) -> float:
 def _both(tally: Tally, kind: str, draw: Callable[[], Any]) -> None:
     """The same draw plainly and through the memo, in turn first (the second of two draws
     finds the text and layer caches warm)."""
+    render.MEMO = tally.pick.choice(tally.workers)
     hits, misses = render.MEMO.hits, render.MEMO.misses
     if len(tally.kinds) % 2:
         plain, memo = _plain(draw), _cpu(draw)
@@ -150,21 +157,26 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.memo")
     parser.add_argument("--moves", type=int, default=MOVES, help="moves per playout")
     parser.add_argument("--game", nargs="+", choices=list(GAME_SEATS))
+    parser.add_argument(
+        "--workers", type=int, default=1, help="render processes, each with its own memo"
+    )
     args = parser.parse_args(argv)
     sys.stdout.write(HEADER + "\n")
-    for game in args.game or list(GAME_SEATS):
-        render.MEMO.clear()
-        tally = Tally()
-        for seed in SEEDS:
-            play(game, seed, args.moves, tally)
-        sys.stdout.write(report(game, tally) + "\n")
-        memo = render.MEMO
-        each = memo.bytes / max(1, len(memo))
-        kept = f"{len(memo)} entries, {memo.bytes / 2**20:.1f} MiB, {each / 1024:.0f} KiB each"
-        room = f"{memo.max_bytes / max(1.0, each):.0f} such images"
-        sys.stdout.write(f"{'':18} {tally.moves} moves; memo holds {kept} (room for {room})\n")
-        sys.stdout.flush()
-    render.MEMO.enabled = True
+    shared = render.MEMO
+    try:
+        for game in args.game or list(GAME_SEATS):
+            tally = Tally(workers=[Memo() for _ in range(max(1, args.workers))])
+            for seed in SEEDS:
+                play(game, seed, args.moves, tally)
+            sys.stdout.write(report(game, tally) + "\n")
+            kept, held = sum(map(len, tally.workers)), sum(m.bytes for m in tally.workers)
+            each = held / max(1, kept)
+            room = f"room for {shared.max_bytes / max(1.0, each):.0f} such images a memo"
+            sizes = f"{kept} entries, {held / 2**20:.1f} MiB, {each / 1024:.0f} KiB each"
+            sys.stdout.write(f"{'':18} {tally.moves} moves; memos hold {sizes} ({room})\n")
+            sys.stdout.flush()
+    finally:
+        render.MEMO = shared
 
 
 if __name__ == "__main__":
