@@ -46,8 +46,10 @@ from bench.loopback import (
     REFUSALS,
     BenchError,
     Move,
+    descendants,
     error_lines,
     rss_mib,
+    workers_rss_mib,
 )
 from bench.playouts import ENGINE, random_action
 from bench.profile import Profile
@@ -271,6 +273,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def workers_cpu_seconds(pid: int) -> float:
+    """The CPU time of the bot's helper processes so far (the render workers)."""
+    total = 0.0
+    for child in descendants(pid):
+        with contextlib.suppress(OSError, IndexError):
+            total += cpu_seconds(child)
+    return total
+
+
 def refused_requests(world: LoadWorld, since: int) -> int:
     return sum(1 for r in world.fake.requests[since:] if r.status is not None and r.status >= 400)
 
@@ -297,8 +308,11 @@ async def measure(
             await warm_up(world, warm, rng)
             since = len(world.fake.requests)
             cpu = cpu_seconds(bot.proc.pid)
+            drawing = workers_cpu_seconds(bot.proc.pid)
             outcomes, lags, seconds = await drive(world, moves, profile.load_rate)
             cpu = cpu_seconds(bot.proc.pid) - cpu
+            drawing = workers_cpu_seconds(bot.proc.pid) - drawing
+            workers_rss = workers_rss_mib(bot.proc.pid)
             refused = refused_requests(world, since)
             rss, peak = rss_mib(bot.proc.pid)
     logged = len(error_lines(bot)) + len(world.fake.server_errors) + len(world.fake.unhandled)
@@ -307,12 +321,20 @@ async def measure(
         Figure(SECTION, f"{store_name}: seeding {tables} live tables", seeded, "s", "raw rows"),
         Figure(SECTION, f"{store_name}: bot start-up, {tables} live", startup, "s", "until ready"),
         Figure(SECTION, f"{store_name}: bot RSS after the load", rss, "MiB", f"peak {peak:.0f}"),
+        Figure(SECTION, f"{store_name}: render workers' RSS", workers_rss, "MiB", "summed"),
         Figure(
             SECTION,
             f"{store_name}: bot CPU per move",
             1000 * cpu / len(outcomes),
             "ms",
-            "user+system, all threads; 1000/this = moves/s one core could serve",
+            "user+system, all threads of the bot's own process",
+        ),
+        Figure(
+            SECTION,
+            f"{store_name}: render workers' CPU per move",
+            1000 * drawing / len(outcomes),
+            "ms",
+            "user+system of the bot's child processes (boards and hands)",
         ),
     ]
 
