@@ -67,18 +67,32 @@ class Tracker:
         self.public: float | None = None
         self.answer: float | None = None
         self.dm_times: list[float] = []
+        self.read: set[int] = set()  # requests read after one still in flight (see scan)
 
     @property
     def complete(self) -> bool:
         return None not in (self.response, self.public, self.answer)
 
     def scan(self) -> bool:
-        """Read the new requests; whether the callback, the table post and the followup have
-        all been seen."""
+        """Read the requests answered since the last scan; whether the callback, the table
+        post and the followup have all been seen.
+
+        A request is logged when its headers arrive and its files once its body is read, so
+        one still in flight is read at a later scan, not now: read half-way, the table post
+        has no files yet and would be passed over for good (a move answered "saved, on its
+        way" is traced while its post is in flight: the load saw 1-3 such moves in 3,000
+        wait for ever)."""
         requests = self.fake.requests
-        for record in requests[self.position :]:
-            self._see(record)
-        self.position = len(requests)
+        in_flight: int | None = None
+        for index in range(self.position, len(requests)):
+            record = requests[index]
+            if record.status is None:
+                in_flight = index if in_flight is None else in_flight
+            elif index not in self.read:
+                self.read.add(index)
+                self._see(record)
+        self.position = len(requests) if in_flight is None else in_flight
+        self.read = {index for index in self.read if index >= self.position}
         return self.complete
 
     def _see(self, record: RequestRecord) -> None:

@@ -1,0 +1,52 @@
+"""The benchmark's tracer reads a request only once it is answered: a table post still being
+uploaded when a scan runs is read at the next scan, not passed over (bench/serverside.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from bench.serverside import Tracker
+from tests.fakediscord import FakeDiscord, InteractionResult
+from tests.fakediscord.rest import RequestRecord, Upload
+
+CHANNEL = 42
+
+
+@dataclass
+class LoggedRequests:
+    """What the tracer reads of the fake: its request log and the application id."""
+
+    requests: list[RequestRecord] = field(default_factory=list)
+    application_id: int = 7
+
+
+@dataclass
+class Answered:
+    """What the tracer reads of an interaction."""
+
+    id: int = 1
+    token: str = "tok"
+    channel: Any = field(default_factory=lambda: type("C", (), {"id": CHANNEL})())
+    dispatched_at: float | None = 0.0
+
+
+def _request(method: str, path: str, at: float, status: int | None = 200) -> RequestRecord:
+    record = RequestRecord(method, path, {}, {})
+    record.received_at, record.status = at, status
+    return record
+
+
+def test_a_table_post_in_flight_at_a_scan_is_read_when_it_is_answered() -> None:
+    fake = LoggedRequests()
+    tracker = Tracker(cast(FakeDiscord, fake), cast(InteractionResult, Answered()), since=0)
+    fake.requests.append(_request("POST", "/interactions/1/tok/callback", 0.001))
+    post = _request("POST", f"/channels/{CHANNEL}/messages", 0.002, status=None)
+    fake.requests.append(post)  # headers in, body not read yet: no files
+    fake.requests.append(_request("POST", "/webhooks/7/tok", 0.003))
+    assert not tracker.scan()
+    post.files.append(Upload("board.png", b"png"))
+    post.status = 200
+    assert tracker.scan()
+    trace = tracker.trace()
+    assert (trace.response, trace.public, trace.followup) == (0.001, 0.002, 0.003)
