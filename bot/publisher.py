@@ -264,7 +264,9 @@ class Publisher:
         Why: a move's public post waits for its board, which is most of a move's time
         (issue 12 times interaction -> table post); started at the commit, the drawing
         overlaps the outbox reads. A drawing nobody picks up (its deliveries merged into a
-        later move's) is dropped with the oldest."""
+        later move's, or a backlog of posts older than it) is dropped with the oldest, and
+        cancelled: under load, drawings queued for posts that will draw again would double
+        the workers' work."""
         if record.status not in (ACTIVE, FINISHED):
             return
         key = self._images_key(record, record.locale)
@@ -274,7 +276,8 @@ class Publisher:
         drawing.add_done_callback(_forget_failure)
         self._prepared[key] = drawing
         while len(self._prepared) > PREPARED_KEPT:
-            self._prepared.popitem(last=False)
+            _, dropped = self._prepared.popitem(last=False)
+            dropped.cancel()  # not drawn at all if it is still waiting for a worker
 
     async def _table_images(self, record: GameRecord, locale: str) -> list[bytes]:
         """The board (and any seat boards) as PNGs: prepared at the commit, or drawn now."""

@@ -7,6 +7,9 @@ image reused for another version, language or name list would show a wrong board
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import discord
 import pytest
 
@@ -89,6 +92,9 @@ async def test_drawings_nobody_picks_up_are_dropped_oldest_first(
         publisher.prepare_table(record)
     first = records[0]
     assert len(publisher._prepared) == PREPARED_KEPT
+    for record in records[:3]:
+        payload = await publisher.table_payload(record)  # drawn again, and the same board
+        assert payload.image == _fresh_board(tables, record)
     assert (first.id, first.version, "en", ("Ann", "Bob")) not in publisher._prepared
     for drawing in list(publisher._prepared.values()):
         await drawing
@@ -111,3 +117,26 @@ async def test_a_failed_drawing_ahead_is_drawn_again_by_the_post(
     monkeypatch.setattr(render, "render_table", real)
     payload = await publisher.table_payload(record)
     assert payload.image == _fresh_board(tables, record)
+
+
+async def test_a_dropped_drawing_still_waiting_for_the_pool_is_never_drawn(
+    tables: TableService, publisher: Publisher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a backlog the posts draw again what they cannot pick up: a dropped drawing left
+    in the pool's queue would double the work."""
+    records = [await _table(tables, channel) for channel in range(1, PREPARED_KEPT + 4)]
+    gate, drawn = threading.Event(), []
+    real = render.render_table
+
+    def held(game: str, view: dict[str, object], **kwargs: object) -> list[bytes]:
+        drawn.append(game)  # as it starts: a job the pool took has started before any later
+        gate.wait(10)
+        return real(game, view, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "render_table", held)
+    for record in records:
+        publisher.prepare_table(record)
+    gate.set()
+    await asyncio.gather(*publisher._prepared.values(), return_exceptions=True)
+    # The pool's two threads had started at most the two oldest: the third dropped never ran.
+    assert PREPARED_KEPT <= len(drawn) <= PREPARED_KEPT + 2
