@@ -12,6 +12,7 @@ arrive as interactions, which need no intent; no privileged intent is used.
 
 from __future__ import annotations
 
+import gc
 import logging
 from typing import Any
 
@@ -122,6 +123,10 @@ class MonsterTableBot(commands.Bot):
         # The first poll delivers what a previous run committed but did not show.
         for loop in self._loops:
             loop.start()
+        # Everything loaded so far (modules, settings, the resumed tables) lives as long as the
+        # process: out of the collector's sight, a full collection walks only what came after.
+        # The benchmark saw one take 76 ms, in the middle of a move.
+        gc.freeze()
 
     async def _release_claims(self) -> None:
         """A clean stop gives its tables back, so the other processes take them at once
