@@ -12,6 +12,7 @@ arrive as interactions, which need no intent; no privileged intent is used.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -114,6 +115,8 @@ class MonsterTableBot(commands.Bot):
         await self.store.open()
         workers = self.settings.render_processes
         render_pool.use_processes(render_pool.auto_processes() if workers is None else workers)
+        self._render_start = asyncio.create_task(render_pool.start(), name="render-start")
+        self._render_start.add_done_callback(_log_failure)
         await self.tree.set_translator(CommandTranslator())
         for extension in self.settings.extensions:  # the Discord adapters, by name
             await self.load_extension(extension)
@@ -194,6 +197,12 @@ class MonsterTableBot(commands.Bot):
         )
         self.metrics.discord_error(error)
         await apology(interaction)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """A background start-up step that failed says so (the bot goes on without it)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s failed", task.get_name(), exc_info=task.exception())
 
 
 class ShardedMonsterTableBot(MonsterTableBot, commands.AutoShardedBot):

@@ -104,3 +104,10 @@ def test_a_bot_killed_outright_leaves_no_drawing_process_behind() -> None:
             break
         time.sleep(0.1)
     assert _gone(worker), "the drawing process outlived the bot"
+
+
+async def test_the_workers_start_with_the_bot_not_with_the_first_drawing(one_worker: None) -> None:
+    await render_pool.start()
+    pool = render_pool._processes
+    assert pool is not None
+    assert len(pool._processes) == 1  # a worker is up before any move needs it
