@@ -26,6 +26,7 @@ from typing import Any
 from PIL import Image
 
 import render
+from bench.playouts import mixed_moves
 from bench.profile import QUICK, Profile
 from bench.report import Figure, Latency, Result, duration_text, latency, percentile
 from render.png import PNG_PALETTE_SAMPLE, encode_png
@@ -69,17 +70,11 @@ def positions(
     """Public views a third, half and two thirds through one seeded game (and its last, with
     ``end``), at ``seats`` seats (the bench's count by default)."""
     engine = GAMES[game]
-    rng = random.Random(seed)
-    state = engine.setup(seats or GAME_SEATS[game], dict(engine.options), seed)
-    states = [state]
-    while (pending := engine.pending(state)) and len(states) < MAX_MOVES:
-        seat = pending[0]
-        if rng.random() < 0.5:
-            action = rng.choice(engine.legal_actions(state, seat))
-        else:
-            action = engine.bot_action(state, seat)
-        state, _ = engine.apply(state, seat, action)
-        states.append(state)
+    states: list[Any] = []
+    for before, _, _, after in mixed_moves(game, seats or GAME_SEATS[game], seed):
+        states += [before, after] if not states else [after]
+        if len(states) >= MAX_MOVES:
+            break
     picks = [len(states) // 3, len(states) // 2, len(states) * 2 // 3]
     picks += [len(states) - 1] if end else []
     return [engine.view(states[i], None) for i in picks]
@@ -112,17 +107,10 @@ def every_move(game: str, seeds: tuple[int, ...], limit: int) -> list[dict[str, 
     engine = GAMES[game]
     views: list[dict[str, Any]] = []
     for seed in seeds:
-        rng = random.Random(seed)
-        state = engine.setup(GAME_SEATS[game], dict(engine.options), seed)
-        views.append(engine.view(state, None))
-        while (pending := engine.pending(state)) and len(views) < limit:
-            seat = pending[0]
-            if rng.random() < 0.5:
-                action = rng.choice(engine.legal_actions(state, seat))
-            else:
-                action = engine.bot_action(state, seat)
-            state, _ = engine.apply(state, seat, action)
-            views.append(engine.view(state, None))
+        for step, (before, _, _, after) in enumerate(mixed_moves(game, GAME_SEATS[game], seed)):
+            if len(views) >= limit:
+                break
+            views += [engine.view(s, None) for s in ([before, after] if step == 0 else [after])]
     return views[:limit]
 
 

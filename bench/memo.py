@@ -17,6 +17,7 @@ drew it. ``python -m bench.memo [--moves N] [--game G ...] [--workers N]``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -27,6 +28,7 @@ from typing import Any
 
 import render
 from bench.boards import GAME_SEATS, NAMES
+from bench.playouts import mixed_moves
 from bot.delivery.plan import hands_to_send
 from render.common import SeatBoardRenderer
 from render.memo import Memo
@@ -101,18 +103,7 @@ def play(game: str, seed: int, moves: int, tally: Tally) -> None:
     players = list(NAMES[:seats])
     people = tuple(SimpleNamespace(is_bot=False, locale=locale) for _ in range(seats))
     record: Any = SimpleNamespace(game=game, seats=people)
-    state = engine.setup(seats, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        pending = engine.pending(state)
-        if not pending:
-            break
-        seat = pending[0]
-        if rng.random() < 0.5:
-            action = rng.choice(engine.legal_actions(state, seat))
-        else:
-            action = engine.bot_action(state, seat)
-        before, (state, _events) = state, engine.apply(state, seat, action)
+    for before, seat, _, state in itertools.islice(mixed_moves(game, seats, seed, {}), moves):
         asked, changed = hands_to_send(engine, record, before, state, seat)
         tally.moves += 1
         for hand_seat in sorted({*asked, *changed}):

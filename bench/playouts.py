@@ -8,7 +8,7 @@ every layer states that the rules actually produce.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,3 +78,24 @@ def mid_game(playout: Playout, rng: random.Random) -> int:
     """A move count well inside the game: past the opening, before the last few turns."""
     total = len(playout.steps)
     return rng.randint(max(1, total // 4), max(1, total * 5 // 6))
+
+
+def mixed_moves(
+    game: str, seats: int, seed: int, options: dict[str, Any] | None = None
+) -> Iterator[tuple[Any, int, Any, Any]]:
+    """``(state before, seat, action, state after)`` for each move of one seeded ``game`` to
+    its end, each move a coin toss between a random legal move and the engine's bot: the
+    positions real tables reach (bots alone play too well, random moves alone too badly).
+    The first ``before`` is the set-up."""
+    engine = rules.GAMES[game]
+    rng = random.Random(seed)
+    state = engine.setup(seats, dict(engine.options) if options is None else options, seed)
+    while pending := engine.pending(state):
+        seat = pending[0]
+        if rng.random() < 0.5:
+            action = rng.choice(engine.legal_actions(state, seat))
+        else:
+            action = engine.bot_action(state, seat)
+        after, _ = engine.apply(state, seat, action)
+        yield state, seat, action, after
+        state = after
