@@ -5,8 +5,8 @@ the one a fresh drawing gives (a stale hand would show a player the wrong cards)
 from __future__ import annotations
 
 import copy
+import itertools
 import json
-import random
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,6 +15,7 @@ import pytest
 
 import render
 import rules
+from bench.playouts import mixed_moves
 from render import hand_image, seat_board_images
 from render.boxes import recording
 from render.memo import (
@@ -318,21 +319,11 @@ NAMES = ["Anna", "Bartholomew the Unready", "Carla"]
 
 def states(game: str, seed: int, steps: int) -> Iterator[Any]:
     """The states after each of a seeded playout's first ``steps`` moves (half bot moves,
-    half random ones)."""
-    engine = rules.GAMES[game]
-    state = engine.setup(SEATS[game], {}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = engine.pending(state)
-        if not pending:
-            return
-        seat = pending[0]
-        if rng.random() < 0.5:
-            action = rng.choice(engine.legal_actions(state, seat))
-        else:
-            action = engine.bot_action(state, seat)
-        state, _events = engine.apply(state, seat, action)
-        yield state
+    half random ones: the benchmark's playouts)."""
+    for _before, _seat, _action, after in itertools.islice(
+        mixed_moves(game, SEATS[game], seed, {}), steps
+    ):
+        yield after
 
 
 @pytest.fixture
