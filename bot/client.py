@@ -30,6 +30,7 @@ from bot.i18n import CommandTranslator
 from bot.leases import Claims
 from bot.metrics import Metrics
 from bot.publisher import Publisher
+from bot.ratelimits import sweep_buckets_less_often
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, store_for
@@ -62,6 +63,7 @@ class MonsterTableBot(commands.Bot):
             **shards,
         )
         self.settings = settings
+        sweep_buckets_less_often(self.http)  # see bot.ratelimits: 10 % of the CPU under load
         self.metrics = Metrics()  # served only when METRICS_PORT is set (setup_hook)
         self.metrics.guilds.set_function(lambda: len(self.guilds))
         self.store: GameStore = store or store_for(settings)

@@ -14,7 +14,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import rules
@@ -22,6 +22,7 @@ from bot.clock import Clock, TimedWindow
 from bot.components import choices_digest
 from bot.delivery import plan
 from bot.metrics import Metrics
+from bot.snapshots import Decoded, DecodedTables, views_of
 from bot.store import (
     ABANDONED,
     ACTIVE,
@@ -74,26 +75,6 @@ class MoveResult:
         return self.after.status == FINISHED
 
 
-@dataclass
-class _StateCache:
-    """Decoded engine states by (game id, version): loading JSON on every autocomplete
-    keystroke would be wasted work; a version identifies a snapshot exactly."""
-
-    entries: dict[int, tuple[int, Any]] = field(default_factory=dict)
-
-    def get(self, record: GameRecord, engine: Engine) -> Any:
-        cached = self.entries.get(record.id)
-        if cached is not None and cached[0] == record.version:
-            return cached[1]
-        assert record.state is not None
-        state = engine.load(record.state)
-        self.entries[record.id] = (record.version, state)
-        return state
-
-    def put(self, record: GameRecord, state: Any) -> None:
-        self.entries[record.id] = (record.version, state)
-
-
 class TableService:
     """Creates tables, seats players, starts games and applies actions."""
 
@@ -111,7 +92,7 @@ class TableService:
         self.clock = clock
         """What time it is for deadlines (tests move it by hand)."""
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states = _StateCache()
+        self._decoded = DecodedTables()
 
     # -- lookups --------------------------------------------------------------------------
 
@@ -124,16 +105,19 @@ class TableService:
 
     def state(self, record: GameRecord) -> Any:
         """The decoded engine state of a started table."""
+        return self.decoded(record).state
+
+    def decoded(self, record: GameRecord) -> Decoded:
+        """A started table's decoded state, with the views asked of it so far."""
         if record.state is None:
             raise TableError("not_started")
-        return self._states.get(record, self.engine(record.game))
+        return self._decoded.get(record, self.engine(record.game))
 
     def view(self, record: GameRecord, seat: int | None) -> dict[str, Any]:
         """The engine's view, plus the table's seat names (``names``, plain text, one per
         seat, told apart when two players share a name): engines know seats, not people, and
         a presenter naming a player in a move label ("Ask Bob for help") has only the view."""
-        view = self.engine(record.game).view(self.state(record), seat)
-        return {**view, "names": seat_names(record)}
+        return {**self.decoded(record).view(seat), "names": seat_names(record)}
 
     def outcome(self, record: GameRecord) -> dict[str, Any] | None:
         """The result of a finished game (a resignation overrides the engine's scores)."""
@@ -269,7 +253,7 @@ class TableService:
                 announce=plan.started(record),
                 **self.clock_after(record, state),
             )
-            self._states.put(started, state)
+            self._decoded.put(started, Decoded(engine, state))
             return started
 
     async def _lobby_step(self, game_id: int, change: LobbyChange) -> GameRecord:
@@ -517,7 +501,8 @@ class TableService:
         commit them in one transaction with what they must show (``narrated``: platform events
         told before the move, such as the vote that skipped it) and the clock they leave."""
         engine = self.engine(record.game)
-        state = self.state(record)
+        before = self.decoded(record)
+        state = before.state
         if not self.may_act(record, seat):
             raise TableError("not_your_turn")
         try:
@@ -533,7 +518,9 @@ class TableService:
             *(event for _, _, happened in forced for event in happened),
         ]
         status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
-        announce = plan.moved(engine, record, state, new_state, seat, everything)
+        decoded = Decoded(engine, new_state)
+        views = views_of(before, decoded)
+        announce = plan.moved(engine, record, state, new_state, seat, everything, view=views)
         try:
             after = await self.store.commit_move(
                 record,
@@ -549,7 +536,7 @@ class TableService:
         except VersionConflict:
             raise self._stale(record) from None
         self.metrics.move_committed(record.game, 1 + len(forced))
-        self._states.put(after, new_state)
+        self._decoded.put(after, decoded)
         return MoveResult(record, after, seat, everything, state, new_state)
 
     def _forced(

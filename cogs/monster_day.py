@@ -60,7 +60,7 @@ class MonsterDayCog(
         engine = self.bot.tables.engine(GAME)
         if seat not in engine.pending(state):
             return None, []
-        return engine.view(state, seat), engine.legal_actions(state, seat)
+        return self.bot.tables.view(record, seat), engine.legal_actions(state, seat)
 
     @play.autocomplete("card")
     async def card_choices(

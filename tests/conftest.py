@@ -12,7 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.snapshots import Decoded
 from tests.pg_server import PgServer
+
+Decoded.verify = True  # a reader that changes a shared view fails the test that made it do so
 
 
 class _Collector(logging.Handler):

@@ -9,6 +9,7 @@ and the seats newly asked to act.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from bot.games import PRESENTERS
@@ -22,6 +23,9 @@ from bot.store import (
     GameRecord,
 )
 from rules import Engine
+
+ViewOf = Callable[[Any, int], dict[str, Any]]
+"""``(state, seat) -> view``: how the plan reads a seat's view of a state."""
 
 START_NOTE = "start"
 """Note code: the first table post of a game says that hands are on their way."""
@@ -52,13 +56,16 @@ def moved(
     state_after: Any,
     actor: int,
     events: list[dict[str, Any]],
+    *,
+    view: ViewOf | None = None,
 ) -> Announcement:
     """A move: the table post; a new DM to every human who must act now and did not before
     (it notifies them), and for every other human whose hand changed, a new DM too, or, in a
     game whose presenter says ``hand_updates_in_place`` (where everyone acts on everyone's
     turn and hands change all the time), their latest DM edited in place: a card drawn in
-    someone else's fight is no reason to buzz a phone."""
-    asked, changed = hands_to_send(engine, record, state_before, state_after, actor)
+    someone else's fight is no reason to buzz a phone. ``view``: ``(state, seat) -> view``,
+    the engine's unless the caller keeps views (:mod:`bot.snapshots`)."""
+    asked, changed = hands_to_send(engine, record, state_before, state_after, actor, view=view)
     if not getattr(PRESENTERS[record.game], "hand_updates_in_place", False):
         asked, changed = sorted(asked + changed), []
     return Announcement(
@@ -90,7 +97,13 @@ def seat_handed(record: GameRecord, seat: int, events: list[dict[str, Any]]) -> 
 
 
 def hands_to_send(
-    engine: Engine, record: GameRecord, state_before: Any, state_after: Any, actor: int
+    engine: Engine,
+    record: GameRecord,
+    state_before: Any,
+    state_after: Any,
+    actor: int,
+    *,
+    view: ViewOf | None = None,
 ) -> tuple[list[int], list[int]]:
     """Human seats who must act now and did not before (the actor too when it must act again:
     its buttons are spent), and the other human seats whose hand (what their hand DM shows)
@@ -98,6 +111,7 @@ def hands_to_send(
     if engine.outcome(state_after) is not None:
         return [], []
     presenter = PRESENTERS[record.game]
+    view_of = view or engine.view
     pending_after = set(engine.pending(state_after))
     pending_before = set(engine.pending(state_before))
     asked: list[int] = []
@@ -108,8 +122,8 @@ def hands_to_send(
         if seat in pending_after and (seat not in pending_before or seat == actor):
             asked.append(seat)
             continue
-        before = presenter.hand_lines(engine.view(state_before, seat), info.locale)
-        after = presenter.hand_lines(engine.view(state_after, seat), info.locale)
+        before = presenter.hand_lines(view_of(state_before, seat), info.locale)
+        after = presenter.hand_lines(view_of(state_after, seat), info.locale)
         if before != after:
             changed.append(seat)
     return asked, changed

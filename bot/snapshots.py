@@ -1,0 +1,99 @@
+"""Decoded engine states, and the views asked of them, for the tables in play (bounded).
+
+Why: one move asks for the same views many times — the delivery plan compares every seat's
+hand before and after, the table post and its image need the public view, each hand DM its
+seat's view, the cog its move choices — and an engine builds a view afresh each time (Monster
+Day: every card's dict, ~0.3 ms a view). Profiled under load (5,000 tables, py-spy), building
+views was 13 % of the bot's own CPU. A view is a pure function of the state and the seat, and
+a table's version names its state exactly, so they are kept with the decoded state.
+
+Why bounded: every table a process touches used to stay decoded for the life of the process
+(the load's 5,000 tables: ~230 MiB). The least recently used tables are dropped; a dropped
+one costs one JSON decode when it is next touched.
+
+Views are shared, not copied: whoever reads one must not change it. The tests turn on
+:attr:`Decoded.verify`, which builds each view again when it is asked for and fails loudly
+if the kept one was changed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bot.store import GameRecord
+from rules import Engine
+
+KEPT_TABLES = 512
+"""Tables kept decoded: more than the live tables one process sees within a few minutes on a
+busy server (every move's delivery reads its table again, soon after its commit)."""
+
+
+class ViewChanged(AssertionError):
+    """A kept view no longer equals the engine's: something changed a shared view."""
+
+
+class Decoded:
+    """One version of a table: its engine state and the views asked of it so far."""
+
+    verify: ClassVar[bool] = False
+    """Tests: build every view again when asked and compare it with the kept one."""
+
+    __slots__ = ("engine", "state", "views")
+
+    def __init__(self, engine: Engine, state: Any) -> None:
+        self.engine = engine
+        self.state = state
+        self.views: dict[int | None, dict[str, Any]] = {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``engine.view(state, seat)``, built once (shared: read it, never change it)."""
+        kept = self.views.get(seat)
+        if kept is None:
+            kept = self.views[seat] = self.engine.view(self.state, seat)
+        elif self.verify and kept != self.engine.view(self.state, seat):
+            raise ViewChanged(f"the kept view of seat {seat} was changed by a reader")
+        return kept
+
+
+def views_of(*known: Decoded) -> Callable[[Any, int], dict[str, Any]]:
+    """``(state, seat) -> view``, kept views for the ``known`` states (else built): the
+    delivery plan's ``view``, which asks about the states before and after a move."""
+
+    def view(state: Any, seat: int) -> dict[str, Any]:
+        for decoded in known:
+            if state is decoded.state:
+                return decoded.view(seat)
+        return known[0].engine.view(state, seat)
+
+    return view
+
+
+class DecodedTables:
+    """The latest decoded version of the :data:`KEPT_TABLES` most recently touched tables."""
+
+    def __init__(self, kept: int = KEPT_TABLES) -> None:
+        self.kept = kept
+        self._entries: OrderedDict[int, tuple[int, Decoded]] = OrderedDict()
+
+    def get(self, record: GameRecord, engine: Engine) -> Decoded:
+        """The decoded ``record`` (a started table), decoding its state if not kept."""
+        entry = self._entries.get(record.id)
+        if entry is not None and entry[0] == record.version:
+            self._entries.move_to_end(record.id)
+            return entry[1]
+        assert record.state is not None
+        decoded = Decoded(engine, engine.load(record.state))
+        self.put(record, decoded)
+        return decoded
+
+    def put(self, record: GameRecord, decoded: Decoded) -> None:
+        """Keep ``decoded`` as ``record``'s version (a state just computed, not decoded)."""
+        self._entries[record.id] = (record.version, decoded)
+        self._entries.move_to_end(record.id)
+        while len(self._entries) > self.kept:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)

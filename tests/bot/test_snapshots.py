@@ -1,0 +1,93 @@
+"""The decoded tables and their kept views (bot.snapshots): each view built once per version,
+a bounded number of tables kept, and a reader that changes a shared view caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import rules
+from bot.snapshots import Decoded, DecodedTables, ViewChanged, views_of
+from bot.store import ACTIVE, GameRecord, Seat
+
+GAME = "monster_day"
+ENGINE = rules.GAMES[GAME]
+
+
+class CountingEngine:
+    """Monster Day's engine, counting the views it builds."""
+
+    def __init__(self) -> None:
+        self.views = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(ENGINE, name)
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        self.views += 1
+        return ENGINE.view(state, seat)
+
+
+def _record(table: int, version: int = 0, seed: int = 7) -> GameRecord:
+    state = ENGINE.dump(ENGINE.setup(2, dict(ENGINE.options), seed))
+    seats = (Seat(1, "Ann"), Seat(2, "Bob"))
+    return GameRecord(
+        table, GAME, 1, 10, 1, ACTIVE, {}, seats, "en", seed, "", version, state, None, 0.0, 0.0
+    )
+
+
+def test_a_view_is_built_once_per_version_and_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Decoded, "verify", False)  # its checks build views too
+    engine = CountingEngine()
+    tables = DecodedTables()
+    record = _record(1)
+    first = tables.get(record, engine).view(0)
+    again = tables.get(record, engine).view(0)
+    tables.get(record, engine).view(None)
+    assert again is first
+    assert engine.views == 2
+    assert record.state is not None
+    assert first == ENGINE.view(ENGINE.load(record.state), 0)
+
+
+def test_a_new_version_is_decoded_again() -> None:
+    tables = DecodedTables()
+    old = tables.get(_record(1, version=0, seed=1), ENGINE)
+    new = tables.get(_record(1, version=1, seed=2), ENGINE)
+    assert new is not old
+    assert new.view(None) == ENGINE.view(ENGINE.setup(2, dict(ENGINE.options), 2), None)
+
+
+def test_only_the_most_recently_touched_tables_are_kept() -> None:
+    tables = DecodedTables(kept=3)
+    kept = {table: tables.get(_record(table), ENGINE) for table in (1, 2, 3)}
+    tables.get(_record(1), ENGINE)  # touched: now the most recent
+    tables.get(_record(4), ENGINE)  # table 2, the least recent, is dropped
+    assert len(tables) == 3
+    assert tables.get(_record(1), ENGINE) is kept[1]
+    assert tables.get(_record(3), ENGINE) is kept[3]
+    assert tables.get(_record(2), ENGINE) is not kept[2]
+
+
+def test_views_of_reads_the_kept_views_of_the_states_it_knows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Decoded, "verify", False)
+    engine = CountingEngine()
+    before = Decoded(engine, ENGINE.setup(2, dict(ENGINE.options), 1))
+    after = Decoded(engine, ENGINE.setup(2, dict(ENGINE.options), 2))
+    view = views_of(before, after)
+    assert view(after.state, 1) is after.view(1)
+    assert view(before.state, 0) is before.view(0)
+    stranger = ENGINE.setup(2, dict(ENGINE.options), 3)
+    assert view(stranger, 0) == ENGINE.view(stranger, 0)
+    assert engine.views == 3
+
+
+def test_a_reader_that_changes_a_shared_view_is_caught_in_the_tests() -> None:
+    assert Decoded.verify  # tests/conftest.py turns it on for the whole suite
+    decoded = Decoded(ENGINE, ENGINE.setup(2, dict(ENGINE.options), 1))
+    decoded.view(0)["hand"].pop()
+    with pytest.raises(ViewChanged):
+        decoded.view(0)
