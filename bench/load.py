@@ -54,7 +54,7 @@ from bench.loopback import (
 from bench.playouts import ENGINE, random_action
 from bench.profile import Profile
 from bench.report import Figure, Result, latency
-from bench.serverside import TraceError, Tracker
+from bench.serverside import TraceError, Trackers
 from bench.store import fresh_path
 from bot.store import Seat
 from tests.fakediscord import (
@@ -83,6 +83,7 @@ class LoadWorld:
     guilds: list[FakeGuild]
     players: list[FakeUser]
     channels: list[FakeChannel]
+    trackers: Trackers
 
     def seated(self, table: int) -> tuple[FakeUser, FakeUser]:
         """The two players at the ``table``-th channel: pair ``table`` modulo the pairs."""
@@ -124,7 +125,7 @@ async def load_world(tables: int) -> AsyncIterator[LoadWorld]:
             fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
             for i in range(tables)
         ]
-        yield LoadWorld(fake, guilds, players, channels)
+        yield LoadWorld(fake, guilds, players, channels, Trackers(fake))
 
 
 def seed_rows(
@@ -204,9 +205,13 @@ async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
     if not result.ephemeral or result.text.startswith(REFUSALS):
         return Outcome(round_trip=round_trip, error=f"refused: {result.text[:60]!r}")
     # "Saved, on its way": the bot answered before the table post went out; wait for it.
-    tracker = Tracker(world.fake, result, since)
+    trackers = world.trackers
+    tracker = trackers.track(result, since)
     with contextlib.suppress(FakeTimeout):  # then trace() says what is missing
-        await world.fake.wait_until(tracker.scan, LOAD_TIMEOUT, what="the table post")
+        await world.fake.wait_until(
+            lambda: trackers.complete(tracker), LOAD_TIMEOUT, what="the table post"
+        )
+    trackers.forget(tracker)
     try:
         found = tracker.trace()
     except TraceError as error:

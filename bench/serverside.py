@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, RequestRecord
 
@@ -117,6 +118,75 @@ class Tracker:
             raise TraceError(f"{self.result.describe()}: no {', '.join(missing)} logged")
         early = sum(1 for at in self.dm_times if at < self.public)
         return Trace(self.response - start, self.public - start, self.answer - start, early)
+
+
+class Trackers:
+    """Many interactions' trackers fed from one reading of the fake's log (the load's).
+
+    Why: a load has hundreds of moves waiting for their table post at once, and each tracker
+    reading every request logged since it began made the driver cost O(waiting x requests):
+    it took as much CPU as the bot it measured, on the same two cores. Here each answered
+    request is read once and handed to the trackers waiting on its path or channel."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.position = 0
+        self.read: set[int] = set()
+        self._by_path: dict[str, list[Tracker]] = {}
+        self._by_channel: dict[int, list[Tracker]] = {}
+
+    def track(self, result: InteractionResult, since: int) -> Tracker:
+        """A tracker of ``result`` (sent when the log held ``since`` requests), caught up with
+        the log and then fed by :meth:`scan` until :meth:`forget`."""
+        tracker = Tracker(self.fake, result, since)
+        tracker.scan()
+        for path in (tracker.callback, tracker.followup):
+            self._by_path.setdefault(path, []).append(tracker)
+        self._by_channel.setdefault(result.channel.id, []).append(tracker)
+        return tracker
+
+    def forget(self, tracker: Tracker) -> None:
+        for path in (tracker.callback, tracker.followup):
+            _drop(self._by_path, path, tracker)
+        _drop(self._by_channel, tracker.result.channel.id, tracker)
+
+    def scan(self) -> None:
+        """Hand each request answered since the last scan to the trackers it concerns (one
+        still in flight is read at a later scan, as in :meth:`Tracker.scan`)."""
+        requests = self.fake.requests
+        in_flight: int | None = None
+        for index in range(self.position, len(requests)):
+            record = requests[index]
+            if record.status is None:
+                in_flight = index if in_flight is None else in_flight
+            elif index not in self.read:
+                self.read.add(index)
+                self._hand(index, record)
+        self.position = len(requests) if in_flight is None else in_flight
+        self.read = {index for index in self.read if index >= self.position}
+
+    def _hand(self, index: int, record: RequestRecord) -> None:
+        channel = _channel_of(record)
+        concerned = self._by_path.get(record.path, [])
+        if channel is not None:
+            concerned = concerned + self._by_channel.get(channel, [])
+        for tracker in concerned:
+            if index >= tracker.position and index not in tracker.read:
+                tracker.read.add(index)
+                tracker._see(record)
+
+    def complete(self, tracker: Tracker) -> bool:
+        """``wait_until``'s predicate: read what is new, then whether ``tracker`` saw all."""
+        self.scan()
+        return tracker.complete
+
+
+def _drop(index: dict[Any, list[Tracker]], key: Any, tracker: Tracker) -> None:
+    trackers = index.get(key, [])
+    if tracker in trackers:
+        trackers.remove(tracker)
+    if not trackers:
+        index.pop(key, None)
 
 
 def trace(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bench.serverside import Tracker
+from bench.serverside import Tracker, Trackers
 from tests.fakediscord import FakeDiscord, InteractionResult
 from tests.fakediscord.rest import RequestRecord, Upload
 
@@ -50,3 +50,30 @@ def test_a_table_post_in_flight_at_a_scan_is_read_when_it_is_answered() -> None:
     assert tracker.scan()
     trace = tracker.trace()
     assert (trace.response, trace.public, trace.followup) == (0.001, 0.002, 0.003)
+
+
+def test_trackers_fed_from_one_reading_see_what_a_tracker_alone_sees() -> None:
+    fake = LoggedRequests()
+    trackers = Trackers(cast(FakeDiscord, fake))
+    first = trackers.track(cast(InteractionResult, Answered()), since=0)
+    fake.requests.append(_request("POST", "/interactions/1/tok/callback", 0.001))
+    post = _request("POST", f"/channels/{CHANNEL}/messages", 0.002, status=None)
+    fake.requests.append(post)
+    assert not trackers.complete(first)
+    other = Answered(id=2, token="two", channel=type("C", (), {"id": CHANNEL + 1})())
+    since = len(fake.requests)  # the second move is sent while the first's post is in flight
+    fake.requests.append(_request("POST", "/interactions/2/two/callback", 0.004))
+    second = trackers.track(cast(InteractionResult, other), since=since)
+    assert second.response == 0.004  # caught up with what was logged before it was tracked
+    fake.requests.append(_request("POST", "/webhooks/7/tok", 0.005))
+    post.files.append(Upload("board.png", b"png"))
+    post.status = 200
+    fake.requests.append(_request("POST", f"/channels/{CHANNEL + 1}/messages", 0.006))
+    fake.requests[-1].files.append(Upload("board.png", b"png"))
+    assert trackers.complete(first)
+    assert not trackers.complete(second)  # its followup is still to come
+    trackers.forget(first)
+    fake.requests.append(_request("POST", "/webhooks/7/two", 0.007))
+    assert trackers.complete(second)
+    assert (first.response, first.public, first.answer) == (0.001, 0.002, 0.005)
+    assert (second.response, second.public, second.answer) == (0.004, 0.006, 0.007)
