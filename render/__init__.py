@@ -147,11 +147,22 @@ def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> by
     view (``engine.view(state, seat)``); reused from :data:`MEMO` while what the drawing reads
     of the view is unchanged."""
     code = lang(locale)
+    palette = game_id if game_id in BOARD_PALETTE_HANDS else None
     return _memoized(
         (game_id, "hand", code),
         view,
-        lambda seen: encode_png(_renderer(game_id).hand(seen, locale=code)),
+        lambda seen: encode_png(_renderer(game_id).hand(seen, locale=code), game=palette),
     )
+
+
+BOARD_PALETTE_HANDS = frozenset(
+    ("monster_day", "notte_di_terrore", "monsterpocalypse", "munchkin_fu")
+)
+"""Games whose hands are encoded in their board's stored palette when they fit it (else in
+their own): measured on 10-26 seeded hands a game, encoding took 2.6 -> 1.4 ms (Monster Day,
+8 of 10 fit), 4.3 -> 1.8 (Notte di Terrore, 26/26), 4.2 -> 2.8 (Monsterpocalypse, 21/26),
+2.7 -> 2.2 (Munchkin Fu, 18/26), files the same size. Monsters on Board's hands never fit
+its board's palette (0/26), so checking would only cost (3.4 -> 6.2 ms)."""
 
 
 __all__ = [
