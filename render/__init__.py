@@ -147,12 +147,17 @@ def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> by
     view (``engine.view(state, seat)``); reused from :data:`MEMO` while what the drawing reads
     of the view is unchanged."""
     code = lang(locale)
-    palette = game_id if game_id in BOARD_PALETTE_HANDS else None
     return _memoized(
         (game_id, "hand", code),
         view,
-        lambda seen: encode_png(_renderer(game_id).hand(seen, locale=code), game=palette),
+        lambda seen: hand_png(game_id, _renderer(game_id).hand(seen, locale=code)),
     )
+
+
+def hand_png(game_id: str, image: Image.Image) -> bytes:
+    """A hand image's PNG: in its board's stored palette where it fits (see
+    :data:`BOARD_PALETTE_HANDS`)."""
+    return encode_png(image, game=game_id if game_id in BOARD_PALETTE_HANDS else None)
 
 
 BOARD_PALETTE_HANDS = frozenset(
@@ -172,6 +177,7 @@ __all__ = [
     "SeatBoardRenderer",
     "board_image",
     "hand_image",
+    "hand_png",
     "render_board",
     "render_hand",
     "render_seat_boards",

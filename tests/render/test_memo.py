@@ -346,7 +346,7 @@ def test_memoized_images_are_the_fresh_ones(game: str, memo: Memo) -> None:
         for locale in ("en", "it"):
             for seat in range(SEATS[game]):
                 view = engine.view(state, seat)
-                fresh = encode_png(hand_image(game, view, locale=locale))
+                fresh = render.hand_png(game, hand_image(game, view, locale=locale))
                 assert render.render_hand(game, view, locale=locale) == fresh, (seat, locale)
             boards = seat_board_images(game, public, locale=locale, players=names)
             fresh_boards = [encode_png(image, game=game) for image in boards]
