@@ -125,7 +125,11 @@ async def play(
 ) -> str:
     """Apply a move for the interaction's user, have it shown, and say what happened."""
     result = await bot.tables.act(
-        game_id, interaction.user.id, action, expected_version=expected_version
+        game_id,
+        interaction.user.id,
+        action,
+        expected_version=expected_version,
+        computed=bot.publisher.prepare_move,
     )
     return await move_result_reply(bot, interaction, result)
 
@@ -136,7 +140,9 @@ async def play_button(
     """A move button: the move it names, if the player's choices are still those it showed."""
     if ref.digest is None or ref.index is None:
         raise TableError("malformed_component")
-    result = await bot.tables.act_choice(game_id, interaction.user.id, ref.digest, ref.index)
+    result = await bot.tables.act_choice(
+        game_id, interaction.user.id, ref.digest, ref.index, computed=bot.publisher.prepare_move
+    )
     return await move_result_reply(bot, interaction, result)
 
 

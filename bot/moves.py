@@ -138,7 +138,11 @@ async def play_listed(
     picked = _VALUE.fullmatch(choice.strip())
     if picked is not None:
         result = await bot.tables.act_choice(
-            record.id, interaction.user.id, picked["digest"], int(picked["index"])
+            record.id,
+            interaction.user.id,
+            picked["digest"],
+            int(picked["index"]),
+            computed=bot.publisher.prepare_move,
         )
         return await flows.move_result_reply(bot, interaction, result)
     if record.status != ACTIVE:
@@ -150,5 +154,7 @@ async def play_listed(
         raise TableError("not_your_turn")
     digest, names = _named_moves(bot, record, seat, normalise(interaction.locale))
     index = _typed_choice(names, choice)
-    result = await bot.tables.act_choice(record.id, interaction.user.id, digest, index)
+    result = await bot.tables.act_choice(
+        record.id, interaction.user.id, digest, index, computed=bot.publisher.prepare_move
+    )
     return await flows.move_result_reply(bot, interaction, result)

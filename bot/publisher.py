@@ -43,6 +43,7 @@ from bot.limits import (
 )
 from bot.limits import safe_name as _safe_name
 from bot.render_pool import drawn
+from bot.snapshots import Decoded
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import TableService
 
@@ -260,6 +261,7 @@ class Publisher:
     def prepare_table(self, record: GameRecord) -> None:
         """Start drawing the table's images for ``record`` now, in the render pool, while the
         courier reads the outbox: the table post picks them up (:meth:`_table_images`).
+        Nothing new when a move's drawing began before its commit (:meth:`prepare_move`).
 
         Why: a move's public post waits for its board, which is most of a move's time
         (issue 12 times interaction -> table post); started at the commit, the drawing
@@ -269,10 +271,24 @@ class Publisher:
         the workers' work."""
         if record.status not in (ACTIVE, FINISHED):
             return
-        key = self._images_key(record, record.locale)
+        self._prepare(record, self.tables.decoded(record))
+
+    def prepare_move(self, record: GameRecord, decoded: Decoded) -> None:
+        """Start drawing the board of a move not yet committed (``TableService.act``'s
+        ``computed``): ``record`` as the move read it, ``decoded`` the state it leads to.
+
+        Why before the commit: the commit takes a few milliseconds the board need not wait
+        for (issue 12's p99). Why this is safe: drawings are keyed by the decoded state
+        itself, which the table service returns only for a committed version; a move that
+        loses its compare-and-swap leaves a drawing nobody picks up, dropped with the oldest.
+        """
+        self._prepare(record, decoded)
+
+    def _prepare(self, record: GameRecord, decoded: Decoded) -> None:
+        key = self._images_key(record, decoded, record.locale)
         if key in self._prepared:
             return
-        drawing = asyncio.ensure_future(self._draw_table(record, record.locale))
+        drawing = asyncio.ensure_future(self._draw_table(record, record.locale, decoded))
         drawing.add_done_callback(_forget_failure)
         self._prepared[key] = drawing
         while len(self._prepared) > PREPARED_KEPT:
@@ -281,34 +297,36 @@ class Publisher:
 
     async def _table_images(self, record: GameRecord, locale: str) -> list[bytes]:
         """The board (and any seat boards) as PNGs: prepared at the commit, or drawn now."""
-        prepared = self._prepared.pop(self._images_key(record, locale), None)
+        decoded = self.tables.decoded(record)
+        prepared = self._prepared.pop(self._images_key(record, decoded, locale), None)
         if prepared is not None:
             with contextlib.suppress(Exception):  # a failed drawing is tried again below
                 return await asyncio.shield(prepared)
-        return await self._draw_table(record, locale)
+        return await self._draw_table(record, locale, decoded)
 
-    async def _draw_table(self, record: GameRecord, locale: str) -> list[bytes]:
+    async def _draw_table(self, record: GameRecord, locale: str, decoded: Decoded) -> list[bytes]:
         return await drawn(
             render.render_table,
             record.game,
-            self._board_view(record, self.tables.view(record, None)),
+            self._board_view(record, decoded),
             locale=normalise(locale),
             players=seat_names(record),
         )
 
     @staticmethod
-    def _images_key(record: GameRecord, locale: str) -> tuple[Any, ...]:
-        """Everything the table's images depend on: the table's state (its version), the
-        language and the seat names."""
-        return (record.id, record.version, normalise(locale), tuple(seat_names(record)))
+    def _images_key(record: GameRecord, decoded: Decoded, locale: str) -> tuple[Any, ...]:
+        """Everything the table's images depend on: the table's state (the decoded state
+        itself: see :meth:`prepare_move`), the language and the seat names."""
+        return (record.id, decoded, normalise(locale), tuple(seat_names(record)))
 
-    def _board_view(self, record: GameRecord, view: dict[str, Any]) -> dict[str, Any]:
+    def _board_view(self, record: GameRecord, decoded: Decoded) -> dict[str, Any]:
         """The view the table's image is drawn from: the public one, or the seat's own view
         when the presenter names a seat (``board_seat(view)``: Monsterpocalypse, which hides
         nothing, shows the active seat's reachable squares and targets on the map)."""
+        view = self.tables.view(record, None, decoded)
         board_seat = getattr(PRESENTERS[record.game], "board_seat", None)
         seat = board_seat(view) if board_seat is not None else None
-        return self.tables.view(record, seat) if isinstance(seat, int) else view
+        return self.tables.view(record, seat, decoded) if isinstance(seat, int) else view
 
     async def table_payload(
         self,

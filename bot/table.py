@@ -49,6 +49,13 @@ MAX_FORCED_MOVES = 1_000
 
 LobbyChange = Callable[[GameRecord], dict[str, Any]]
 
+Computed = Callable[[GameRecord, Decoded], None]
+"""Told, before the commit, a move's table as it was read and the state the move leads to:
+the publisher starts drawing the new board then, so the table post does not wait for the
+commit and then the whole drawing. The commit may still lose its compare-and-swap; whatever
+is made from this state must be keyed by the ``Decoded`` itself, which only a committed
+version's lookups return (:meth:`TableService.decoded`), never by the version number."""
+
 
 class TableError(Exception):
     """A request the table refuses. ``code`` picks the localised message; ``params`` fill it."""
@@ -113,11 +120,15 @@ class TableService:
             raise TableError("not_started")
         return self._decoded.get(record, self.engine(record.game))
 
-    def view(self, record: GameRecord, seat: int | None) -> dict[str, Any]:
+    def view(
+        self, record: GameRecord, seat: int | None, decoded: Decoded | None = None
+    ) -> dict[str, Any]:
         """The engine's view, plus the table's seat names (``names``, plain text, one per
         seat, told apart when two players share a name): engines know seats, not people, and
-        a presenter naming a player in a move label ("Ask Bob for help") has only the view."""
-        return {**self.decoded(record).view(seat), "names": seat_names(record)}
+        a presenter naming a player in a move label ("Ask Bob for help") has only the view.
+        ``decoded``: the state to view instead of ``record``'s (a move not yet committed)."""
+        decoded = decoded or self.decoded(record)
+        return {**decoded.view(seat), "names": seat_names(record)}
 
     def outcome(self, record: GameRecord) -> dict[str, Any] | None:
         """The result of a finished game (a resignation overrides the engine's scores)."""
@@ -279,20 +290,30 @@ class TableService:
         action: Any,
         *,
         expected_version: int | None = None,
+        computed: Computed | None = None,
     ) -> MoveResult:
         """Apply ``action`` (an engine action, or its dumped dict) for the user's seat.
 
         ``expected_version`` comes from a button: if the table has moved on since the button
         was drawn, the click is refused (``stale``) rather than applied to a different state.
+        ``computed`` is told the new state before it is committed (see :data:`Computed`).
         """
         async with self._lock(game_id):
             record = await self._active(game_id, expected_version)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
-            return await self._apply(record, seat, action)
+            return await self._apply(record, seat, action, computed=computed)
 
-    async def act_choice(self, game_id: int, user_id: int, digest: str, index: int) -> MoveResult:
+    async def act_choice(
+        self,
+        game_id: int,
+        user_id: int,
+        digest: str,
+        index: int,
+        *,
+        computed: Computed | None = None,
+    ) -> MoveResult:
         """A move button: the user's ``index``-th legal move, if their legal moves still have
         ``digest``. Checked under the table's lock, so a move another seat made a moment
         earlier refuses the click only when it changed this seat's choices."""
@@ -307,7 +328,7 @@ class TableService:
                 raise self._stale(record)
             if index >= len(legal):
                 raise TableError("malformed_component")
-            return await self._apply(record, seat, legal[index])
+            return await self._apply(record, seat, legal[index], computed=computed)
 
     def automatic_action(self, record: GameRecord, seat: int) -> Any | None:
         """The move the table makes for ``seat`` without asking anyone: a bot seat's move, or a
@@ -496,10 +517,13 @@ class TableService:
         seat: int,
         action: Any,
         narrated: list[dict[str, Any]] | None = None,
+        *,
+        computed: Computed | None = None,
     ) -> MoveResult:
         """Apply ``action`` and every move it forces on a player (see :meth:`_forced`), and
         commit them in one transaction with what they must show (``narrated``: platform events
-        told before the move, such as the vote that skipped it) and the clock they leave."""
+        told before the move, such as the vote that skipped it) and the clock they leave.
+        ``computed`` learns the new state before the commit (:data:`Computed`)."""
         engine = self.engine(record.game)
         before = self.decoded(record)
         state = before.state
@@ -519,6 +543,8 @@ class TableService:
         ]
         status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
         decoded = Decoded(engine, new_state)
+        if computed is not None:
+            computed(record, decoded)
         views = views_of(before, decoded)
         announce = plan.moved(engine, record, state, new_state, seat, everything, view=views)
         try:

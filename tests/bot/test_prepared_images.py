@@ -15,8 +15,9 @@ import pytest
 
 import render
 from bot.publisher import PREPARED_KEPT, Publisher, seat_names
+from bot.snapshots import Decoded
 from bot.store import GameRecord, GameStore
-from bot.table import TableService
+from bot.table import TableError, TableService
 
 
 @pytest.fixture
@@ -75,6 +76,58 @@ async def test_a_prepared_board_of_another_version_or_language_is_never_used(
     assert len(publisher._prepared) == 1, "the English drawing of the old version is still kept"
 
 
+async def test_a_moves_board_is_drawn_from_before_its_commit_and_only_once(
+    tables: TableService, publisher: Publisher
+) -> None:
+    record = await _table(tables)
+    seat = tables.pending(record)[0]
+    legal = tables.engine(record.game).legal_actions(tables.state(record), seat)
+    user = record.seats[seat].user_id
+    assert user is not None
+    told: list[int] = []
+
+    def computed(read: GameRecord, decoded: Decoded) -> None:
+        told.append(read.version)  # the table as the move read it: not committed yet
+        publisher.prepare_move(read, decoded)
+
+    after = (await tables.act(record.id, user, legal[0], computed=computed)).after
+    assert told == [record.version] and after.version > record.version
+    assert len(publisher._prepared) == 1
+    publisher.prepare_table(after)  # the commit's own call: the drawing is under way already
+    assert len(publisher._prepared) == 1
+    payload = await publisher.table_payload(after)
+    assert payload.image == _fresh_board(tables, after)
+    assert not publisher._prepared, "the post picked up the drawing begun before the commit"
+
+
+async def test_the_board_of_a_move_that_lost_its_race_is_never_shown(
+    store: GameStore, tables: TableService, publisher: Publisher
+) -> None:
+    """Two processes on one table: this one draws its move's board ahead, the other commits
+    first. This one's move is refused, and the post of the version the other committed (the
+    same version number this move would have had) shows the other's board."""
+    record = await _table(tables)
+    engine = tables.engine(record.game)
+    seat = tables.pending(record)[0]
+    user = record.seats[seat].user_id
+    assert user is not None
+    mine, theirs = engine.legal_actions(tables.state(record), seat)[:2]
+    lost, _ = engine.apply(tables.state(record), seat, mine)
+    publisher.prepare_move(record, Decoded(engine, lost))  # this process, before its commit
+    other = TableService(store, seed_source=lambda: 7)
+    won = (await other.act(record.id, user, theirs)).after
+    with pytest.raises(TableError):  # this process's commit: the table has moved on
+        await tables.act(record.id, user, mine, expected_version=record.version)
+    seen = await tables.get(record.id)
+    assert seen.version == won.version
+    payload = await publisher.table_payload(seen)
+    lost_board = render.render_table(
+        record.game, {**engine.view(lost, None), "names": seat_names(record)}, locale="en",
+        players=seat_names(record),
+    )[0]  # fmt: skip
+    assert payload.image == _fresh_board(tables, seen) != lost_board
+
+
 async def test_only_a_table_in_play_or_just_ended_is_drawn_ahead(
     tables: TableService, publisher: Publisher
 ) -> None:
@@ -95,7 +148,7 @@ async def test_drawings_nobody_picks_up_are_dropped_oldest_first(
     for record in records[:3]:
         payload = await publisher.table_payload(record)  # drawn again, and the same board
         assert payload.image == _fresh_board(tables, record)
-    assert (first.id, first.version, "en", ("Ann", "Bob")) not in publisher._prepared
+    assert (first.id, tables.decoded(first), "en", ("Ann", "Bob")) not in publisher._prepared
     for drawing in list(publisher._prepared.values()):
         await drawing
 

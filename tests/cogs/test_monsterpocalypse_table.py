@@ -140,7 +140,7 @@ async def test_setup_and_an_activation_by_commands(simcord_env) -> None:
 
     # While the activation goes on, the table's map is drawn from the active seat's view:
     # the channel sees where its figures may go.
-    drawn = world.bot.publisher._board_view(record, world.bot.tables.view(record, None))
+    drawn = world.bot.publisher._board_view(record, world.bot.tables.decoded(record))
     assert "moves" in drawn and drawn["activation"]["seat"] == seat
 
 
