@@ -331,11 +331,15 @@ def draw_card(
     canvas.rect(box, fill=Palette.card, outline=Palette.card_edge, width=2, radius=radius)
     with canvas.region(box, "card"):
         pad = (x1 - x0) * 0.05
-        face = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-        key = ("decktet face", json.dumps(card, sort_keys=True, default=str), locale, box)
-        static_layer(
-            canvas, key, face, lambda c: _draw_face(c, box, card, suits, locale), margin=pad
-        )
+        # The face with a pixel to spare: some suit bands' rounded ends touch a pixel past
+        # the face's edge (e.g. the Journey's, at 2x), and a painting that strays out of its
+        # box is never kept (render.layers). Still inside the card's flat body.
+        face = (x0 + pad - 1, y0 + pad - 1, x1 - pad + 1, y1 - pad + 1)
+        # By its size, not its place: the same card's face is pasted wherever it lies.
+        size = (x1 - x0, y1 - y0)
+        key = ("decktet face", json.dumps(card, sort_keys=True, default=str), locale, size)
+        paint = lambda c: _draw_face(c, box, card, suits, locale)  # noqa: E731
+        static_layer(canvas, key, face, paint, margin=pad - 1, anywhere=True)
 
 
 def _draw_face(

@@ -137,10 +137,17 @@ def static_layer(
     paint: Callable[[Canvas], None],
     *,
     margin: float | None = None,
+    anywhere: bool = False,
 ) -> None:
     """``paint(c)`` — drawing only inside ``box``, on a flat ground, and depending on nothing
     but ``key`` — or the pixels it painted last time with the same key, at the same place on
     a canvas of the same scale over a ground of the same colour.
+
+    ``anywhere``: the pixels may be pasted at another place too, when ``paint`` draws relative
+    to ``box`` (a card face, wherever the card lies). They are kept by the box's size and its
+    position modulo two canvas pixels, not its position: moved by an even number of pixels,
+    every coordinate the canvas rounds (half to even) moves by exactly that much, and a text's
+    fractional start is the same, so the painting would be the same pixels moved.
 
     ``margin`` (layout units): the first painting is checked against the box grown by this
     much, not the whole canvas. Why: copying and comparing a whole 2x board costs ~3 ms, more
@@ -155,7 +162,8 @@ def static_layer(
         paint(c)
         return
     ground = _ground(c.img, area)
-    full_key = (key, area, c.scale, ground)
+    where = _phase(c, box, area) if anywhere else area
+    full_key = (key, where, c.scale, ground)
     tile = LAYERS.get(full_key)
     if tile is not None:
         c.img.paste(tile, area[:2])
@@ -173,6 +181,17 @@ def static_layer(
         if ImageChops.difference(pixels, c.img.crop(strip)).getbbox() is not None:
             return  # it painted outside its box: not kept
     LAYERS.put(full_key, c.img.crop(area))
+
+
+def _phase(
+    c: Canvas, box: Box, area: tuple[int, int, int, int]
+) -> tuple[object, ...]:
+    """Where ``box`` lies, as far as painting it is concerned: its size in canvas pixels and
+    its corner's position modulo two pixels (see :func:`static_layer`'s ``anywhere``)."""
+    x0, y0 = box[0] * c.scale, box[1] * c.scale
+    # Rounded to a millionth of a pixel: the same place reached by different sums of floats.
+    rel = (x0 % 2, y0 % 2, x0 - area[0], y0 - area[1])
+    return (area[2] - area[0], area[3] - area[1], *(round(v, 6) for v in rel))
 
 
 def _around(

@@ -228,7 +228,11 @@ class _Board(_Bars):
         tile = (x0 + 4, Y_ACE, x1 - 4, Y_ACE + ACE_H)
         key = ("monster day ace", space, json.dumps(ace, sort_keys=True, default=str))
         static_layer(c, key, tile, lambda _: self.draw_ace(space, tile, ace, suit), margin=4)
-        card_box = (cx - CARD_W / 2, Y_CARD, cx + CARD_W / 2, Y_CARD + CARD_H)
+        # At a whole layout pixel (moved under half a pixel): every space's top card then
+        # lies alike on the canvas's pixels, and a card's face painted on one space is pasted
+        # on any other (render.layers.static_layer's ``anywhere``).
+        left = round(cx - CARD_W / 2)
+        card_box = (left, Y_CARD, left + CARD_W, Y_CARD + CARD_H)
         top = data.get("top")
         covered = int(data.get("covered") or 0)
         if not top:

@@ -206,3 +206,41 @@ def test_with_few_hits_most_misses_are_painted_without_being_kept() -> None:
     for _ in range(1_000):
         cache.get("tile")
     assert cache.keeping()
+
+
+def _card_at(x: float, y: float) -> Callable[[Canvas], None]:
+    """A labelled card drawn relative to its corner (as a card face is)."""
+
+    def paint(canvas: Canvas) -> None:
+        canvas.rect((x, y, x + 90.3, y + 60.7), fill=Palette.card, outline=Palette.gold,
+                    width=2, radius=7.5)  # fmt: skip
+        canvas.text((x + 45.15, y + 30.3), "Moon 3", 15.5, Palette.ink, bold=True, anchor="mm")
+
+    return paint
+
+
+def _placed(x: float, y: float) -> tuple[Image.Image, Image.Image]:
+    """The card at (x, y) through a layer kept 'anywhere', and painted directly."""
+    box = (x, y, x + 90.3, y + 60.7)
+    canvas = Canvas(300, 200)
+    ground(canvas)
+    static_layer(canvas, "card", box, _card_at(x, y), margin=2, anywhere=True)
+    plain = Canvas(300, 200)
+    ground(plain)
+    _card_at(x, y)(plain)
+    return canvas.img, plain.img
+
+
+def test_a_layer_kept_anywhere_is_pasted_at_places_alike_on_the_pixels() -> None:
+    first, painted = _placed(30.25, 40.5)  # painted and kept
+    assert same(first, painted) and len(LAYERS) == 1
+    moved, painted = _placed(150.25, 91.5)  # whole layout pixels away: pasted
+    assert LAYERS.hits == 1
+    assert same(moved, painted)
+
+
+def test_a_layer_kept_anywhere_is_painted_again_where_the_pixels_fall_otherwise() -> None:
+    _placed(30.25, 40.5)
+    shifted, painted = _placed(150.5, 91.5)  # a quarter of a canvas pixel off: painted
+    assert LAYERS.hits == 0 and len(LAYERS) == 2
+    assert same(shifted, painted)
