@@ -140,6 +140,8 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
                 setup += await open_tables(world, new, profile.setup_concurrency)
                 opened = tables
                 turns = profile.interaction_turns
+                if tables == largest:
+                    turns = profile.largest_scale_turns
                 results += await measure_scale(world, reader, bot, tables, turns, rng)
         starts = await timed_starts(world, world.channels[largest:])
         label = f"/game start, {scale_label(largest)}"

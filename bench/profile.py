@@ -19,6 +19,7 @@ class Profile:
     renders: int  # boards (and hands) drawn
     interaction_scales: tuple[int, ...]
     interaction_turns: int  # timed /monsterday play per scale
+    largest_scale_turns: int  # ... at the largest scale, whose p99 is issue 12's figure
     setup_concurrency: int  # tables opened at once through the commands (untimed)
     memory_pool: int  # real playouts the stored snapshots are taken from
     memory_plays: int  # /monsterday play commands served before the last RSS reading
@@ -40,6 +41,9 @@ FULL = Profile(
     renders=150,
     interaction_scales=(1, 100, 500),
     interaction_turns=150,
+    # 500 moves: a p99 over 150 is the second-slowest move, which swung 5 ms between runs of
+    # the same code on this VM (session 10); over 500 it is the fifth-slowest.
+    largest_scale_turns=500,
     setup_concurrency=8,
     memory_pool=300,
     memory_plays=20,
@@ -54,6 +58,7 @@ QUICK = Profile(
     renders=25,
     interaction_scales=(1, 100),
     interaction_turns=30,
+    largest_scale_turns=30,
     setup_concurrency=8,
     memory_pool=40,
     memory_plays=6,
