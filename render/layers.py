@@ -183,9 +183,7 @@ def static_layer(
     LAYERS.put(full_key, c.img.crop(area))
 
 
-def _phase(
-    c: Canvas, box: Box, area: tuple[int, int, int, int]
-) -> tuple[object, ...]:
+def _phase(c: Canvas, box: Box, area: tuple[int, int, int, int]) -> tuple[object, ...]:
     """Where ``box`` lies, as far as painting it is concerned: its size in canvas pixels and
     its corner's position modulo two pixels (see :func:`static_layer`'s ``anywhere``)."""
     x0, y0 = box[0] * c.scale, box[1] * c.scale
