@@ -14,7 +14,7 @@ move's table post counts against it (the hands must follow the public reply, nev
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,28 @@ def _channel_of(record: RequestRecord) -> int | None:
     if parts[3] != "messages" or not parts[2].isdigit():
         return None
     return int(parts[2])
+
+
+def read_answered(
+    requests: list[RequestRecord],
+    position: int,
+    read: set[int],
+    see: Callable[[int, RequestRecord], None],
+) -> tuple[int, set[int]]:
+    """Hand ``see`` each request from ``position`` on that is answered and not yet ``read``;
+    the position to start from next time (the first request still in flight) and the
+    requests read past it. Why wait for the answer: a request is logged when its headers
+    arrive and its files once its body is read (see :meth:`Tracker.scan`)."""
+    in_flight: int | None = None
+    for index in range(position, len(requests)):
+        record = requests[index]
+        if record.status is None:
+            in_flight = index if in_flight is None else in_flight
+        elif index not in read:
+            read.add(index)
+            see(index, record)
+    position = len(requests) if in_flight is None else in_flight
+    return position, {index for index in read if index >= position}
 
 
 class Tracker:
@@ -83,17 +105,9 @@ class Tracker:
         has no files yet and would be passed over for good (a move answered "saved, on its
         way" is traced while its post is in flight: the load saw 1-3 such moves in 3,000
         wait for ever)."""
-        requests = self.fake.requests
-        in_flight: int | None = None
-        for index in range(self.position, len(requests)):
-            record = requests[index]
-            if record.status is None:
-                in_flight = index if in_flight is None else in_flight
-            elif index not in self.read:
-                self.read.add(index)
-                self._see(record)
-        self.position = len(requests) if in_flight is None else in_flight
-        self.read = {index for index in self.read if index >= self.position}
+        self.position, self.read = read_answered(
+            self.fake.requests, self.position, self.read, lambda _, record: self._see(record)
+        )
         return self.complete
 
     def _see(self, record: RequestRecord) -> None:
@@ -153,17 +167,9 @@ class Trackers:
     def scan(self) -> None:
         """Hand each request answered since the last scan to the trackers it concerns (one
         still in flight is read at a later scan, as in :meth:`Tracker.scan`)."""
-        requests = self.fake.requests
-        in_flight: int | None = None
-        for index in range(self.position, len(requests)):
-            record = requests[index]
-            if record.status is None:
-                in_flight = index if in_flight is None else in_flight
-            elif index not in self.read:
-                self.read.add(index)
-                self._hand(index, record)
-        self.position = len(requests) if in_flight is None else in_flight
-        self.read = {index for index in self.read if index >= self.position}
+        self.position, self.read = read_answered(
+            self.fake.requests, self.position, self.read, self._hand
+        )
 
     def _hand(self, index: int, record: RequestRecord) -> None:
         channel = _channel_of(record)
