@@ -209,9 +209,11 @@ async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
     tracker = trackers.track(result, since)
     with contextlib.suppress(FakeTimeout):  # then trace() says what is missing
         await world.fake.wait_until(
-            lambda: trackers.complete(tracker), LOAD_TIMEOUT, what="the table post"
+            lambda: trackers.complete(tracker),
+            LOAD_TIMEOUT,
+            what="the table post",
+            keys=[result.changes, ("channel", channel.id)],
         )
-    trackers.forget(tracker)
     try:
         found = tracker.trace()
     except TraceError as error:

@@ -14,9 +14,9 @@ move's table post counts against it (the hands must follow the public reply, nev
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, RequestRecord
 
@@ -82,6 +82,7 @@ class Tracker:
     ) -> None:
         self.fake = fake
         self.result = result
+        self.since = since
         self.position = since
         self.dm_channels = dm_channels
         self.callback = f"/interactions/{result.id}/{result.token}/callback"
@@ -135,64 +136,57 @@ class Tracker:
 
 
 class Trackers:
-    """Many interactions' trackers fed from one reading of the fake's log (the load's).
+    """Many interactions' stamps, from one reading of the fake's log (the load's).
 
-    Why: a load has hundreds of moves waiting for their table post at once, and each tracker
-    reading every request logged since it began made the driver cost O(waiting x requests):
-    it took as much CPU as the bot it measured, on the same two cores. Here each answered
-    request is read once and handed to the trackers waiting on its path or channel."""
+    Why an index: a load has thousands of moves waiting for their table post at once. Each
+    tracker reading every request logged since it began made the driver cost O(waiting x
+    requests); a tracker made once its answer came (seconds after its send, in a backlog)
+    still had to catch up with thousands of requests. Here each answered request is read once
+    into an index (the first answered request per callback and followup path, and each
+    channel's sends with a file in log order), and a tracker's stamps are looked up there."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.position = 0
         self.read: set[int] = set()
-        self._by_path: dict[str, list[Tracker]] = {}
-        self._by_channel: dict[int, list[Tracker]] = {}
+        self._first: dict[tuple[str, str], float] = {}  # (method or "*", path) -> stamp
+        self._posts: dict[int, list[tuple[int, float]]] = {}  # channel -> (index, stamp)
 
     def track(self, result: InteractionResult, since: int) -> Tracker:
-        """A tracker of ``result`` (sent when the log held ``since`` requests), caught up with
-        the log and then fed by :meth:`scan` until :meth:`forget`."""
+        """A tracker of ``result``, sent when the log held ``since`` requests, with the
+        stamps logged so far; :meth:`complete` fills in the others."""
         tracker = Tracker(self.fake, result, since)
-        tracker.scan()
-        for path in (tracker.callback, tracker.followup):
-            self._by_path.setdefault(path, []).append(tracker)
-        self._by_channel.setdefault(result.channel.id, []).append(tracker)
+        self.complete(tracker)
         return tracker
 
-    def forget(self, tracker: Tracker) -> None:
-        for path in (tracker.callback, tracker.followup):
-            _drop(self._by_path, path, tracker)
-        _drop(self._by_channel, tracker.result.channel.id, tracker)
-
     def scan(self) -> None:
-        """Hand each request answered since the last scan to the trackers it concerns (one
-        still in flight is read at a later scan, as in :meth:`Tracker.scan`)."""
+        """Index each request answered since the last scan (one still in flight is read at
+        a later scan, as in :meth:`Tracker.scan`)."""
         self.position, self.read = read_answered(
-            self.fake.requests, self.position, self.read, self._hand
+            self.fake.requests, self.position, self.read, self._index
         )
 
-    def _hand(self, index: int, record: RequestRecord) -> None:
+    def _index(self, index: int, record: RequestRecord) -> None:
+        self._first.setdefault(("*", record.path), record.received_at)
+        self._first.setdefault((record.method, record.path), record.received_at)
         channel = _channel_of(record)
-        concerned = self._by_path.get(record.path, [])
-        if channel is not None:
-            concerned = concerned + self._by_channel.get(channel, [])
-        for tracker in concerned:
-            if index >= tracker.position and index not in tracker.read:
-                tracker.read.add(index)
-                tracker._see(record)
+        if channel is not None and record.files:
+            bisect.insort(self._posts.setdefault(channel, []), (index, record.received_at))
 
     def complete(self, tracker: Tracker) -> bool:
-        """``wait_until``'s predicate: read what is new, then whether ``tracker`` saw all."""
+        """``wait_until``'s predicate: read what is new, then whether ``tracker`` has every
+        stamp. The public reply is the channel's first send with a file logged after the
+        move was sent."""
         self.scan()
+        if tracker.response is None:
+            tracker.response = self._first.get(("*", tracker.callback))
+        if tracker.answer is None:
+            tracker.answer = self._first.get(("POST", tracker.followup))
+        if tracker.public is None:
+            posts = self._posts.get(tracker.result.channel.id, [])
+            after = bisect.bisect_left(posts, (tracker.since, float("-inf")))
+            tracker.public = posts[after][1] if after < len(posts) else None
         return tracker.complete
-
-
-def _drop(index: dict[Any, list[Tracker]], key: Any, tracker: Tracker) -> None:
-    trackers = index.get(key, [])
-    if tracker in trackers:
-        trackers.remove(tracker)
-    if not trackers:
-        index.pop(key, None)
 
 
 def trace(

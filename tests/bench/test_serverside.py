@@ -72,7 +72,6 @@ def test_trackers_fed_from_one_reading_see_what_a_tracker_alone_sees() -> None:
     fake.requests[-1].files.append(Upload("board.png", b"png"))
     assert trackers.complete(first)
     assert not trackers.complete(second)  # its followup is still to come
-    trackers.forget(first)
     fake.requests.append(_request("POST", "/webhooks/7/two", 0.007))
     assert trackers.complete(second)
     assert (first.response, first.public, first.answer) == (0.001, 0.002, 0.005)

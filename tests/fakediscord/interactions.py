@@ -198,9 +198,17 @@ class InteractionResult:
         return await self.fake.wait_until(lambda: predicate(self), timeout, what=self.describe())
 
     async def wait_answered(self, timeout: float) -> InteractionResult:
-        """Wait for the callback and, after a deferral, the edit or followup."""
-        await self.wait_until(lambda r: r.answered, timeout)
+        """Wait for the callback and, after a deferral, the edit or followup: checked only
+        after requests to this interaction's routes (and changes the fake makes itself)."""
+        await self.fake.wait_until(
+            lambda: self.answered, timeout, what=self.describe(), keys=[self.changes]
+        )
         return self
+
+    @property
+    def changes(self) -> tuple[str, str]:
+        """The key the fake tells its requests' changes by (:meth:`FakeDiscord.notify`)."""
+        return ("token", self.token)
 
     async def wait_followups(self, count: int = 1, *, timeout: float = 5.0) -> list[FakeMessage]:
         """Wait until the bot sent at least `count` followups."""

@@ -149,7 +149,7 @@ class Rest:
             self.fake.server_errors.append(f"{record}: {traceback.format_exc()}")
             response = discord_error(500, 0, "500: fake server error")
         record.status = response.status
-        self.fake.notify()
+        self.fake.notify(*_changed(request))
         return response
 
     async def _respond(
@@ -579,3 +579,14 @@ def _int(value: Any) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
+
+
+def _changed(request: web.Request) -> list[tuple[str, Any]]:
+    """What a request may have changed, for :meth:`FakeDiscord.notify`: one interaction (a
+    callback or webhook route: its token), one channel's messages, or anything (no key)."""
+    match = request.match_info
+    if "token" in match:
+        return [("token", match["token"])]
+    if "channel" in match and match["channel"].isdigit():
+        return [("channel", int(match["channel"]))]
+    return []

@@ -15,7 +15,7 @@ import asyncio
 import copy
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -58,10 +58,13 @@ Target = FakeChannel | FakeUser | int
 
 @dataclass(eq=False)
 class _Waiter:
-    """A :meth:`FakeDiscord.wait_until` in progress: what it waits for, and its answer."""
+    """A :meth:`FakeDiscord.wait_until` in progress: what it waits for, its answer, and the
+    changes it is checked after (``keys``: only those, and any change told without a key;
+    empty: every change)."""
 
     predicate: Callable[[], Any]
     future: asyncio.Future[Any]
+    keys: tuple[Hashable, ...] = ()
 
 
 class FakeDiscord:
@@ -104,7 +107,10 @@ class FakeDiscord:
         fake made them: what people saw, and when."""
         self._nonces: dict[tuple[int, int, str], tuple[float, FakeMessage]] = {}
         self._attachments: dict[int, FakeAttachment] = {}
-        self._waiters: dict[int, _Waiter] = {}
+        self._waiters: dict[int, _Waiter] = {}  # checked after every change
+        self._keyed: dict[Hashable, dict[int, _Waiter]] = {}  # checked after their keys' changes
+        self._touched: set[Hashable] = set()  # keys changed since the last check
+        self._touched_all = False  # a change told without a key since the last check
         self._check_soon = False
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -164,14 +170,19 @@ class FakeDiscord:
 
     # ----- waiting ----------------------------------------------------------------------
 
-    def notify(self) -> None:
-        """Something changed: check what :meth:`wait_until` waits for, once this turn of the
-        event loop is over however many changes it makes.
+    def notify(self, *keys: Hashable) -> None:
+        """Something changed (``keys``: what, if only that: see :meth:`wait_until`): check
+        what :meth:`wait_until` waits for, once this turn of the event loop is over however
+        many changes it makes.
 
         Why not wake every waiter: a load keeps thousands of moves waiting, and each woken
         waiter cost a task and a timer at every request the fake logged; the benchmark's
-        driver then took as much CPU as the bot it measures. A predicate costs far less."""
-        if not self._waiters or self._check_soon:
+        driver then took as much CPU as the bot it measures. A predicate costs far less, and
+        one checked only after its own interaction's or channel's requests less again."""
+        if not keys:
+            self._touched_all = self._touched_all or bool(self._keyed)
+        self._touched.update(key for key in keys if key in self._keyed)
+        if self._check_soon or not (self._waiters or self._touched or self._touched_all):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -182,7 +193,15 @@ class FakeDiscord:
 
     def _check_waiters(self) -> None:
         self._check_soon = False
-        for waiter in list(self._waiters.values()):
+        waiters = list(self._waiters.values())
+        if self._touched_all:
+            keyed = (w for by_id in self._keyed.values() for w in by_id.values())
+        else:
+            keyed = (w for key in self._touched for w in self._keyed.get(key, {}).values())
+        waiters += {id(w): w for w in keyed}.values()  # a waiter under two keys: once
+        self._touched.clear()
+        self._touched_all = False
+        for waiter in waiters:
             if waiter.future.done():
                 continue
             try:
@@ -194,15 +213,26 @@ class FakeDiscord:
                 waiter.future.set_result(value)
 
     async def wait_until(
-        self, predicate: Callable[[], T], timeout: float = DEFAULT_TIMEOUT, *, what: str = ""
+        self,
+        predicate: Callable[[], T],
+        timeout: float = DEFAULT_TIMEOUT,
+        *,
+        what: str = "",
+        keys: Iterable[Hashable] = (),
     ) -> T:
         """Return predicate() once truthy; FakeTimeout (with diagnostics) after `timeout` s.
-        The predicate is checked now and after each change (:meth:`notify`)."""
+        The predicate is checked now and after each change (:meth:`notify`); with ``keys``,
+        only after changes told with one of them (``("token", t)``: a request to interaction
+        ``t``'s callback or webhook; ``("channel", id)``: to a channel's routes) or without a
+        key, so a predicate given keys must read nothing that other requests change."""
         value = predicate()
         if value:
             return value
-        waiter = _Waiter(predicate, asyncio.get_running_loop().create_future())
-        self._waiters[id(waiter)] = waiter
+        waiter = _Waiter(predicate, asyncio.get_running_loop().create_future(), tuple(keys))
+        for key in waiter.keys:
+            self._keyed.setdefault(key, {})[id(waiter)] = waiter
+        if not waiter.keys:
+            self._waiters[id(waiter)] = waiter
         try:
             result: T = await asyncio.wait_for(waiter.future, timeout)
         except TimeoutError:
@@ -210,8 +240,16 @@ class FakeDiscord:
                 f"timed out after {timeout}s waiting for {what}\n{self.diagnostics()}"
             ) from None
         finally:
-            del self._waiters[id(waiter)]
+            self._forget(waiter)
         return result
+
+    def _forget(self, waiter: _Waiter) -> None:
+        self._waiters.pop(id(waiter), None)
+        for key in waiter.keys:
+            by_id = self._keyed.get(key, {})
+            by_id.pop(id(waiter), None)
+            if not by_id:
+                self._keyed.pop(key, None)
 
     def diagnostics(self) -> str:
         """What the fake saw lately, for failure messages."""
@@ -509,7 +547,7 @@ class FakeDiscord:
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._dispatch_message("MESSAGE_CREATE", msg)
-        self.notify()
+        self.notify(*self._changes_of(msg))
         return msg
 
     def edit_message(
@@ -533,7 +571,16 @@ class FakeDiscord:
         self._revise(msg)
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_UPDATE", msg)
-        self.notify()
+        self.notify(*self._changes_of(msg))
+
+    def _changes_of(self, msg: FakeMessage) -> list[Hashable]:
+        """The keys a change to ``msg`` is told by (see :meth:`wait_until`): its channel's,
+        and its interaction's."""
+        keys: list[Hashable] = [("channel", msg.channel.id)]
+        interaction = self.interactions.get(msg.interaction_id or 0)
+        if interaction is not None:
+            keys.append(interaction.changes)
+        return keys
 
     def _revise(self, msg: FakeMessage) -> None:
         self.revisions.append(Revision(len(self.revisions), msg, msg.snapshot()))
@@ -561,7 +608,7 @@ class FakeDiscord:
             if msg.channel.guild_id is not None:
                 data["guild_id"] = str(msg.channel.guild_id)
             self._dispatch_if_subscribed(msg.channel, "MESSAGE_DELETE", data)
-        self.notify()
+        self.notify(*self._changes_of(msg))
 
     def _dispatch_message(self, event: str, msg: FakeMessage) -> None:
         self._dispatch_if_subscribed(msg.channel, event, msg.payload())
@@ -654,7 +701,7 @@ class FakeDiscord:
             if msg is not None and ctype == ix.UPDATE_MESSAGE:
                 self.edit_message(msg, data, files)
         rec.original_id = msg.id if msg is not None else None
-        self.notify()
+        self.notify(rec.changes, *(self._changes_of(msg) if msg is not None else ()))
         return msg
 
     def add_followup(
@@ -674,7 +721,7 @@ class FakeDiscord:
             msg = self.create_message(rec.channel, body, files, interaction=rec, flags=flags)
         rec.followup_ids.append(msg.id)
         rec.updates += 1
-        self.notify()
+        self.notify(rec.changes)
         return msg
 
     # ----- actions: what users do -------------------------------------------------------

@@ -326,6 +326,38 @@ async def test_deferred_command_then_followup(
     assert [m.content for m in fake.messages(world.tables)] == ["done thinking"]
 
 
+async def test_a_waiter_given_keys_is_checked_after_those_changes_only(
+    fake: FakeDiscord, world: World, client: SmokeBot
+) -> None:
+    """A load keeps thousands of moves waiting: each is checked after its own interaction's
+    requests and after changes told without a key, never after every other move's."""
+    first = await fake.slash(world.alice, world.tables, "game slow")
+    checks = 0
+
+    def never() -> bool:
+        nonlocal checks
+        checks += 1
+        return False
+
+    waiting = asyncio.create_task(fake.wait_until(never, 5, keys=[first.changes]))
+    await asyncio.sleep(0)
+    assert checks == 1  # at once
+    second = await fake.slash(world.bob, world.tables, "game slow")  # its own token's changes
+    assert second.content == "done thinking" and checks == 1
+    fake.notify(second.changes)
+    await asyncio.sleep(0)
+    assert checks == 1
+    fake.notify(first.changes)
+    await asyncio.sleep(0)
+    assert checks == 2
+    fake.notify()  # a change told without a key: every waiter
+    await asyncio.sleep(0)
+    assert checks == 3
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+
+
 async def test_png_attachment_posted_then_replaced(
     fake: FakeDiscord, world: World, client: SmokeBot
 ) -> None:
