@@ -1,17 +1,26 @@
 """Where the bot draws its images: in worker processes, or in two threads.
 
-Why processes: drawing is CPU work (Pillow and the renderers' Python), ~20 ms a board and
-~7 ms a hand. In a thread it shares the interpreter's lock with the event loop, so one
+Why processes: drawing is CPU work (Pillow and the renderers' Python), ~15 ms a board and
+~5 ms a hand. In a thread it shares the interpreter's lock with the event loop, so one
 process uses one core however many it has, and every gateway event, database answer and
 HTTP request waits behind the drawing's turn on the lock. A worker process draws on another
 core: a move's board no longer slows the next move's commit, and a busy bot uses every core it
 is given (issue 12: 50 moves a second). ``RENDER_PROCESSES`` sets how many (default: one per
 core beyond the first, at most two; ``0``: threads, as the in-process tests use).
 
+Why a pipe per worker, read by the event loop itself, and not a ``ProcessPoolExecutor``: the
+executor hands each drawing to its manager thread, which hands it to a feeder thread, which
+writes it to the workers' queue; the answer comes back through the manager thread. Each
+hand-off waits for the interpreter's lock, which the busy event loop holds for up to 5 ms at a
+time: a round trip cost 0.57 ms at the median and 4.2 ms at the 99th percentile, on the path
+of every move's board (issue 12's p99). Written to the worker's pipe by the event loop and
+read back by it (``add_reader``), the same round trip costs 0.19 / 0.42 ms.
+
 Everything drawn here is a pure function of picklable arguments (views are JSON) returning
 PNG bytes; a drawing that returns Pillow images (the replay's frames) stays in
-:func:`in_threads`. A worker that dies (killed, out of memory) breaks the pool: the drawing is
-made again in a thread and a fresh pool serves the next one, so no post waits for ever.
+:func:`in_threads`. A worker that dies (killed, out of memory) breaks the pool: the drawings
+it held are made again in a thread and a fresh pool serves the next ones, so no post waits
+for ever.
 """
 
 from __future__ import annotations
@@ -24,11 +33,16 @@ import functools
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from multiprocessing import forkserver
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -36,12 +50,180 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 MAX_AUTO_PROCESSES = 2
+STOP_WAIT_SECONDS = 5.0  # a worker ends at once when its pipe closes; killed past this
 
 # Two threads only: the default executor grows to many threads, and each gives glibc another
 # memory arena (the benchmark saw RSS double with no more tables).
 _THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
-_processes: ProcessPoolExecutor | None = None
+_processes: Workers | None = None
 _process_count = 0
+
+
+class PoolClosed(BrokenProcessPool):
+    """The pool was shut down with the drawing still to be made (the bot is closing)."""
+
+
+@dataclass(eq=False)
+class _Job:
+    call: Callable[[], Any]
+    future: asyncio.Future[Any]
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    job: _Job | None = None
+
+
+@dataclass(eq=False)
+class Workers:
+    """``count`` drawing processes, each fed through its own pipe by ``loop``'s thread: a
+    drawing goes to an idle worker, or waits its turn in :attr:`queue`."""
+
+    count: int
+    loop: asyncio.AbstractEventLoop
+    workers: list[_Worker] = field(default_factory=list)
+    idle: list[_Worker] = field(default_factory=list)
+    queue: deque[_Job] = field(default_factory=deque)
+    starting: int = 0  # workers being started (in threads)
+    closed: bool = False
+
+    @staticmethod
+    def spawn() -> tuple[BaseProcess, Connection]:
+        """Start one worker (blocking: run it in a thread when the loop should not wait)."""
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["render", __name__])
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs,), name="render", daemon=True)
+        process.start()
+        theirs.close()
+        return process, ours
+
+    def adopt(self, process: BaseProcess, conn: Connection) -> None:
+        """Take a started worker into the pool (on the loop's thread)."""
+        if self.closed:
+            _stop(process, conn)
+            return
+        worker = _Worker(process, conn)
+        self.workers.append(worker)
+        self.idle.append(worker)
+        self.loop.add_reader(conn.fileno(), self._readable, worker)
+        self._dispatch()
+
+    def missing(self) -> int:
+        return 0 if self.closed else self.count - len(self.workers) - self.starting
+
+    def submit(self, call: Callable[[], R]) -> asyncio.Future[R]:
+        future: asyncio.Future[R] = self.loop.create_future()
+        self.queue.append(_Job(call, future))
+        self._dispatch()
+        return future
+
+    def _dispatch(self) -> None:
+        while self.idle and self.queue:
+            job = self.queue.popleft()
+            if job.future.done():  # cancelled while it waited: never drawn
+                continue
+            try:
+                data = pickle.dumps(job.call, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as error:  # an argument that cannot travel: the caller's bug
+                job.future.set_exception(error)
+                continue
+            worker = self.idle.pop()
+            try:
+                worker.conn.send_bytes(data)
+            except OSError:  # the worker is gone
+                self.queue.appendleft(job)
+                self._lost(worker)
+                return
+            worker.job = job
+
+    def _readable(self, worker: _Worker) -> None:
+        try:
+            data = worker.conn.recv_bytes()
+        except (EOFError, OSError):
+            self._lost(worker)
+            return
+        job, worker.job = worker.job, None
+        self.idle.append(worker)
+        if job is not None and not job.future.done():
+            try:
+                ok, value = pickle.loads(data)
+            except Exception as error:  # the answer is the caller's to see
+                ok, value = False, error
+            if ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+        self._dispatch()
+
+    def _lost(self, worker: _Worker) -> None:
+        """A worker died: every drawing this pool holds fails over to the threads, and the
+        next drawing starts a fresh pool (as ``ProcessPoolExecutor`` breaks). The others end
+        as their pipes close, unwaited: the event loop goes on."""
+        self._close(BrokenProcessPool(f"render process {worker.process.pid} died"), wait=False)
+
+    def close(self) -> None:
+        """Stop the workers and wait for them to end (the bot is closing)."""
+        self._close(PoolClosed("the render pool was shut down"), wait=True)
+
+    def broken(self, error: BaseException) -> None:
+        """No worker could be started: what waits fails over to the threads."""
+        failed = BrokenProcessPool(f"no render process could start: {error!r}")
+        self._close(failed, wait=False)
+
+    def _close(self, error: BrokenProcessPool, *, wait: bool) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        held = [w.job for w in self.workers if w.job is not None] + list(self.queue)
+        self.queue.clear()
+        for job in held:
+            if not job.future.done():
+                job.future.set_exception(error)
+        for worker in self.workers:
+            if not self.loop.is_closed():
+                self.loop.remove_reader(worker.conn.fileno())
+            if wait:
+                _stop(worker.process, worker.conn)
+            else:
+                worker.conn.close()
+        self.workers.clear()
+        self.idle.clear()
+
+
+def _stop(process: BaseProcess, conn: Connection) -> None:
+    """Close a worker's pipe (it ends at once) and wait for it; kill it past the wait."""
+    conn.close()
+    process.join(STOP_WAIT_SECONDS)
+    if process.is_alive():
+        process.kill()
+        process.join()
+
+
+def _serve(conn: Connection) -> None:
+    """A worker: draw what comes down the pipe and send back ``(ok, result or error)``,
+    until the pipe closes."""
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the bot, which stops us
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, pickle.loads(data)())
+        except Exception as error:  # sent to the caller, who raises it
+            answer = (False, error)
+        try:
+            reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # an answer that cannot travel
+            reply = pickle.dumps((False, RuntimeError(f"unpicklable drawing: {error!r}")))
+        try:
+            conn.send_bytes(reply)
+        except OSError:
+            return
 
 
 def auto_processes(cpus: int | None = None) -> int:
@@ -52,7 +234,8 @@ def auto_processes(cpus: int | None = None) -> int:
 
 def use_processes(count: int) -> None:
     """Draw in ``count`` worker processes from now on (``0``: in the two threads). Workers
-    start on the first drawing, from a fork server that has imported the renderers once."""
+    start on the first drawing (or :func:`start`), from a fork server that has imported the
+    renderers once."""
     global _process_count
     shutdown()
     _process_count = count
@@ -66,26 +249,44 @@ def processes() -> int:
 def shutdown() -> None:
     """Stop the worker processes (the bot is closing); threads stay for any late drawing.
 
-    Waits for the workers to end (a drawing under way finishes: milliseconds). Not waiting
-    left the pool's wake-up pipe closed under its exit hook, which then failed at interpreter
-    exit ("Bad file descriptor", seen in a smoke test's output)."""
+    Waits for the workers to end: each ends as soon as its pipe closes (a drawing under way
+    finishes first: milliseconds)."""
     global _processes
     pool, _processes = _processes, None
     if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.close()
 
 
-def _pool() -> Executor:
+def _pool() -> Workers | None:
+    """This loop's pool of workers (made on first use), or None: drawing in threads."""
     global _processes
     if not _process_count:
-        return _THREADS
+        return None
+    loop = asyncio.get_running_loop()
+    if _processes is not None and (_processes.closed or _processes.loop is not loop):
+        shutdown()  # broken, or left by another event loop (a test's)
     if _processes is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["render", __name__])
-        _processes = ProcessPoolExecutor(
-            _process_count, mp_context=context, initializer=_die_with_parent
-        )
+        _processes = Workers(_process_count, loop)
     return _processes
+
+
+async def _staffed(pool: Workers) -> None:
+    """Start the pool's missing workers, from a thread: the first start also starts the fork
+    server and waits for it (~1 s), which the event loop must not. Drawings submitted
+    meanwhile wait in the pool's queue; if no worker can start, they go to the threads."""
+    missing = pool.missing()
+    pool.starting += missing
+    try:
+        for _ in range(missing):
+            process, conn = await asyncio.to_thread(Workers.spawn)
+            pool.starting -= 1
+            missing -= 1
+            pool.adopt(process, conn)
+    except Exception as error:
+        log.exception("could not start a render process; drawing in threads")
+        pool.broken(error)
+    finally:
+        pool.starting -= missing
 
 
 PR_SET_PDEATHSIG = 1
@@ -118,37 +319,27 @@ def _die_with_parent() -> None:
 
 async def drawn(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     """``function(*args, **kwargs)`` in a worker process (or thread), awaited."""
-    loop = asyncio.get_running_loop()
     call = functools.partial(function, *args, **kwargs)
     pool = _pool()
+    if pool is None:
+        return await asyncio.get_running_loop().run_in_executor(_THREADS, call)
+    if not pool.workers:
+        await _staffed(pool)
     try:
-        return await loop.run_in_executor(pool, call)
-    except BrokenProcessPool:
-        log.warning("a render process died; drawing in a thread, a new pool comes next")
-        if _processes is pool:
-            shutdown()
-        return await loop.run_in_executor(_THREADS, call)
-
-
-def _ready() -> bool:
-    return True
+        return await pool.submit(call)
+    except BrokenProcessPool as error:
+        if not isinstance(error, PoolClosed):
+            log.warning("a render process died; drawing in a thread, a new pool comes next")
+        return await asyncio.get_running_loop().run_in_executor(_THREADS, call)
 
 
 async def start() -> None:
     """Have the workers started now (the bot is connecting), not by the first move after a
     restart: starting the fork server and a worker takes ~1-2 s, which that move's post would
-    wait (the benchmark saw 1.9 s). Started from a thread: the first submission starts the
-    fork server and waits for it, which on the event loop delayed the bot's start-up by as
-    much (0.95 -> 1.8 s until ready)."""
-    if not _process_count:
-        return
+    wait (the benchmark saw 1.9 s)."""
     pool = _pool()
-
-    def started() -> None:
-        for job in [pool.submit(_ready) for _ in range(_process_count)]:
-            job.result()
-
-    await asyncio.to_thread(started)
+    if pool is not None:
+        await _staffed(pool)
 
 
 async def in_threads(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:

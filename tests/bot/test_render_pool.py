@@ -3,7 +3,9 @@ costs no post (bot/render_pool.py, issue 12's "move off the event loop's core").
 
 from __future__ import annotations
 
+import asyncio
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -110,4 +112,35 @@ async def test_the_workers_start_with_the_bot_not_with_the_first_drawing(one_wor
     await render_pool.start()
     pool = render_pool._processes
     assert pool is not None
-    assert len(pool._processes) == 1  # a worker is up before any move needs it
+    assert len(pool.workers) == 1  # a worker is up before any move needs it
+
+
+async def test_more_drawings_than_workers_wait_their_turn_and_all_come_back(
+    one_worker: None,
+) -> None:
+    view = _view()
+    languages = ("en", "it", "en", "it", "en")
+    drawings = [render_pool.drawn(render.render_hand, "monster_day", view, locale=lang)
+                for lang in languages]  # fmt: skip
+    hands = await asyncio.gather(*drawings)
+    assert hands[0] == hands[2] == hands[4] == render.render_hand("monster_day", view, locale="en")
+    assert hands[1] == hands[3] == render.render_hand("monster_day", view, locale="it")
+
+
+async def test_a_drawing_that_fails_raises_its_error_here_and_the_worker_goes_on(
+    one_worker: None,
+) -> None:
+    worker = await render_pool.drawn(os.getpid)
+    with pytest.raises(KeyError, match="no renderer"):
+        await render_pool.drawn(render.render_hand, "no such game", {}, locale="en")
+    # a lambda cannot travel to a worker: said, not hung
+    with pytest.raises((AttributeError, pickle.PicklingError)):
+        await render_pool.drawn(lambda: 1)
+    assert await render_pool.drawn(os.getpid) == worker
+
+
+async def test_shutting_down_ends_the_workers(one_worker: None) -> None:
+    worker = await render_pool.drawn(os.getpid)
+    render_pool.shutdown()
+    assert _gone(worker)
+    assert await render_pool.drawn(os.getpid) not in (worker, os.getpid())  # a fresh pool
