@@ -337,12 +337,14 @@ class Publisher:
         locale: str | None = None,
     ) -> Payload:
         """The public table: board image, what just happened, whose turn, scores. ``locale``
-        is the reader's (``/game status``); a post to the channel speaks the table's."""
+        is the reader's (``/game status``); a post to the channel speaks the table's.
+
+        The images are awaited last: a move's board is drawing in a worker (see
+        :meth:`prepare_move`) while the words are written here."""
         locale = locale or record.locale
         view = self.tables.view(record, None)
         names = markdown_names(record)
         presenter = PRESENTERS[record.game]
-        board, *seat_boards = await self._table_images(record, locale)
         embed = discord.Embed(
             title=t(locale, "{game} — table #{id}", game=game_name(record, locale), id=record.id),
             colour=COLOUR,
@@ -383,6 +385,7 @@ class Publisher:
                 style=discord.ButtonStyle.secondary,
             )
         )
+        board, *seat_boards = await self._table_images(record, locale)
         names = seat_names(record)
         more = [(f"seat-{seat + 1}.png", names[seat], png) for seat, png in enumerate(seat_boards)]
         return Payload(
