@@ -63,6 +63,19 @@ def _forget_failure(drawing: asyncio.Future[Any]) -> None:
         drawing.exception()
 
 
+def unheld(view: discord.ui.View) -> discord.ui.View:
+    """``view``, stopped before it is sent, so that discord.py does not keep it.
+
+    Why: every click the bot draws is served from its custom_id alone, by one DynamicItem
+    (``cogs/components.py``), before discord.py looks at any stored view. But discord.py keeps
+    every unstopped view with a custom_id that it sends (``timeout=None``: for the life of the
+    process), with its items: a table post's, each hand DM's, a lobby's. Nothing ever read
+    them; under load they were a steady leak of the bot's memory. A stopped view is sent the
+    same (its components), and kept by nobody."""
+    view.stop()
+    return view
+
+
 def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """Allowed mentions naming exactly these users: a name that looks like a mention, a role
     or @everyone pings nobody."""
@@ -103,7 +116,7 @@ class Payload:
         elif files:
             kwargs["files"] = files
         if self.view is not None:
-            kwargs["view"] = self.view
+            kwargs["view"] = unheld(self.view)
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -116,7 +129,7 @@ class Payload:
             kwargs["attachments"] = [kwargs.pop("file")]
         elif "files" in kwargs:
             kwargs["attachments"] = kwargs.pop("files")
-        kwargs["view"] = self.view
+        kwargs["view"] = unheld(self.view) if self.view is not None else None
         return kwargs
 
     def file(self) -> discord.File:

@@ -158,17 +158,6 @@ def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "render_hand", hand)
 
 
-def forget_old_views(world: World, keep: int = 8) -> None:
-    """Drop discord.py's record of the buttons on all but the newest messages. The bot serves
-    every click through one ``DynamicItem`` (dispatched before any stored view), so a stored
-    view changes nothing the bot does; but simcord's settling scans every stored view at each
-    step, and a whole game leaves hundreds of DMs with 25 buttons each (minutes of scanning)."""
-    views = world.bot._connection._view_store._views
-    dated = sorted(m for m in views if m is not None)
-    for message_id in dated[:-keep]:
-        del views[message_id]
-
-
 def recent(channel: Any, count: int) -> list[discord.Message]:
     """The channel's newest ``count`` messages, oldest first. ``history()`` builds every
     message of the channel, and a whole game leaves hundreds in each DM."""

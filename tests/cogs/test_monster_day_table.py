@@ -98,6 +98,25 @@ async def test_a_whole_game_through_slash_commands_and_dm_buttons(simcord_env) -
     assert "30 moves" in log and str(record.seed) in log
 
 
+async def test_discord_py_keeps_none_of_the_views_the_bot_sends(simcord_env) -> None:
+    """Every click is served from its custom_id by one DynamicItem, so a view the bot sends
+    must not stay in discord.py's view store: each one stayed there for the life of the
+    process (a table post's, every hand DM's), a leak of the load's bot memory."""
+    world = make_world(simcord_env)
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    for turn in range(4):
+        record = await world.record()
+        actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
+        play = _play_by_slash if turn % 2 == 0 else _play_by_dm_button
+        result = await play(world, actor)
+        assert "Done" in followup_text(result), followup_text(result)
+    store = world.bot._connection._view_store
+    assert not store._synced_message_views
+    assert not [key for key in store._views if key is not None]
+    assert (await world.record()).version >= 4
+
+
 async def test_hand_command_and_button_are_ephemeral(simcord_env) -> None:
     world = make_world(simcord_env)
     await open_table(world)

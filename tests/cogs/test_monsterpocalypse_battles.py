@@ -32,7 +32,6 @@ from tests.cogs.helpers import (
     button_for,
     drawn_once,
     followup_text,
-    forget_old_views,
     make_world,
     recent,
     replies,
@@ -139,7 +138,6 @@ class Battle:
         await self.world.bot.scheduler.wait_idle()
         await self.world.bot.courier.wait_idle()
         self.record = await self.world.record()
-        forget_old_views(self.world, keep=4)
 
     async def play(self, action: dict[str, Any]) -> None:
         """The seat the table waits for makes ``action`` as a person does."""

@@ -26,7 +26,6 @@ from tests.cogs.helpers import (
     button_for,
     drawn_once,
     followup_text,
-    forget_old_views,
     make_world,
     replies,
     start_table,
@@ -149,7 +148,6 @@ async def test_two_players_play_a_whole_game_by_buttons_and_game_move(
         assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
         ways.add(how)
         await world.bot.scheduler.wait_idle()
-        forget_old_views(world)
         record, moves = await world.record(), moves + 1
         hidden += check_picks_hidden(world, record, before)
         now = channel_text(world)
@@ -185,7 +183,6 @@ async def test_one_person_plays_solo_and_the_score_lands_in_their_high_scores(
     while record.status == ACTIVE:
         result, _ = await move(world, record, 0, typed=moves % 4 == 3)
         assert "Done" in followup_text(result), followup_text(result)
-        forget_old_views(world)
         record, moves = await world.record(), moves + 1
         assert moves < 1_000, "the game did not end"
     outcome = world.bot.tables.outcome(record)

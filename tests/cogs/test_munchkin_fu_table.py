@@ -33,7 +33,6 @@ from tests.cogs.helpers import (
     button_for,
     drawn_once,
     followup_text,
-    forget_old_views,
     make_world,
     start_table,
     text_of,
@@ -312,7 +311,6 @@ class Game:
             events += told.events
         self.plan.count(events)
         self.record, self.version = record, record.version
-        forget_old_views(self.world, keep=1)
         await self.world.bot.courier.wait_idle()
         self.watch.check(self.world.bot.tables.state(record), events)
 
