@@ -59,10 +59,6 @@ _processes: Workers | None = None
 _process_count = 0
 
 
-class PoolClosed(BrokenProcessPool):
-    """The pool was shut down with the drawing still to be made (the bot is closing)."""
-
-
 @dataclass(eq=False)
 class _Job:
     call: Callable[[], Any]
@@ -165,22 +161,29 @@ class Workers:
         self._close(BrokenProcessPool(f"render process {worker.process.pid} died"), wait=False)
 
     def close(self) -> None:
-        """Stop the workers and wait for them to end (the bot is closing)."""
-        self._close(PoolClosed("the render pool was shut down"), wait=True)
+        """Stop the workers and wait for them to end (the bot is closing). The drawings still
+        held are cancelled, as the executor did: drawn in a thread instead, they would outlive
+        the event loop ("Task was destroyed but it is pending", one load run in six)."""
+        self._close(None, wait=True)
 
     def broken(self, error: BaseException) -> None:
         """No worker could be started: what waits fails over to the threads."""
         failed = BrokenProcessPool(f"no render process could start: {error!r}")
         self._close(failed, wait=False)
 
-    def _close(self, error: BrokenProcessPool, *, wait: bool) -> None:
+    def _close(self, error: BrokenProcessPool | None, *, wait: bool) -> None:
+        """Fail what the pool holds with ``error`` (None: cancel it) and stop the workers."""
         if self.closed:
             return
         self.closed = True
         held = [w.job for w in self.workers if w.job is not None] + list(self.queue)
         self.queue.clear()
         for job in held:
-            if not job.future.done():
+            if job.future.done():
+                continue
+            if error is None:
+                job.future.cancel()
+            else:
                 job.future.set_exception(error)
         for worker in self.workers:
             if not self.loop.is_closed():
@@ -327,9 +330,8 @@ async def drawn(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         await _staffed(pool)
     try:
         return await pool.submit(call)
-    except BrokenProcessPool as error:
-        if not isinstance(error, PoolClosed):
-            log.warning("a render process died; drawing in a thread, a new pool comes next")
+    except BrokenProcessPool:
+        log.warning("a render process died; drawing in a thread, a new pool comes next")
         return await asyncio.get_running_loop().run_in_executor(_THREADS, call)
 
 

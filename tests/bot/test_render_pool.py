@@ -139,6 +139,21 @@ async def test_a_drawing_that_fails_raises_its_error_here_and_the_worker_goes_on
     assert await render_pool.drawn(os.getpid) == worker
 
 
+async def test_a_drawing_held_at_shutdown_is_cancelled_not_left_to_outlive_the_loop(
+    one_worker: None,
+) -> None:
+    """Drawn in a thread instead, it would still be running when the bot's event loop closes
+    ("Task was destroyed but it is pending")."""
+    await render_pool.drawn(os.getpid)  # the worker is up
+    drawing = asyncio.ensure_future(render_pool.drawn(time.sleep, 0.5))
+    waiting = asyncio.ensure_future(render_pool.drawn(os.getpid))  # queued behind it
+    await asyncio.sleep(0.05)
+    render_pool.shutdown()
+    for task in (drawing, waiting):
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+
 async def test_shutting_down_ends_the_workers(one_worker: None) -> None:
     worker = await render_pool.drawn(os.getpid)
     render_pool.shutdown()
