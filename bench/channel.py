@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import OUT_DIR
-from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, error_lines
+from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, reported_problems
 from bench.profile import Profile
 from bench.report import Figure, Result
 from bench.store import fresh_path
@@ -137,7 +137,7 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
             async with bot_process(world, database) as (bot, _):
                 with closing(Reader(database)) as reader:
                     rows = [await play_game(world, reader, game, people, c) for c in channels]
-            problems = len(error_lines(bot)) + len(fake.server_errors)
+            problems = reported_problems(bot, fake)
         note = f"{players} people, {games} games, every move a typed command"
         per_turn = _mean(rows, "posts") / max(_mean(rows, "turns"), 1)
         results += [

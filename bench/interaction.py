@@ -28,11 +28,11 @@ from bench.loopback import (
     World,
     bot_process,
     command,
-    error_lines,
     fake_world,
     next_move,
     open_tables,
     played,
+    reported_problems,
     rss_mib,
     workers_rss_mib,
 )
@@ -146,9 +146,9 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
         starts = await timed_starts(world, world.channels[largest:])
         label = f"/game start, {scale_label(largest)}"
         results += trace_results(label, starts, "1 at a time; table post's request in")
-    problems = len(error_lines(bot)) + len(world.fake.server_errors) + len(world.fake.unhandled)
+    found = reported_problems(bot, world.fake)
     return [
         *results,
         *setup_results(setup, profile.setup_concurrency),
-        Figure(SECTION, "bot errors + fake server errors", problems, "lines", "should be 0"),
+        Figure(SECTION, "bot errors + fake server errors", found, "lines", "should be 0"),
     ]

@@ -47,7 +47,7 @@ from bench.loopback import (
     BenchError,
     Move,
     descendants,
-    error_lines,
+    reported_problems,
     rss_mib,
     workers_rss_mib,
 )
@@ -322,7 +322,7 @@ async def measure(
             workers_rss = workers_rss_mib(bot.proc.pid)
             refused = refused_requests(world, since)
             rss, peak = rss_mib(bot.proc.pid)
-    logged = len(error_lines(bot)) + len(world.fake.server_errors) + len(world.fake.unhandled)
+    logged = reported_problems(bot, world.fake)
     return [
         *summarise(store_name, outcomes, lags, seconds, (refused, logged)),
         Figure(SECTION, f"{store_name}: seeding {tables} live tables", seeded, "s", "raw rows"),

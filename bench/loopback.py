@@ -16,6 +16,7 @@ import contextlib
 import json
 import random
 import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -141,6 +142,21 @@ def workers_rss_mib(pid: int) -> float:
 def error_lines(bot: BotProcess) -> list[str]:
     """Lines where the bot logged an error or a traceback."""
     return [ln for ln in bot.lines if " ERROR " in ln or ln.startswith("Traceback")]
+
+
+def reported_problems(bot: BotProcess, fake: FakeDiscord, shown: int = 40) -> int:
+    """How many errors the bot logged and the fake saw (its own errors, routes it lacks);
+    each is also written to stderr (the first ``shown`` lines of the bot's from the first
+    error on), since a count alone says nothing about what to fix."""
+    errors = error_lines(bot)
+    found = len(errors) + len(fake.server_errors) + len(fake.unhandled)
+    if errors:
+        first = bot.lines.index(errors[0])
+        for line in bot.lines[first : first + shown]:
+            sys.stderr.write(f"[bench] bot: {line}\n")
+    for problem in [*fake.server_errors, *map(str, fake.unhandled)]:
+        sys.stderr.write(f"[bench] fake: {problem}\n")
+    return found
 
 
 async def command(

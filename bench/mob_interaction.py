@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from bench import OUT_DIR
-from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, error_lines
+from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, reported_problems
 from bench.profile import Profile
 from bench.report import Figure, Result, latency
 from bench.store import fresh_path
@@ -73,7 +73,7 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
                     steps[name].append(seconds)
                 trips.append(sum(times))
     note = f"{tables} tables of 2 people, one at a time; bot: `python -m bot` subprocess"
-    problems = len(error_lines(bot)) + len(fake.server_errors) + len(fake.unhandled)
+    problems = reported_problems(bot, fake)
     return [
         latency(SECTION, "/game new -> first pick, round trip", trips, note),
         *(latency(SECTION, name, group, "same run") for name, group in steps.items()),

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import OUT_DIR
-from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, error_lines
+from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, reported_problems
 from bench.profile import Profile
 from bench.report import Figure, Result, latency
 from bench.store import fresh_path
@@ -108,7 +108,7 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
                     samples[name].append(seconds)
     every = [s for group in samples.values() for s in group]
     note = f"{TABLES} tables of 3 people, 1 in flight; bot: `python -m bot` subprocess"
-    problems = len(error_lines(bot)) + len(fake.server_errors) + len(fake.unhandled)
+    problems = reported_problems(bot, fake)
     return [
         latency(SECTION, "any /terror move", every, note),
         *(
