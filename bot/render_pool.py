@@ -12,9 +12,11 @@ Why a pipe per worker, read by the event loop itself, and not a ``ProcessPoolExe
 executor hands each drawing to its manager thread, which hands it to a feeder thread, which
 writes it to the workers' queue; the answer comes back through the manager thread. Each
 hand-off waits for the interpreter's lock, which the busy event loop holds for up to 5 ms at a
-time: a round trip cost 0.57 ms at the median and 4.2 ms at the 99th percentile, on the path
-of every move's board (issue 12's p99). Written to the worker's pipe by the event loop and
-read back by it (``add_reader``), the same round trip costs 0.19 / 0.42 ms.
+time. Measured alone with a 70 KB answer, a round trip cost 0.54-0.59 ms at the median and
+0.75-0.88 ms at the 99th percentile on an idle machine, 0.57 / 4.2 ms on a busy one; written to
+the worker's pipe by the event loop and read back by it (``add_reader``), 0.15-0.22 / 0.31-0.36
+ms idle, 0.19 / 0.42 ms busy. Traced in the benchmark at 500 tables, a board's trips to the
+worker and back went from 1.1 + 0.7 ms to 0.4 + 0.4 ms (medians).
 
 Everything drawn here is a pure function of picklable arguments (views are JSON) returning
 PNG bytes; a drawing that returns Pillow images (the replay's frames) stays in
