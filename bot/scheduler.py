@@ -95,9 +95,14 @@ class Scheduler:
             return
         if not self.due(record):
             return
-        self._runners[record.id] = asyncio.create_task(
-            self._run(record.id), name=f"automatic-{record.id}"
-        )
+        task = asyncio.create_task(self._run(record.id), name=f"automatic-{record.id}")
+        self._runners[record.id] = task
+        task.add_done_callback(lambda done: self._forget_runner(record.id, done))
+
+    def _forget_runner(self, game_id: int, task: asyncio.Task[None]) -> None:
+        """A finished runner is not kept: one per table ever played would grow for ever."""
+        if self._runners.get(game_id) is task:
+            del self._runners[game_id]
 
     def _finished(self, record: GameRecord) -> None:
         """A game ended: run the hooks (ratings) in the background."""

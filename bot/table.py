@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -98,7 +99,9 @@ class TableService:
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         """What time it is for deadlines (tests move it by hand)."""
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A table's lock lives while someone holds or awaits it: kept for every table ever
+        # touched, a bot running for months would keep hundreds of thousands.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._decoded = DecodedTables()
 
     # -- lookups --------------------------------------------------------------------------
@@ -167,7 +170,10 @@ class TableService:
         return record
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     # -- lobby ----------------------------------------------------------------------------
 

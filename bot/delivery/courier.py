@@ -128,15 +128,20 @@ class Courier:
     def kick(self, game_id: int) -> None:
         """Something was committed at this table: deliver it now (or right after the current
         pass, which may have read the outbox before the commit)."""
-        if self._holds[game_id]:
+        if self._holds.get(game_id):
             return
         running = self._drains.get(game_id)
         if running is not None and not running.done():
             self._again.add(game_id)
             return
-        self._drains[game_id] = asyncio.create_task(
-            self._drain_loop(game_id), name=f"courier-{game_id}"
-        )
+        task = asyncio.create_task(self._drain_loop(game_id), name=f"courier-{game_id}")
+        self._drains[game_id] = task
+        task.add_done_callback(lambda done: self._forget_drain(game_id, done))
+
+    def _forget_drain(self, game_id: int, task: asyncio.Task[None]) -> None:
+        """A finished drain is not kept: one per table ever delivered would grow for ever."""
+        if self._drains.get(game_id) is task:
+            del self._drains[game_id]
 
     @contextlib.contextmanager
     def hold(self, game_id: int) -> Iterator[None]:
@@ -218,7 +223,7 @@ class Courier:
     async def drain(self, game_id: int) -> None:
         """Send this table's due deliveries: lobby, then table post, then DMs, then notices;
         each message in order, merged where never attempted."""
-        if self._holds[game_id]:
+        if self._holds.get(game_id):
             return
         for group in self._groups(await self.store.open_deliveries(game_id)).values():
             await self._merge_fresh(group)

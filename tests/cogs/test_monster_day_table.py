@@ -3,6 +3,7 @@ hidden hands, a restart in the middle, bot seats and every refusal."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -187,6 +188,25 @@ async def test_solo_game_against_the_bot_player(simcord_env) -> None:
     bot_seat = next(i for i, s in enumerate(record.seats) if s.is_bot)
     moves = await world.bot.store.actions(record.id)
     assert {m.seat for m in moves} == {0, 1} and any(m.seat == bot_seat for m in moves)
+
+
+async def test_nothing_is_kept_per_table_once_its_work_is_done(simcord_env) -> None:
+    """A bot that runs for months touches tables by the hundred thousand: a lock, a finished
+    delivery task, a finished bot-seat runner or a zero count kept per table would grow its
+    memory for ever."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.ann.slash(world.channel, "game addbot")
+    await world.ann.slash(world.channel, "game start")
+    for _ in range(3):  # each move of Ann's makes the bot seat's move due
+        await _play_by_slash(world, world.ann)
+        await world.bot.scheduler.wait_idle()
+        await world.bot.courier.wait_idle()
+    gc.collect()
+    assert not world.bot.tables._locks
+    assert not world.bot.courier._drains and not world.bot.courier._holds
+    assert not world.bot.courier._progress
+    assert not world.bot.scheduler._runners
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(simcord_env) -> None:
