@@ -271,7 +271,12 @@ class Courier:
         if old is not None:
             old.cancel()
         delay = max(due_at - self.clock(), 0.0)
-        self._timers[game_id] = asyncio.get_running_loop().call_later(delay, self.kick, game_id)
+        self._timers[game_id] = asyncio.get_running_loop().call_later(delay, self._woken, game_id)
+
+    def _woken(self, game_id: int) -> None:
+        """A retry is due: its timer is done with (not kept per table), and the table drains."""
+        self._timers.pop(game_id, None)
+        self.kick(game_id)
 
     # -- one delivery -----------------------------------------------------------------------
 
