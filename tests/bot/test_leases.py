@@ -152,14 +152,14 @@ async def test_two_schedulers_play_a_due_bot_seat_once_and_take_over_from_a_dead
         bots_before = _bot_moves(await first.store.actions(record.id), record.seats)
 
         await asyncio.gather(first.scheduler.resume(), second.scheduler.resume())
-        runners = [*first.scheduler._runners, *second.scheduler._runners]
+        runners = [*first.scheduler._runners, *second.scheduler._runners]  # a runner is
+        holder = first if first.scheduler._runners else second  # forgotten once it is done
+        other = second if holder is first else first
         await first.scheduler.wait_idle()
         await second.scheduler.wait_idle()
         record = await tables.get(record.id)
         assert len(runners) == 1  # exactly one process looked at the table
         assert _bot_moves(await first.store.actions(record.id), record.seats) == bots_before + 1
-        holder = first if first.scheduler._runners else second
-        other = second if holder is first else first
 
         # The human moves (any process); the bot is due again. Its holder dies.
         seat = tables.pending(record)[0]
@@ -169,8 +169,8 @@ async def test_two_schedulers_play_a_due_bot_seat_once_and_take_over_from_a_dead
         await holder.die()
 
         await other.scheduler.resume()  # the dead one's lease still runs: left alone
+        assert not other.scheduler._runners  # (one started would be there until it is done)
         await other.scheduler.wait_idle()
-        assert not other.scheduler._runners
         assert (await other.tables.get(record.id)).version == record.version
 
         now.t += TTL + 1  # the lease ran out: the other takes the table over and plays
