@@ -8,7 +8,7 @@ INTERACTION_CREATE to the bot's socket (``InteractionResult.dispatched_at``) to 
 bot's request for the table post reached the fake (``RequestRecord.received_at``, stamped
 when its headers arrived, before its body was read).
 
-The same scan checks the order the issue asks for: a hand DM that reached the fake before the
+The same reading checks the order the issue asks for: a hand DM that reached the fake before the
 move's table post counts against it (the hands must follow the public reply, never lead it).
 """
 
@@ -70,59 +70,22 @@ def read_answered(
 
 
 class Tracker:
-    """The stamps of one interaction, gathered from the fake's request log as it grows: each
-    :meth:`scan` reads only the requests logged since the last one (a load has thousands)."""
+    """The stamps of one interaction, filled in by :meth:`Trackers.complete`."""
 
-    def __init__(
-        self,
-        fake: FakeDiscord,
-        result: InteractionResult,
-        since: int,
-        dm_channels: Collection[int] = (),
-    ) -> None:
-        self.fake = fake
+    def __init__(self, fake: FakeDiscord, result: InteractionResult, since: int) -> None:
         self.result = result
-        self.since = since
-        self.position = since
-        self.dm_channels = dm_channels
+        self.since = since  # the log's length when the interaction was sent
         self.callback = f"/interactions/{result.id}/{result.token}/callback"
         self.followup = f"/webhooks/{fake.application_id}/{result.token}"
         self.response: float | None = None
         self.public: float | None = None
         self.answer: float | None = None
-        self.dm_times: list[float] = []
-        self.read: set[int] = set()  # requests read after one still in flight (see scan)
 
     @property
     def complete(self) -> bool:
         return None not in (self.response, self.public, self.answer)
 
-    def scan(self) -> bool:
-        """Read the requests answered since the last scan; whether the callback, the table
-        post and the followup have all been seen.
-
-        A request is logged when its headers arrive and its files once its body is read, so
-        one still in flight is read at a later scan, not now: read half-way, the table post
-        has no files yet and would be passed over for good (a move answered "saved, on its
-        way" is traced while its post is in flight: the load saw 1-3 such moves in 3,000
-        wait for ever)."""
-        self.position, self.read = read_answered(
-            self.fake.requests, self.position, self.read, lambda _, record: self._see(record)
-        )
-        return self.complete
-
-    def _see(self, record: RequestRecord) -> None:
-        channel = _channel_of(record)
-        if record.path == self.callback and self.response is None:
-            self.response = record.received_at
-        elif record.method == "POST" and record.path == self.followup and self.answer is None:
-            self.answer = record.received_at
-        elif channel == self.result.channel.id and record.files and self.public is None:
-            self.public = record.received_at
-        elif channel is not None and channel in self.dm_channels:
-            self.dm_times.append(record.received_at)
-
-    def trace(self) -> Trace:
+    def trace(self, dms_before_public: int = 0) -> Trace:
         """The times so far; :class:`TraceError` when something is still missing."""
         start = self.result.dispatched_at
         if start is None:
@@ -131,26 +94,34 @@ class Tracker:
         missing = [name for name, at in stamps.items() if at is None]
         if missing or self.response is None or self.public is None or self.answer is None:
             raise TraceError(f"{self.result.describe()}: no {', '.join(missing)} logged")
-        early = sum(1 for at in self.dm_times if at < self.public)
-        return Trace(self.response - start, self.public - start, self.answer - start, early)
+        return Trace(
+            self.response - start, self.public - start, self.answer - start, dms_before_public
+        )
 
 
 class Trackers:
-    """Many interactions' stamps, from one reading of the fake's log (the load's).
+    """Interactions' stamps, from one reading of the fake's log: the one rule for which
+    request is an interaction's callback, table post and followup.
 
     Why an index: a load has thousands of moves waiting for their table post at once. Each
     tracker reading every request logged since it began made the driver cost O(waiting x
     requests); a tracker made once its answer came (seconds after its send, in a backlog)
     still had to catch up with thousands of requests. Here each answered request is read once
-    into an index (the first answered request per callback and followup path, and each
-    channel's sends with a file in log order), and a tracker's stamps are looked up there."""
+    into an index (the first answered request per method and path, and each channel's sends
+    in log order), and a tracker's stamps are looked up there.
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    A request is read only once it is answered (:func:`read_answered`): it is logged when its
+    headers arrive and its files once its body is read, so a table post read half-way has no
+    files yet and would be passed over for good (the load saw 1-3 moves in 3,000 so traced
+    while their post was in flight wait for ever)."""
+
+    def __init__(self, fake: FakeDiscord, since: int = 0) -> None:
         self.fake = fake
-        self.position = 0
+        self.position = since  # nothing before it is read
         self.read: set[int] = set()
         self._first: dict[tuple[str, str], float] = {}  # (method or "*", path) -> stamp
-        self._posts: dict[int, list[tuple[int, float]]] = {}  # channel -> (index, stamp)
+        self._sends: dict[int, list[tuple[int, float, bool]]] = {}  # channel -> (index,
+        # stamp, carries a file), in log order
 
     def track(self, result: InteractionResult, since: int) -> Tracker:
         """A tracker of ``result``, sent when the log held ``since`` requests, with the
@@ -161,7 +132,7 @@ class Trackers:
 
     def scan(self) -> None:
         """Index each request answered since the last scan (one still in flight is read at
-        a later scan, as in :meth:`Tracker.scan`)."""
+        a later scan)."""
         self.position, self.read = read_answered(
             self.fake.requests, self.position, self.read, self._index
         )
@@ -170,38 +141,52 @@ class Trackers:
         self._first.setdefault(("*", record.path), record.received_at)
         self._first.setdefault((record.method, record.path), record.received_at)
         channel = _channel_of(record)
-        if channel is not None and record.files:
-            bisect.insort(self._posts.setdefault(channel, []), (index, record.received_at))
+        if channel is not None:
+            sent = (index, record.received_at, bool(record.files))
+            bisect.insort(self._sends.setdefault(channel, []), sent)
 
     def complete(self, tracker: Tracker) -> bool:
         """``wait_until``'s predicate: read what is new, then whether ``tracker`` has every
-        stamp. The public reply is the channel's first send with a file logged after the
-        move was sent."""
+        stamp. The public reply is the first send or edit with a file (the board) in the
+        interaction's channel logged after the move was sent: a lobby edit before it is not
+        the table."""
         self.scan()
         if tracker.response is None:
             tracker.response = self._first.get(("*", tracker.callback))
         if tracker.answer is None:
             tracker.answer = self._first.get(("POST", tracker.followup))
         if tracker.public is None:
-            posts = self._posts.get(tracker.result.channel.id, [])
-            after = bisect.bisect_left(posts, (tracker.since, float("-inf")))
-            tracker.public = posts[after][1] if after < len(posts) else None
+            tracker.public = next(
+                (at for _, at, image in self._after(tracker.result.channel.id, tracker.since)
+                 if image),
+                None,
+            )  # fmt: skip
         return tracker.complete
+
+    def sends_before(self, channels: Collection[int], since: int, moment: float) -> int:
+        """How many sends or edits in ``channels``, logged from ``since`` on, reached the
+        fake before ``moment``."""
+        return sum(
+            1 for channel in channels for _, at, _ in self._after(channel, since) if at < moment
+        )
+
+    def _after(self, channel: int, since: int) -> list[tuple[int, float, bool]]:
+        sends = self._sends.get(channel, [])
+        return sends[bisect.bisect_left(sends, (since, float("-inf"), False)) :]
 
 
 def trace(
     fake: FakeDiscord, result: InteractionResult, since: int, dm_channels: Collection[int]
 ) -> Trace:
     """The times of an answered ``result``, from the requests the fake logged from index
-    ``since`` on.
-
-    The public reply is the first send or edit in the interaction's channel that carries a
-    file (the board): a lobby edit before it is not the table. DMs are counted by channel, so
-    the caller must not have other tables' moves in flight with the same players.
-    """
-    tracker = Tracker(fake, result, since, dm_channels)
-    tracker.scan()
-    return tracker.trace()
+    ``since`` on, and how many DMs to its players came before its public reply. DMs are
+    counted by channel, so the caller must not have other tables' moves in flight with the
+    same players."""
+    trackers = Trackers(fake, since)
+    tracker = trackers.track(result, since)
+    if tracker.public is None:
+        return tracker.trace()  # raises: says what is missing
+    return tracker.trace(trackers.sends_before(dm_channels, since, tracker.public))
 
 
 def dm_channel_ids(fake: FakeDiscord, users: Iterable[FakeUser]) -> set[int]:

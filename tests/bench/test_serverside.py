@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bench.serverside import Tracker, Trackers
+from bench.serverside import Trackers, trace
 from tests.fakediscord import FakeDiscord, InteractionResult
 from tests.fakediscord.rest import RequestRecord, Upload
 
@@ -39,15 +39,16 @@ def _request(method: str, path: str, at: float, status: int | None = 200) -> Req
 
 def test_a_table_post_in_flight_at_a_scan_is_read_when_it_is_answered() -> None:
     fake = LoggedRequests()
-    tracker = Tracker(cast(FakeDiscord, fake), cast(InteractionResult, Answered()), since=0)
+    trackers = Trackers(cast(FakeDiscord, fake))
+    tracker = trackers.track(cast(InteractionResult, Answered()), since=0)
     fake.requests.append(_request("POST", "/interactions/1/tok/callback", 0.001))
     post = _request("POST", f"/channels/{CHANNEL}/messages", 0.002, status=None)
     fake.requests.append(post)  # headers in, body not read yet: no files
     fake.requests.append(_request("POST", "/webhooks/7/tok", 0.003))
-    assert not tracker.scan()
+    assert not trackers.complete(tracker)
     post.files.append(Upload("board.png", b"png"))
     post.status = 200
-    assert tracker.scan()
+    assert trackers.complete(tracker)
     trace = tracker.trace()
     assert (trace.response, trace.public, trace.followup) == (0.001, 0.002, 0.003)
 
@@ -76,3 +77,20 @@ def test_trackers_fed_from_one_reading_see_what_a_tracker_alone_sees() -> None:
     assert trackers.complete(second)
     assert (first.response, first.public, first.answer) == (0.001, 0.002, 0.005)
     assert (second.response, second.public, second.answer) == (0.004, 0.006, 0.007)
+
+
+def test_a_hand_dm_before_the_table_post_is_counted_against_the_move() -> None:
+    fake = LoggedRequests()
+    dm = 77
+    fake.requests.append(_request("POST", f"/channels/{dm}/messages", 0.0005))  # an older move's
+    since = len(fake.requests)
+    fake.requests.append(_request("POST", "/interactions/1/tok/callback", 0.001))
+    fake.requests.append(_request("POST", f"/channels/{dm}/messages", 0.0015))  # too early
+    post = _request("POST", f"/channels/{CHANNEL}/messages", 0.002)
+    post.files.append(Upload("board.png", b"png"))
+    fake.requests.append(post)
+    fake.requests.append(_request("PATCH", f"/channels/{dm}/messages/5", 0.0025))  # in order
+    fake.requests.append(_request("POST", "/webhooks/7/tok", 0.003))
+    found = trace(cast(FakeDiscord, fake), cast(InteractionResult, Answered()), since, {dm})
+    assert (found.response, found.public, found.followup) == (0.001, 0.002, 0.003)
+    assert found.dms_before_public == 1
