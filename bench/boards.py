@@ -29,6 +29,7 @@ import render
 from bench.playouts import mixed_moves
 from bench.profile import QUICK, Profile
 from bench.report import Figure, Latency, Result, duration_text, latency, percentile
+from render.boxes import recording
 from render.png import PNG_PALETTE_SAMPLE, encode_png
 from rules import GAMES
 
@@ -213,12 +214,41 @@ def palette(game: str) -> bytes:
                     images = [render.board_image(game, view, locale=locale, players=players)]
                     images += render.seat_board_images(game, view, locale=locale, players=players)
                     samples += [_sample(image) for image in images]
+    return _flat_first(_stacked(samples))
+
+
+HAND_GAMES = ("monster_day",)
+"""Games whose hands are put together from pieces (render.compose) in a palette of their own."""
+HAND_SEEDS = range(11, 23)  # hands show a few cards each: more games meet every card
+
+
+def hand_palette(game: str) -> bytes:
+    """The 256 colours stored for ``game``'s hands in render/palettes.py: as :func:`palette`,
+    from every seat's hand every third move of twelve seeded games, both languages. Why not
+    the board's palette: the antialiased edges of the suit symbols on cards and chips are
+    colours a board seldom shows, and a quarter of Monster Day's hands did not fit it."""
+    engine = GAMES[game]
+    samples: list[Image.Image] = []
+    for seed in HAND_SEEDS:
+        moves = list(mixed_moves(game, GAME_SEATS[game], seed))
+        for _, _, _, after in moves[::3]:
+            if engine.outcome(after) is not None:
+                continue
+            for seat in range(GAME_SEATS[game]):
+                view = engine.view(after, seat)
+                for locale in ("en", "it"):
+                    with recording():  # drawn whole, never composed in the old palette
+                        samples.append(_sample(render.hand_image(game, view, locale=locale)))
+    return _flat_first(_stacked(samples))
+
+
+def _stacked(samples: list[Image.Image]) -> Image.Image:
     mosaic = Image.new("RGB", (max(s.width for s in samples), sum(s.height for s in samples)))
     y = 0
     for sample in samples:
         mosaic.paste(sample, (0, y))
         y += sample.height
-    return _flat_first(mosaic)
+    return mosaic
 
 
 def _flat_first(mosaic: Image.Image) -> bytes:
@@ -258,19 +288,25 @@ def _sample(image: Image.Image) -> Image.Image:
 
 
 def write_palettes(path: str = "render/palettes.py") -> None:
-    """Rewrite the ``PALETTES`` table of render/palettes.py from :func:`palette`."""
+    """Rewrite the ``PALETTES`` and ``HAND_PALETTES`` tables of render/palettes.py from
+    :func:`palette` and :func:`hand_palette`."""
     with open(path, encoding="utf-8") as source:
         text = source.read()
     head = text[: text.index("PALETTES: dict[str, str] = {")]
-    lines = ["PALETTES: dict[str, str] = {"]
-    for game in GAME_SEATS:
-        data = palette(game).hex()
+    lines = _table_lines("PALETTES", {game: palette(game) for game in GAME_SEATS})
+    lines += ["", "", *_table_lines("HAND_PALETTES", {g: hand_palette(g) for g in HAND_GAMES})]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(head + "\n".join(lines) + "\n")
+
+
+def _table_lines(name: str, palettes: dict[str, bytes]) -> list[str]:
+    lines = [f"{name}: dict[str, str] = {{"]
+    for game, colours in palettes.items():
+        data = colours.hex()
         lines.append(f'    "{game}": (')
         lines += [f'        "{data[i : i + 96]}"' for i in range(0, len(data), 96)]
         lines.append("    ),")
-    lines.append("}")
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(head + "\n".join(lines) + "\n")
+    return [*lines, "}"]
 
 
 def main(argv: list[str] | None = None) -> None:

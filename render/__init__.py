@@ -29,6 +29,7 @@ from render.monsterpocalypse import MonsterpocalypseRenderer
 from render.monsters_on_board import MonstersOnBoardRenderer
 from render.munchkin_fu import MunchkinFuRenderer
 from render.notte_di_terrore import NotteDiTerroreRenderer
+from render.palettes import HAND_PALETTES
 from render.png import encode_png
 
 MEMO = Memo()
@@ -155,8 +156,11 @@ def render_hand(game_id: str, view: dict[str, Any], *, locale: str = "en") -> by
 
 
 def hand_png(game_id: str, image: Image.Image) -> bytes:
-    """A hand image's PNG: in its board's stored palette where it fits (see
-    :data:`BOARD_PALETTE_HANDS`)."""
+    """A hand image's PNG: in the game's hand palette (:data:`render.palettes.HAND_PALETTES`)
+    or its board's (:data:`BOARD_PALETTE_HANDS`) where it fits; a hand put together in its
+    palette (:mod:`render.compose`) is written as it is."""
+    if game_id in HAND_PALETTES:
+        return encode_png(image, game=game_id, kind="hand")
     return encode_png(image, game=game_id if game_id in BOARD_PALETTE_HANDS else None)
 
 

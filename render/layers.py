@@ -18,20 +18,24 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 from PIL import Image, ImageChops
 
 from render.boxes import Box, active_recorder
 from render.common import RGB, Canvas
 
+Kept = TypeVar("Kept")
+
 MAX_BYTES = 48 * 2**20  # a town layer is ~7 MiB at the canvas's 2x scale
 KEEP_RATE = 0.2  # below this share of hits, most misses are painted without being kept
 PROBE = 8  # ... and one in this many is kept all the same
 
 
-class LayerCache:
-    """Painted layers, least recently used dropped first past ``max_bytes``; thread-safe
-    (boards are drawn in a pool of two threads).
+class LayerCache(Generic[Kept]):
+    """Painted layers (or what else ``size`` can weigh: :mod:`render.compose` keeps a piece
+    with its fit), least recently used dropped first past ``max_bytes``; thread-safe (boards
+    may be drawn in threads).
 
     Why it keeps a running hit rate: keeping a layer (checking and copying its first painting)
     costs ~0.25 ms, so with more tables in play than the cache holds — every table's layers
@@ -40,16 +44,17 @@ class LayerCache:
     lookups hit, only one miss in :data:`PROBE` is kept (so the rate can recover), the others
     are painted plainly: the same pixels either way."""
 
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, size: Callable[[Kept], int] | None = None) -> None:
         self.max_bytes = max_bytes
+        self._size: Callable[[Kept], int] = size or _size  # type: ignore[assignment]
         self.bytes = 0
         self.hits = 0
         self.rate = 1.0  # running share of lookups that hit (exponential, ~200 lookups)
         self._misses = 0
-        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._items: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> Image.Image | None:
+    def get(self, key: Hashable) -> Kept | None:
         with self._lock:
             tile = self._items.get(key)
             self.rate = self.rate * 0.995 + (0.005 if tile is not None else 0.0)
@@ -65,15 +70,15 @@ class LayerCache:
         with self._lock:
             return self.rate >= KEEP_RATE or self._misses % PROBE == 0
 
-    def put(self, key: Hashable, tile: Image.Image) -> None:
+    def put(self, key: Hashable, tile: Kept) -> None:
         with self._lock:
-            if key in self._items or _size(tile) > self.max_bytes:
+            if key in self._items or self._size(tile) > self.max_bytes:
                 return
             self._items[key] = tile
-            self.bytes += _size(tile)
+            self.bytes += self._size(tile)
             while self.bytes > self.max_bytes:
                 _, dropped = self._items.popitem(last=False)
-                self.bytes -= _size(dropped)
+                self.bytes -= self._size(dropped)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -88,10 +93,11 @@ class LayerCache:
 
 
 def _size(tile: Image.Image) -> int:
-    return tile.width * tile.height * 4  # Pillow keeps RGB pixels in four bytes
+    """Bytes: Pillow keeps RGB pixels in four bytes, palette indices in one."""
+    return tile.width * tile.height * (1 if tile.mode in ("P", "L") else 4)
 
 
-LAYERS = LayerCache(MAX_BYTES)
+LAYERS: LayerCache[Image.Image] = LayerCache(MAX_BYTES)
 
 
 MAX_BASES = 4  # a Monster Day base is 15 MB (1200 x 784 at 2x, four bytes a pixel)

@@ -5,6 +5,10 @@ of seeded boards at every seat count, a third, half, two thirds of the way and a
 English and Italian); :func:`render.png.encode_png` uses it when a board's colours fit it and
 chooses a palette from the board otherwise. Regenerate after changing a game's colours (the
 boards stay right without it, only slower: tests/render/test_png.py checks the fit).
+
+``HAND_PALETTES``: the same for the hands that are put together from pieces
+(:mod:`render.compose`), from every seat's hand every third move of twelve seeded games
+(``bench.boards.hand_palette``); tests/render/test_compose.py checks the fit.
 """
 
 from __future__ import annotations
@@ -99,5 +103,27 @@ PALETTES: dict[str, str] = {
         "6a747967863ccbc1ab96d95a72624ee03a511f7a2a8d9190ebdcde4a6764e7b644eb728446341b756d61954d53565c53"
         "476473b09b7ef8ceaaaaa9a29b5057a28e73596259584528f1bbb548524b573732b8281caa73559878338c9488474773"
         "7d8386624a3c745827d769787640426a7168676c6178847bc660248668299c917ac861548bc653673939917d66639734"
+    ),
+}
+
+
+HAND_PALETTES: dict[str, str] = {
+    "monster_day": (
+        "f6ead0a3937760564a0907059a8c729186758f7d65625343f6ecd6ce9319e1d8c6291f18ebdfc69c8970f1e9d6e2d9c7"
+        "8e7c65756a5df4e8d95b4d3ef9d1cecfd8d7cd9318f5e9cf5245372f7ec1ebd4a3d098242b2017e2e3d9f2e2d6e5d9c0"
+        "a19684988d7c924a523b717a281e18eee6d3291e18f0c9cf743255f3c5b44c3f3395836a42362b615243f4e7d8c8e0bc"
+        "362b22f2e3c2c5d8dfd29e2fe6deccf3e3d0efe7d4e9cccbbf6196dcd2e582796b2f7a40b9a385f2ead8291e15f0e8d5"
+        "e3dee6a1a1d6d9a2a5a1a095d6a363dbd1ae9d635657a165aacda82d575f61565ad69e27652e236699a55960a8d66559"
+        "a3631d2a262169a3d1d8b1d3ac5b8b2a669a5e35592d5f346e4f16786ad2aacade26354d2d88d58e3228e07ab569c17c"
+        "be8b23f5cb7139a957d64337863c6383ae7e8172eb75c98c241a13f6eedb17110ce4473b0000002e92e7d957a8cdbb98"
+        "3bb25c897afef4ac14fefefe23180eae3c312a7bc0bea88934944dba8416378748a6477d6f61ba2e70aacc9012be3c32"
+        "7567d3b64a8b5226396658488c8375948876562119e6dac72c211a887a683a31544d4136eae6d73172aba69478f3e5ca"
+        "372c23766857cac2b142362b56483bc4baa752c7e0ff7a8fe2d5ba5a400d3d3228224123473c3171614e31261db5ab9b"
+        "1e374c5c5145d4cbb8a39988479c5bbc5992ada39196836b9c92837163bbd9e1c67b7165c7d4d66b6256d8d8d73882c1"
+        "675d518b8784dcd1bad5c7aadbd5c3468bc4776d6183725da18d73e7e1cc669ac5b7538da8c2d3c03d33e7c7c8c24439"
+        "b96494574d42b09b7ef3d7cad9a6b9ead5a7cc84a8d19b29d599b293b7cee7cd94c878a2d7a949e2bbc2d99687eadad5"
+        "5794c6ab538599b9d4d17669bbb2a2e9c6b7cb675ab5cad4963f71e9d19cddb0bcc5739e3b975289b1cdc166998578d4"
+        "c5bad81c1713c8c7c6dbe1d847231bdbb1589c3329e5b7a727303acadbe93193e8855e0f9386d5b4a9d789bb8bbab8b6"
+        "283520362b3ed7b369a0c69c45252e867e727975714a3515c65348f4e7eb514686bcd7c2ecf2f7307ec1d292ae120d0a"
     ),
 }

@@ -11,11 +11,12 @@ import io
 import struct
 import threading
 import zlib
+from dataclasses import dataclass
 from types import ModuleType
 
 from PIL import Image, ImageChops
 
-from render.palettes import PALETTES
+from render.palettes import HAND_PALETTES, PALETTES
 
 isal_zlib: ModuleType | None
 try:  # ISA-L's deflate: the palette PNGs in ~1 ms instead of ~3.5 (see _palette_png)
@@ -57,17 +58,18 @@ def png_palette(img: Image.Image) -> Image.Image:
     return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def stored_palette(game: str) -> Image.Image | None:
-    """This thread's copy of the palette stored for ``game`` (:mod:`render.palettes`), if any.
+def stored_palette(game: str, kind: str = "board") -> Image.Image | None:
+    """This thread's copy of the palette stored for ``game``'s boards (``kind="board"``) or
+    hands (``"hand"``) in :mod:`render.palettes`, if any.
 
     Why a copy per thread: Pillow fills a palette's colour lookup as it maps pixels and keeps
     it, so a palette used again maps a board in ~1.3 ms instead of ~3.3 (and the palette is
     not chosen at all: ~1 ms more); two threads must not fill the same one at once."""
-    kept: dict[str, Image.Image | None] = _THREAD.__dict__.setdefault("palettes", {})
-    if game not in kept:
-        data = PALETTES.get(game)
-        kept[game] = _palette_image(bytes.fromhex(data)) if data else None
-    return kept[game]
+    kept: dict[tuple[str, str], Image.Image | None] = _THREAD.__dict__.setdefault("palettes", {})
+    if (game, kind) not in kept:
+        data = (HAND_PALETTES if kind == "hand" else PALETTES).get(game)
+        kept[game, kind] = _palette_image(bytes.fromhex(data)) if data else None
+    return kept[game, kind]
 
 
 _THREAD = threading.local()
@@ -79,13 +81,44 @@ def _palette_image(rgb: bytes) -> Image.Image:
     return image
 
 
-def _mapped(rgb: Image.Image, palette: Image.Image) -> Image.Image | None:
-    """``rgb`` in ``palette``'s colours, or None when they do not fit it (a board in colours
-    the stored palette never saw): a flat colour (one covering ~2,000 pixels or more) more
-    than :data:`STORED_FLAT_LEVELS` off, more than :data:`STORED_MISS` of the sampled
-    pixels' channels 16 levels off or more, or a channel's mean error over :data:`STORED_MEAN`.
-    Checked on every sixth pixel each way (~0.5 ms: one count of the (colour, palette entry)
-    pairs and one histogram)."""
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """How a palette shows a picture, on every sixth pixel each way (:func:`fitted`)."""
+
+    pixels: int
+    """Pixels sampled."""
+    off: int
+    """Their channels 16 levels off or more."""
+    errors: tuple[int, int, int]
+    """Each channel's summed error."""
+    flats_held: bool
+    """Every flat colour (one covering ~2,000 pixels or more) within STORED_FLAT_LEVELS."""
+
+    def __add__(self, other: Fit) -> Fit:
+        """Two pictures' fits as one's: a picture put together from pieces is judged whole."""
+        return Fit(
+            self.pixels + other.pixels,
+            self.off + other.off,
+            tuple(a + b for a, b in zip(self.errors, other.errors, strict=True)),  # type: ignore[arg-type]
+            self.flats_held and other.flats_held,
+        )
+
+    @property
+    def good(self) -> bool:
+        """Shown well enough: no flat colour moved, at most STORED_MISS of the sampled
+        channels 16 levels off, and no channel's mean error over STORED_MEAN."""
+        pixels = max(1, self.pixels)
+        return (
+            self.flats_held
+            and self.off <= STORED_MISS * pixels
+            and max(self.errors) / pixels <= STORED_MEAN
+        )
+
+
+def fitted(rgb: Image.Image, palette: Image.Image) -> tuple[Image.Image, Fit | None]:
+    """``rgb`` in ``palette``'s colours, and how well they show it (None: not a board, tens
+    of thousands of colours). Checked on every sixth pixel each way (~0.5 ms on a board: one
+    count of the (colour, palette entry) pairs and one histogram)."""
     small = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     step = STORED_CHECK_SAMPLE
     size = (max(1, rgb.width // step), max(1, rgb.height // step))
@@ -95,20 +128,28 @@ def _mapped(rgb: Image.Image, palette: Image.Image) -> Image.Image | None:
     pairs = Image.merge("RGBA", (*drawn.split(), index))
     counts = pairs.getcolors(1 << 16)
     if counts is None:
-        return None  # not a board: tens of thousands of colours
+        return small, None
     colours = palette.getpalette() or []
+    held = True
     for count, pair in counts:
         if count * step * step >= 2_000 and isinstance(pair, tuple):
             r, g, b, entry = pair
             shown = colours[3 * entry : 3 * entry + 3]
             if max(abs(r - shown[0]), abs(g - shown[1]), abs(b - shown[2])) > STORED_FLAT_LEVELS:
-                return None
+                held = False
+                break
     histogram = ImageChops.difference(drawn, entries.convert("RGB")).histogram()
-    pixels = size[0] * size[1]
     bands = [histogram[k : k + 256] for k in (0, 256, 512)]
     off = sum(sum(band[16:]) for band in bands)
-    mean = max(sum(level * n for level, n in enumerate(band)) for band in bands) / pixels
-    return small if off <= STORED_MISS * pixels and mean <= STORED_MEAN else None
+    red, green, blue = (sum(level * n for level, n in enumerate(band)) for band in bands)
+    return small, Fit(size[0] * size[1], off, (red, green, blue), held)
+
+
+def _mapped(rgb: Image.Image, palette: Image.Image) -> Image.Image | None:
+    """``rgb`` in ``palette``'s colours, or None when they do not fit it (a board in colours
+    the stored palette never saw): see :attr:`Fit.good`."""
+    small, fit = fitted(rgb, palette)
+    return small if fit is not None and fit.good else None
 
 
 def encode_png(
@@ -117,6 +158,7 @@ def encode_png(
     palette: bool = True,
     max_bytes: int = PNG_TARGET_BYTES,
     game: str | None = None,
+    kind: str = "board",
 ) -> bytes:
     """PNG bytes, small and quick to upload.
 
@@ -125,15 +167,19 @@ def encode_png(
     true-colour size; choosing the palette (:func:`png_palette`) is most of the cost.
     ``game`` names the game a board belongs to: its stored palette (:func:`stored_palette`)
     is used when the board's colours fit it, which saves choosing one and most of mapping.
-    ``palette=False`` keeps true colour (for photographic content) and falls back to the
-    palette only when the file would exceed ``max_bytes``."""
+    ``kind="hand"``: the game's hand palette instead. ``palette=False`` keeps true colour
+    (for photographic content) and falls back to the palette only when the file would exceed
+    ``max_bytes``. A picture already in a palette (:mod:`render.compose`) is written as it
+    is."""
+    if img.mode == "P":
+        return _palette_png(img)
     rgb = img.convert("RGB") if img.mode != "RGB" else img
     if not palette:
         buf = io.BytesIO()
         rgb.save(buf, "PNG", compress_level=6)
         if buf.tell() <= max_bytes:
             return buf.getvalue()
-    stored = stored_palette(game) if game else None
+    stored = stored_palette(game, kind) if game else None
     small = _mapped(rgb, stored) if stored is not None else None
     if small is None:
         small = rgb.quantize(palette=png_palette(rgb), dither=Image.Dither.NONE)

@@ -6,14 +6,18 @@ faces (:mod:`render.decktet`) with it."""
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from typing import Any
 
 from PIL import Image
 
-from render.boxes import Box
+from render.boxes import Box, active_recorder
 from render.common import Canvas, Palette, mix, tr
+from render.compose import Piece, composed
 from render.decktet import draw_card, draw_suit, suit_color
 from render.monster_day.style import _t
+from render.png import stored_palette
 
 HAND_CARD_W, HAND_CARD_H = 176, 246
 
@@ -28,20 +32,53 @@ def _matching_spaces(card: dict[str, Any], spaces: list[dict[str, Any]]) -> list
     ]
 
 
+HAND_PAD, HAND_GAP, HAND_TOP = 24, 18, 76
+
+
 def _draw_hand(view: dict[str, Any], locale: str) -> Image.Image:
+    """The hand: put together from kept pieces in the hand palette (:mod:`render.compose`)
+    when it can be, else drawn whole (an empty hand, colours the palette lacks, or while a
+    text-box recording is on, which must see every text drawn)."""
     cards = list(view.get("hand") or [])
-    spaces = list(view.get("spaces") or [])
+    if cards and active_recorder() is None:
+        picture = _composed_hand(view, cards, locale)
+        if picture is not None:
+            return picture
+    return _painted_hand(view, cards, locale)
+
+
+def _hand_size(cards: list[dict[str, Any]]) -> tuple[int, int]:
     slots = max(3, len(cards))
-    pad, gap = 24, 18
-    width = pad * 2 + slots * HAND_CARD_W + (slots - 1) * gap
-    top = 76
-    height = top + HAND_CARD_H + 86 + pad
-    c = Canvas(width, height, Palette.bg, table=Palette.table)
+    width = HAND_PAD * 2 + slots * HAND_CARD_W + (slots - 1) * HAND_GAP
+    return width, HAND_TOP + HAND_CARD_H + 86 + HAND_PAD
+
+
+def _card_lefts(cards: list[dict[str, Any]], width: int) -> list[int]:
+    """Each card's left edge, the row centred: whole layout units (see render.compose)."""
+    row = len(cards) * HAND_CARD_W + (len(cards) - 1) * HAND_GAP
+    return [(width - row) // 2 + i * (HAND_CARD_W + HAND_GAP) for i in range(len(cards))]
+
+
+def _below(x: int, height: int) -> tuple[int, int, int, int]:
+    """Where "plays on" and the chips go under the card at ``x``."""
+    return (x - 4, HAND_TOP + HAND_CARD_H + 8, x + HAND_CARD_W + 4, height - 12)
+
+
+def _table(c: Canvas, width: int, height: int) -> None:
     c.table_top((6, 6, width - 6, height - 6), Palette.table, 20)
-    with c.region((pad, 16, width - pad, 64), "title"):
-        _hand_title(c, view, locale, pad, width - pad)
+
+
+def _painted_hand(view: dict[str, Any], cards: list[dict[str, Any]], locale: str) -> Image.Image:
+    spaces = list(view.get("spaces") or [])
+    width, height = _hand_size(cards)
+    top = HAND_TOP
+    c = Canvas(width, height, Palette.bg, table=Palette.table)
+    _table(c, width, height)
+    title = (HAND_PAD, 16, width - HAND_PAD, 64)
+    with c.region(title, "title"):
+        _hand_title(c, view, locale, title)
     if not cards:
-        box = (pad, top, width - pad, top + HAND_CARD_H)
+        box = (HAND_PAD, top, width - HAND_PAD, top + HAND_CARD_H)
         c.dashed_rect(box, Palette.faint, 2, 10, 14)
         with c.region(box, "no cards"):
             c.text(
@@ -53,28 +90,80 @@ def _draw_hand(view: dict[str, Any], locale: str) -> Image.Image:
                 anchor="mm",
             )
         return c.image()
-    x0 = (width - (len(cards) * HAND_CARD_W + (len(cards) - 1) * gap)) / 2
-    for i, card in enumerate(cards):
-        x = x0 + i * (HAND_CARD_W + gap)
+    for i, (card, x) in enumerate(zip(cards, _card_lefts(cards, width), strict=True)):
         draw_card(c, (x, top, x + HAND_CARD_W, top + HAND_CARD_H), card, locale)
-        below = (x - 4, top + HAND_CARD_H + 8, x + HAND_CARD_W + 4, height - 12)
+        below = _below(x, height)
         with c.region(below, f"where card {i + 1} plays"):
             _plays_on(c, _matching_spaces(card, spaces), spaces, below, locale)
     return c.image()
 
 
-def _hand_title(c: Canvas, view: dict[str, Any], locale: str, x0: float, x1: float) -> None:
+CARD_MARGIN = 2
+"""Layout units around a card's piece: its shadow reaches 2 right and 4 down."""
+
+
+def _composed_hand(
+    view: dict[str, Any], cards: list[dict[str, Any]], locale: str
+) -> Image.Image | None:
+    """The same picture as :func:`_painted_hand`, from pieces: the table (one per width),
+    the title (drawn each time: it says the turn), each card's face and each card's chips
+    (kept by what they show)."""
+    palette = stored_palette("monster_day", "hand")
+    if palette is None:
+        return None
+    spaces = list(view.get("spaces") or [])
+    width, height = _hand_size(cards)
+    m = CARD_MARGIN
+    title = (HAND_PAD, 16, width - HAND_PAD, 64)
+    title_box = (0, 0, title[2] - title[0], title[3] - title[1])
+    pieces = [Piece(title, lambda c: _hand_title(c, view, locale, title_box))]
+    face = (m, m, m + HAND_CARD_W, m + HAND_CARD_H)  # where a card lies in its piece
+    first = _below(0, height)
+    chips = (0, 0, first[2] - first[0], first[3] - first[1])  # the chips' box in theirs
+    for card, x in zip(cards, _card_lefts(cards, width), strict=True):
+        pieces.append(
+            Piece(
+                (x - m, HAND_TOP - m, x + HAND_CARD_W + 2 * m, HAND_TOP + HAND_CARD_H + 3 * m),
+                partial(draw_card, box=face, card=card, locale=locale),
+                ("md hand card", json.dumps(card, sort_keys=True), locale),
+            )
+        )
+        below = _below(x, height)
+        matches = _matching_spaces(card, spaces)
+        shown = None if matches is None else [_ace_suit(spaces[i]) for i in matches]
+        pieces.append(
+            Piece(
+                below,
+                partial(_plays_on, matches=matches, spaces=spaces, box=chips, locale=locale),
+                ("md plays on", json.dumps([matches, shown]), locale),
+            )
+        )
+    base = Piece((0, 0, width, height), lambda c: _table(c, width, height), "md hand table")
+    return composed(
+        (width, height), base, pieces, ("monster_day hand", palette),
+        ground=Palette.table, room=Palette.bg,
+    )  # fmt: skip
+
+
+def _ace_suit(space: dict[str, Any]) -> str:
+    """The suit a space's chip shows: its Ace's first."""
+    return str(((space.get("ace") or {}).get("suits") or [""])[0])
+
+
+def _hand_title(c: Canvas, view: dict[str, Any], locale: str, box: Box) -> None:
     """The seat's colour, "Your hand", and the turn and deck size on the right."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
     seat = view.get("seat")
     accent = Palette.seat(seat) if isinstance(seat, int) else Palette.text
-    c.circle(x0 + 10, 40, 9, fill=accent)
+    c.circle(x0 + 10, mid, 9, fill=accent)
     title = tr("your_hand", locale)
-    c.text((x0 + 28, 40), title, 30, Palette.text, bold=True, anchor="lm")
+    c.text((x0 + 28, mid), title, 30, Palette.text, bold=True, anchor="lm")
     info = f"{tr('deck', locale)} {view.get('deck_count', 0)}"
     if view.get("turn_number"):
         info = f"{tr('turn', locale)} {view['turn_number']} · {info}"
     room = x1 - x0 - 44 - c.text_width(title, 30, True)
-    c.fit_text((x1, 40), info, room, 21, Palette.muted, bold=True, min_size=14, anchor="rm")
+    c.fit_text((x1, mid), info, room, 21, Palette.muted, bold=True, min_size=14, anchor="rm")
 
 
 def _plays_on(
@@ -95,8 +184,7 @@ def _plays_on(
     chip_w = min(62.0, (x1 - x0 - chip_gap * (len(matches) - 1)) / max(1, len(matches)))
     x = cx - (len(matches) * chip_w + max(0, len(matches) - 1) * chip_gap) / 2
     for space in matches:
-        ace = spaces[space].get("ace") or {}
-        suit = (ace.get("suits") or [""])[0]
+        suit = _ace_suit(spaces[space])
         chip = (x, ly + 18, x + chip_w, ly + 54)
         c.rect(chip, fill=mix(suit_color(suit), Palette.panel, 0.3), radius=10)
         with c.region(chip, f"space {space + 1}"):

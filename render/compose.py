@@ -1,0 +1,103 @@
+"""Pictures put together at their final size, in a stored palette, from pieces drawn apart
+(issue 12, "Speed").
+
+Why: a :class:`~render.common.Canvas` draws twice the size and its picture is then reduced and
+mapped to a palette for its PNG, two passes over every pixel, the empty table's included. For
+a Monster Day hand that is ~1 ms each, with ~2.5 ms of drawing, at every move, for two hands
+a move. Most of a hand recurs from move to move and table to table: a Decktet card's face, the
+chips saying where it plays. Drawn once as a piece on a small canvas of its own, reduced and
+mapped once, a piece is then pasted as palette indices (a copy of bytes): a hand costs ~1 ms,
+most of it the PNG's deflate.
+
+Why it is the same picture: a piece is drawn relative to its corner, at whole layout units
+(an even number of canvas pixels at 2x), over the flat colour the whole picture has there,
+and no two pieces overlap. Moved by an even number of pixels, every coordinate the canvas
+rounds (half to even) moves by exactly that much, and reducing 2 x 2 blocks does not mix
+pixels across a piece's edge; a palette maps each pixel on its own. So the composed picture's
+indices are those of the whole picture drawn at once and mapped (``tests/render``).
+
+When a piece's colours do not fit the palette (:func:`render.png._mapped`'s check), there is
+no composed picture: the caller draws the whole one, which chooses its own palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from render.common import RGB, Canvas
+from render.layers import LayerCache
+from render.png import Fit, fitted
+
+Paint = Callable[[Canvas], None]
+"""Draws on a canvas the size of its piece, with the piece's corner at (0, 0)."""
+
+MAX_BYTES = 16 * 2**20
+"""Kept pieces, a byte a pixel (palette indices): a Monster Day card is ~45 KB, its chips
+~13 KB."""
+
+PIECES: LayerCache[tuple[Image.Image, Fit | None]] = LayerCache(
+    MAX_BYTES, size=lambda kept: kept[0].width * kept[0].height
+)
+"""Pieces drawn, with how well the palette shows them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A part of a picture: where it goes, how it is drawn, and what names its pixels."""
+
+    box: tuple[int, int, int, int]
+    """Layout units, whole numbers: left, top, right, bottom."""
+    paint: Paint
+    key: Hashable | None = None
+    """Everything the drawing depends on; the piece is kept under it (with its size, ground
+    and palette). None: drawn every time (a turn number)."""
+
+
+def composed(
+    size: tuple[int, int],
+    base: Piece,
+    pieces: Sequence[Piece],
+    palette: tuple[str, Image.Image],
+    *,
+    ground: RGB,
+    room: RGB,
+) -> Image.Image | None:
+    """The picture of ``size`` in ``palette`` (its name, its image): ``base`` (drawn over the
+    whole picture on a canvas made in ``ground``, its room ``room``), then every piece pasted
+    at its box, each drawn on its own canvas of ``ground``; None when the palette does not
+    show them well enough, judged on all of them at once as on a whole picture
+    (:class:`render.png.Fit`: a small piece is mostly edges, which alone would fail)."""
+    under, fit = _piece(base, size, palette, ground=room, made_in=ground)
+    picture = under.copy()
+    for piece in pieces:
+        x0, y0, x1, y1 = piece.box
+        tile, seen = _piece(piece, (x1 - x0, y1 - y0), palette, ground=ground, made_in=ground)
+        picture.paste(tile, (x0, y0))
+        fit = fit + seen if fit is not None and seen is not None else None
+    return picture if fit is not None and fit.good else None
+
+
+def _piece(
+    piece: Piece,
+    size: tuple[int, int],
+    palette: tuple[str, Image.Image],
+    *,
+    ground: RGB,
+    made_in: RGB,
+) -> tuple[Image.Image, Fit | None]:
+    """``piece`` drawn, reduced and mapped, and how well the palette shows it; or both kept
+    from last time."""
+    key = None if piece.key is None else (piece.key, size, ground, made_in, palette[0])
+    if key is not None:
+        kept = PIECES.get(key)
+        if kept is not None:
+            return kept
+    canvas = Canvas(*size, bg=ground, table=made_in)
+    piece.paint(canvas)
+    tile, fit = fitted(canvas.image(), palette[1])
+    if key is not None:
+        PIECES.put(key, (tile, fit))
+    return tile, fit

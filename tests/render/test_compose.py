@@ -1,0 +1,114 @@
+"""Pictures put together from pieces in a stored palette (render.compose): the Monster Day hand
+is the same picture as when drawn whole, and a piece the palette cannot show leaves the
+picture to be drawn whole."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render import hand_image, render_hand
+from render.boxes import recording
+from render.common import Canvas, Palette
+from render.compose import PIECES, Piece, composed
+from render.layers import LayerCache
+from render.png import encode_png, fitted, stored_palette
+from tests.render.playouts import playout
+
+
+def _hand_palette() -> Image.Image:
+    palette = stored_palette("monster_day", "hand")
+    assert palette is not None
+    return palette
+
+
+def test_a_monster_day_hand_put_together_is_the_hand_drawn_whole_and_mapped() -> None:
+    """Every hand of a game the hand palette was not chosen from (seed 3; bench.boards uses
+    11-22), in both languages: put together from pieces (a palette image), with the indices
+    of the hand drawn whole and mapped to the palette; its PNG shows those indices."""
+    palette = _hand_palette()
+    hands = [s.view for s in playout("monster_day", 2, 3) if s.seat is not None]
+    composed_count = 0
+    for view in hands[::3]:
+        for locale in ("en", "it"):
+            fast = hand_image("monster_day", view, locale=locale)
+            with recording():
+                whole = hand_image("monster_day", view, locale=locale)
+            assert whole.mode == "RGB"
+            if fast.mode != "P":
+                assert not view.get("hand")  # only an empty hand is drawn whole
+                continue
+            composed_count += 1
+            mapped = whole.quantize(palette=palette, dither=Image.Dither.NONE)
+            assert fast.tobytes() == mapped.tobytes(), (view.get("hand"), locale)
+            shown = Image.open(io.BytesIO(render_hand("monster_day", view, locale=locale)))
+            assert shown.mode == "P" and shown.tobytes() == fast.tobytes()
+    assert composed_count >= len(hands[::3])  # nearly every hand, in both languages
+
+
+def test_kept_pieces_are_reused_and_stay_within_their_bound() -> None:
+    """The second time, the cards' faces and chips come from the kept pieces; the kept
+    pieces weigh a byte a pixel, within :data:`render.compose.MAX_BYTES`."""
+    view = next(s.view for s in playout("monster_day", 2, 4) if s.seat is not None)
+    PIECES.clear()
+    first = hand_image("monster_day", view, locale="en")
+    kept, hits = len(PIECES), PIECES.hits
+    assert kept >= 2 * len(view["hand"]) + 1  # each card, its chips, and the table
+    again = hand_image("monster_day", view, locale="en")
+    assert again.tobytes() == first.tobytes()
+    assert PIECES.hits - hits == kept and len(PIECES) == kept
+    assert 0 < PIECES.bytes <= PIECES.max_bytes
+
+
+def test_a_layer_cache_weighs_what_it_keeps_with_its_own_measure() -> None:
+    cache: LayerCache[tuple[str, int]] = LayerCache(10, size=lambda kept: kept[1])
+    cache.put("a", ("a", 4))
+    cache.put("b", ("b", 4))
+    cache.put("c", ("c", 4))  # 12 bytes: the least recently used goes
+    assert cache.get("a") is None and cache.get("c") == ("c", 4) and cache.bytes == 8
+
+
+def _table(c: Canvas) -> None:
+    c.table_top((6, 6, c.width - 6, c.height - 6), Palette.table, 20)
+
+
+def test_a_piece_the_palette_cannot_show_leaves_the_picture_to_be_drawn_whole() -> None:
+    """A flat patch of a colour the hand palette lacks: no composed picture (the caller draws
+    the whole one, which chooses its own palette); without it, the same pieces compose."""
+    palette = ("monster_day hand", _hand_palette())
+    base = Piece((0, 0, 300, 200), _table, "test compose table")
+
+    def patch(c: Canvas) -> None:
+        c.rect((0, 0, 120, 80), fill=(30, 200, 120))
+
+    def label(c: Canvas) -> None:
+        c.text((60, 40), "Plays on", 20, Palette.text, bold=True, anchor="mm")
+
+    odd = [Piece((20, 20, 140, 100), label), Piece((150, 100, 270, 180), patch)]
+    plain = [Piece((20, 20, 140, 100), label)]
+    grounds = {"ground": Palette.table, "room": Palette.bg}
+    assert composed((300, 200), base, odd, palette, **grounds) is None
+    picture = composed((300, 200), base, plain, palette, **grounds)
+    assert picture is not None and picture.mode == "P" and picture.size == (300, 200)
+
+
+def test_a_small_piece_is_judged_with_the_whole_picture() -> None:
+    """The fits of pieces add up as one picture's: a small piece in a colour the palette
+    lacks fails alone, as a piece that is mostly antialiased edges may (Monster Day's chips
+    do), yet is shown well enough within a picture that is mostly flat colours."""
+    palette = _hand_palette()
+    _, alone = fitted(Image.new("RGB", (12, 12), (30, 200, 120)), palette)
+    _, ground = fitted(Image.new("RGB", (600, 600), Palette.table), palette)
+    assert alone is not None and ground is not None
+    assert not alone.good and ground.good and (alone + ground).good
+    assert (alone + ground).pixels == alone.pixels + ground.pixels
+
+
+def test_a_picture_already_in_a_palette_is_written_as_it_is() -> None:
+    small = Image.new("P", (40, 30), 3)
+    small.putpalette(bytes(range(256)) * 3)
+    data = encode_png(small)
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "P" and back.tobytes() == small.tobytes()
+    assert (back.getpalette() or [])[:12] == (small.getpalette() or [])[:12]
