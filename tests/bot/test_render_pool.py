@@ -159,3 +159,13 @@ async def test_shutting_down_ends_the_workers(one_worker: None) -> None:
     render_pool.shutdown()
     assert _gone(worker)
     assert await render_pool.drawn(os.getpid) not in (worker, os.getpid())  # a fresh pool
+
+
+@pytest.mark.parametrize("game", sorted(render.RENDERERS))
+def test_a_new_worker_warms_up_on_every_game(game: str) -> None:
+    """Each game's warm-up draws (a worker skips a game whose warm-up fails, so a broken one
+    would otherwise go unseen): its table and its hands in both languages, the hands looked
+    up in the memo."""
+    render.MEMO.clear()
+    render_pool._warm_up_game(render, GAMES[game], game)
+    assert render.MEMO.misses + render.MEMO.hits >= 2
