@@ -350,6 +350,10 @@ async def test_a_waiter_given_keys_is_checked_after_those_changes_only(
     fake.notify(first.changes)
     await asyncio.sleep(0)
     assert checks == 2
+    await client.create_dm(discord.Object(world.alice.id))  # a DM channel: no message in it
+    await client.fetch_channel(world.tables.id)  # a read
+    await asyncio.sleep(0)
+    assert checks == 2
     fake.notify()  # a change told without a key: every waiter
     await asyncio.sleep(0)
     assert checks == 3
