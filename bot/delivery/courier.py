@@ -225,12 +225,15 @@ class Courier:
         each message in order, merged where never attempted."""
         if self._holds.get(game_id):
             return
-        for group in self._groups(await self.store.open_deliveries(game_id)).values():
-            await self._merge_fresh(group)
-        deliveries = await self.store.open_deliveries(game_id)  # as merged
+        deliveries = await self.store.open_deliveries(game_id)
+        merged = [await self._merge_fresh(group) for group in self._groups(deliveries).values()]
+        if any(merged):
+            deliveries = await self.store.open_deliveries(game_id)  # as merged
         groups = self._groups(deliveries)
+        # A move's deliveries (its table post, its hands) share one announcement: read once.
+        announcements: dict[int, Announced] = {}
         for key in sorted(groups, key=lambda k: (DELIVERY_KINDS.index(k[0]), k[1] or 0)):
-            done = await self._deliver_in_order(groups[key], deliveries)
+            done = await self._deliver_in_order(groups[key], deliveries, announcements)
             if not done and key[0] in (LOBBY_MESSAGE, TABLE_POST):
                 return  # DMs and notices link to the table: they wait for it
 
@@ -245,26 +248,31 @@ class Courier:
                 groups.setdefault((kind, delivery.seat), []).append(delivery)
         return groups
 
-    async def _deliver_in_order(self, group: list[Delivery], known: list[Delivery]) -> bool:
+    async def _deliver_in_order(
+        self, group: list[Delivery], known: list[Delivery], announcements: dict[int, Announced]
+    ) -> bool:
         """Send one message's deliveries, oldest first; False when one must wait (a retry
-        not due yet, or a failure to try again): the later ones wait behind it."""
+        not due yet, or a failure to try again): the later ones wait behind it.
+        ``announcements``: those read so far in this drain, by id (never changed once
+        stored)."""
         for delivery in group:
             if delivery.due_at > self.clock():
                 self._wake_at(delivery.game_id, delivery.due_at)
                 return False
             merged = [d for d in known if d.merged_into == delivery.id]
-            if not await self._deliver(delivery, merged):
+            if not await self._deliver(delivery, merged, announcements):
                 return False
             self._signal(delivery.game_id)
         return True
 
-    async def _merge_fresh(self, group: list[Delivery]) -> None:
+    async def _merge_fresh(self, group: list[Delivery]) -> bool:
         """Deliveries of one message never attempted become one (the newest). A notice is not
-        a repeated message: each stands."""
+        a repeated message: each stands. True when some were merged."""
         fresh = [d for d in group if d.attempts == 0]
         if len(fresh) < 2 or group[0].kind == DM_NOTICE:
-            return
+            return False
         await self.store.merge_deliveries([d.id for d in fresh[:-1]], fresh[-1].id)
+        return True
 
     def _wake_at(self, game_id: int, due_at: float) -> None:
         old = self._timers.pop(game_id, None)
@@ -280,9 +288,14 @@ class Courier:
 
     # -- one delivery -----------------------------------------------------------------------
 
-    async def _deliver(self, delivery: Delivery, merged: list[Delivery]) -> bool:
+    async def _deliver(
+        self, delivery: Delivery, merged: list[Delivery], announcements: dict[int, Announced]
+    ) -> bool:
         """Send one delivery; True when it is done (sent or given up)."""
-        announced = await self.store.announced(delivery.announcement_id)
+        announced = announcements.get(delivery.announcement_id)
+        if announced is None:
+            announced = await self.store.announced(delivery.announcement_id)
+            announcements[delivery.announcement_id] = announced
         try:
             message_id = await self._send(delivery, announced, merged)
         except GiveUp as reason:
