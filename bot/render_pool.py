@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 MAX_AUTO_PROCESSES = 2
+PIPELINE_DEPTH = 2  # drawings a worker holds: one drawn, one waiting in its pipe (Workers)
+AHEAD_BYTES = 32 * 1024  # the largest drawing sent ahead; a pipe holds 64 KiB on Linux
 STOP_WAIT_SECONDS = 5.0  # a worker ends at once when its pipe closes; killed past this
 
 # Two threads only: the default executor grows to many threads, and each gives glibc another
@@ -65,24 +67,32 @@ _process_count = 0
 class _Job:
     call: Callable[[], Any]
     future: asyncio.Future[Any]
+    data: bytes | None = None  # the call, pickled (kept while it waits to be sent)
 
 
 @dataclass(eq=False)
 class _Worker:
     process: BaseProcess
     conn: Connection
-    job: _Job | None = None
+    jobs: deque[_Job] = field(default_factory=deque)  # sent, oldest first: answered in order
 
 
 @dataclass(eq=False)
 class Workers:
     """``count`` drawing processes, each fed through its own pipe by ``loop``'s thread: a
-    drawing goes to an idle worker, or waits its turn in :attr:`queue`."""
+    drawing goes to the worker holding the fewest (up to :data:`PIPELINE_DEPTH`), or waits
+    its turn in :attr:`queue`.
+
+    Why a worker holds two: with one, a worker that finishes waits for the event loop to
+    read its answer and send the next drawing, and a busy loop gets to it only after what it
+    is doing (milliseconds, as long as a hand now takes to draw). The second drawing waits in
+    the worker's pipe, read the moment the first is done. Only a small one is sent ahead
+    (:data:`AHEAD_BYTES`): the loop writes to the pipe without waiting, and a drawing larger
+    than the pipe holds would make it wait for the worker."""
 
     count: int
     loop: asyncio.AbstractEventLoop
     workers: list[_Worker] = field(default_factory=list)
-    idle: list[_Worker] = field(default_factory=list)
     queue: deque[_Job] = field(default_factory=deque)
     starting: int = 0  # workers being started (in threads)
     closed: bool = False
@@ -105,7 +115,6 @@ class Workers:
             return
         worker = _Worker(process, conn)
         self.workers.append(worker)
-        self.idle.append(worker)
         self.loop.add_reader(conn.fileno(), self._readable, worker)
         self._dispatch()
 
@@ -119,23 +128,28 @@ class Workers:
         return future
 
     def _dispatch(self) -> None:
-        while self.idle and self.queue:
+        while self.queue and self.workers:
+            worker = min(self.workers, key=lambda w: len(w.jobs))
+            if len(worker.jobs) >= PIPELINE_DEPTH:
+                return
             job = self.queue.popleft()
             if job.future.done():  # cancelled while it waited: never drawn
                 continue
             try:
-                data = pickle.dumps(job.call, protocol=pickle.HIGHEST_PROTOCOL)
+                data = job.data = job.data or pickle.dumps(job.call, pickle.HIGHEST_PROTOCOL)
             except Exception as error:  # an argument that cannot travel: the caller's bug
                 job.future.set_exception(error)
                 continue
-            worker = self.idle.pop()
+            if worker.jobs and len(data) > AHEAD_BYTES:  # it would wait for the worker to read
+                self.queue.appendleft(job)  # (the least busy worker: every worker is busy)
+                return
             try:
                 worker.conn.send_bytes(data)
             except OSError:  # the worker is gone
                 self.queue.appendleft(job)
                 self._lost(worker)
                 return
-            worker.job = job
+            worker.jobs.append(job)
 
     def _readable(self, worker: _Worker) -> None:
         try:
@@ -143,8 +157,7 @@ class Workers:
         except (EOFError, OSError):
             self._lost(worker)
             return
-        job, worker.job = worker.job, None
-        self.idle.append(worker)
+        job = worker.jobs.popleft() if worker.jobs else None
         if job is not None and not job.future.done():
             try:
                 ok, value = pickle.loads(data)
@@ -178,7 +191,7 @@ class Workers:
         if self.closed:
             return
         self.closed = True
-        held = [w.job for w in self.workers if w.job is not None] + list(self.queue)
+        held = [job for w in self.workers for job in w.jobs] + list(self.queue)
         self.queue.clear()
         for job in held:
             if job.future.done():
@@ -195,7 +208,6 @@ class Workers:
             else:
                 worker.conn.close()
         self.workers.clear()
-        self.idle.clear()
 
 
 def _stop(process: BaseProcess, conn: Connection) -> None:

@@ -127,6 +127,35 @@ async def test_more_drawings_than_workers_wait_their_turn_and_all_come_back(
     assert hands[1] == hands[3] == render.render_hand("monster_day", view, locale="it")
 
 
+async def test_a_worker_holds_a_second_small_drawing_in_its_pipe_but_not_a_large_one(
+    one_worker: None,
+) -> None:
+    """A finished worker reads its next drawing at once, without waiting for the event loop
+    (Workers' docstring); one too large for the pipe waits in the pool's queue instead, so
+    that writing it never makes the loop wait for the worker. Answers come back in order."""
+    await render_pool.start()
+    pool = render_pool._processes
+    assert pool is not None
+    view = _view()
+    languages = ("en", "it", "en")
+    draw = render.render_hand
+    hands = [
+        asyncio.ensure_future(render_pool.drawn(draw, "monster_day", view, locale=lang))
+        for lang in languages
+    ]
+    await asyncio.sleep(0)  # each submitted
+    worker = pool.workers[0]
+    assert len(worker.jobs) == render_pool.PIPELINE_DEPTH == 2 and len(pool.queue) == 1
+    assert await asyncio.gather(*hands) == [
+        render.render_hand("monster_day", view, locale=lang) for lang in languages
+    ]
+    large = {"padding": "x" * (render_pool.AHEAD_BYTES + 1)}
+    counts = [asyncio.ensure_future(render_pool.drawn(len, large)) for _ in range(2)]
+    await asyncio.sleep(0)
+    assert len(worker.jobs) == 1 and len(pool.queue) == 1
+    assert await asyncio.gather(*counts) == [1, 1]
+
+
 async def test_a_drawing_that_fails_raises_its_error_here_and_the_worker_goes_on(
     one_worker: None,
 ) -> None:
