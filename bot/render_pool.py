@@ -224,7 +224,7 @@ def _serve(conn: Connection) -> None:
     error)``, until the pipe closes."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the bot, which stops us
-    warm_up()
+    warm_up(until=functools.partial(_has_work, conn))
     while True:
         try:
             data = conn.recv_bytes()
@@ -247,18 +247,29 @@ def _serve(conn: Connection) -> None:
 WARM_UP_MOVES = 6
 
 
-def warm_up() -> None:
+def _has_work(conn: Connection) -> bool:
+    """A drawing (or the pipe's end) is waiting to be read."""
+    try:
+        return conn.poll()
+    except OSError:
+        return True
+
+
+def warm_up(until: Callable[[], bool] = lambda: False) -> None:
     """Draw a table and a hand of every game, in both languages, a few moves in: what a first
     drawing loads or fills once (fonts, suit masks, the stored palettes' colour lookups,
     card faces) is ready before the first move after a restart needs it. Why: those first
     moves were the slowest of the benchmark's single table (p99 34-36 ms against a p50 of
-    19-20). A worker starts while the bot connects, so nothing waits for this; drawings sent
-    meanwhile wait in its pipe. A game that fails to draw is left for the real drawing to
+    19-20). A worker starts while the bot connects; a drawing that arrives meanwhile ends the
+    warm-up (``until()`` is true), so it waits for one game's warm-up at most (~0.2 s cold),
+    never all of them (~0.6 s). A game that fails to draw is left for the real drawing to
     report."""
     import render
     from rules import GAMES
 
     for game, engine in GAMES.items():
+        if until():
+            return
         if game not in render.RENDERERS:
             continue
         with contextlib.suppress(Exception):

@@ -190,6 +190,19 @@ async def test_shutting_down_ends_the_workers(one_worker: None) -> None:
     assert await render_pool.drawn(os.getpid) not in (worker, os.getpid())  # a fresh pool
 
 
+def test_a_drawing_that_arrives_ends_the_warm_up() -> None:
+    """The warm-up asks before each game whether a drawing is waiting, and stops if so."""
+    asked: list[int] = []
+
+    def waiting() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # a drawing arrives while the first game warms up
+
+    render.MEMO.clear()
+    render_pool.warm_up(until=waiting)
+    assert len(asked) == 2 and render.MEMO.misses + render.MEMO.hits == 2  # one game's hands
+
+
 @pytest.mark.parametrize("game", sorted(render.RENDERERS))
 def test_a_new_worker_warms_up_on_every_game(game: str) -> None:
     """Each game's warm-up draws (a worker skips a game whose warm-up fails, so a broken one
