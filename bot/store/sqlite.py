@@ -47,14 +47,20 @@ class SqliteStore(GamesSql, ClockSql, ResultsMixin):
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        # Through _run, like every statement: aiosqlite's own execute hands back a cursor,
-        # and "PRAGMA journal_mode" returns a row, so a cursor kept alive in a reference cycle
-        # left that statement active and the first migration's COMMIT failed ("SQL statements
-        # in progress"; seen once in CI under simcord).
-        await self._run("PRAGMA journal_mode=WAL")
-        await self._run("PRAGMA foreign_keys=ON")
-        await self._run("PRAGMA busy_timeout=5000")
-        await self._migrate()
+        try:
+            # Through _run, like every statement: aiosqlite's own execute hands back a cursor,
+            # and "PRAGMA journal_mode" returns a row, so a cursor kept alive in a reference
+            # cycle left that statement active and the first migration's COMMIT failed ("SQL
+            # statements in progress"; seen once in CI under simcord).
+            await self._run("PRAGMA journal_mode=WAL")
+            await self._run("PRAGMA foreign_keys=ON")
+            await self._run("PRAGMA busy_timeout=5000")
+            await self._migrate()
+        except BaseException:
+            # aiosqlite's thread is no daemon: left open, it would keep the process alive
+            # for ever after a failed start (a file that is no database, a failed migration).
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:

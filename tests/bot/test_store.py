@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,6 +36,7 @@ from bot.store import (
     ResultRow,
     Seat,
     SqliteStore,
+    StoreError,
     VersionConflict,
 )
 from bot.store.migrations import MIGRATIONS
@@ -88,6 +90,21 @@ async def test_migrations_upgrade_an_existing_database(tmp_path: Path) -> None:
         assert await again.schema_version() == len(MIGRATIONS)
     finally:
         await again.close()
+
+
+async def test_a_sqlite_store_that_fails_to_open_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """A file that is no database: open() raises, and closes what it had opened. aiosqlite's
+    thread is not a daemon, so one left waiting would keep the bot's process alive for ever
+    after its start-up failed (seen in the benchmark: ten minutes, until killed)."""
+    path = tmp_path / "not-a-database.sqlite3"
+    path.write_bytes(b"this is not an SQLite file, " * 100)
+    before = set(threading.enumerate())
+    store = SqliteStore(path)
+    with pytest.raises(sqlite3.DatabaseError):
+        await store.open()
+    assert not [t for t in set(threading.enumerate()) - before if t.is_alive()]
+    with pytest.raises(StoreError, match="not open"):
+        store.db  # noqa: B018 (the property raises)
 
 
 async def test_one_open_table_per_channel(store: GameStore) -> None:
