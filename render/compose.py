@@ -16,8 +16,9 @@ rounds (half to even) moves by exactly that much, and reducing 2 x 2 blocks does
 pixels across a piece's edge; a palette maps each pixel on its own. So the composed picture's
 indices are those of the whole picture drawn at once and mapped (``tests/render``).
 
-When a piece's colours do not fit the palette (:func:`render.png._mapped`'s check), there is
-no composed picture: the caller draws the whole one, which chooses its own palette.
+When the palette does not show the pieces well enough, judged on all of them together as on
+one picture (:class:`render.png.Fit`), there is no composed picture: the caller draws the whole
+one, which chooses its own palette.
 """
 
 from __future__ import annotations

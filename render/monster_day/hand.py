@@ -64,6 +64,11 @@ def _below(x: int, height: int) -> tuple[int, int, int, int]:
     return (x - 4, HAND_TOP + HAND_CARD_H + 8, x + HAND_CARD_W + 4, height - 12)
 
 
+def _title_box(width: int) -> tuple[int, int, int, int]:
+    """The title's box: the seat's colour, "Your hand", the turn and deck size."""
+    return (HAND_PAD, 16, width - HAND_PAD, 64)
+
+
 def _table(c: Canvas, width: int, height: int) -> None:
     c.table_top((6, 6, width - 6, height - 6), Palette.table, 20)
 
@@ -74,7 +79,7 @@ def _painted_hand(view: dict[str, Any], cards: list[dict[str, Any]], locale: str
     top = HAND_TOP
     c = Canvas(width, height, Palette.bg, table=Palette.table)
     _table(c, width, height)
-    title = (HAND_PAD, 16, width - HAND_PAD, 64)
+    title = _title_box(width)
     with c.region(title, "title"):
         _hand_title(c, view, locale, title)
     if not cards:
@@ -114,7 +119,7 @@ def _composed_hand(
     spaces = list(view.get("spaces") or [])
     width, height = _hand_size(cards)
     m = CARD_MARGIN
-    title = (HAND_PAD, 16, width - HAND_PAD, 64)
+    title = _title_box(width)
     title_box = (0, 0, title[2] - title[0], title[3] - title[1])
     pieces = [Piece(title, lambda c: _hand_title(c, view, locale, title_box))]
     face = (m, m, m + HAND_CARD_W, m + HAND_CARD_H)  # where a card lies in its piece
