@@ -102,6 +102,10 @@ async def test_a_sqlite_store_that_fails_to_open_leaves_no_thread_behind(tmp_pat
     store = SqliteStore(path)
     with pytest.raises(sqlite3.DatabaseError):
         await store.open()
+    # The thread hands back close()'s answer before it leaves its loop, so it may still be
+    # running for a moment when open() has raised: it must end, not wait for ever.
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)
     assert not [t for t in set(threading.enumerate()) - before if t.is_alive()]
     with pytest.raises(StoreError, match="not open"):
         store.db  # noqa: B018 (the property raises)
