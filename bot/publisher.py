@@ -28,6 +28,7 @@ from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
 from bot.delivery.plan import START_NOTE
+from bot.dm_channels import DmChannels
 from bot.games import PRESENTERS, GamePresenter
 from bot.i18n import N_, normalise, t
 from bot.limits import (
@@ -267,6 +268,7 @@ class Publisher:
         self.client = client
         self.tables = tables
         self.deadlines = Deadlines(tables)
+        self.dms = DmChannels(client)
         self._prepared: OrderedDict[tuple[Any, ...], asyncio.Future[list[bytes]]] = OrderedDict()
 
     # -- public table message ---------------------------------------------------------------

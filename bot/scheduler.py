@@ -235,7 +235,7 @@ class Scheduler:
             info.locale, game_name(record, info.locale), record.id, reminder.due, jump_url(record)
         )
         try:
-            channel = await self.publisher.client.create_dm(discord.Object(id=info.user_id))
+            channel = await self.publisher.dms.open(info.user_id)
             await channel.send(text)
         except discord.HTTPException as error:  # closed DMs: the table shows the deadline
             log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)

@@ -29,6 +29,7 @@ import discord
 
 from bot import timing
 from bot.delivery.plan import turn_key
+from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
 from bot.store import (
     DELIVERY_KINDS,
@@ -439,12 +440,15 @@ class Courier:
         payload = await self.publisher.hand_payload(record, seat, locale)
         payload.content = self.publisher.dm_header(record, locale)
         try:
-            channel = await self.client.create_dm(discord.Object(id=user_id))
+            channel = await self.publisher.dms.open(user_id)
             if not ping:
                 edited = await self._edit_hand(channel, record.id, seat, payload)
                 if edited is not None:
                     return edited
             message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
+        except discord.NotFound:
+            self.publisher.dms.forget(user_id)  # an unknown channel: opened again next time
+            raise
         except discord.Forbidden as error:
             if error.code != DISCORD_CANNOT_DM:
                 raise
@@ -456,7 +460,7 @@ class Courier:
         return message.id
 
     async def _edit_hand(
-        self, channel: discord.DMChannel, game_id: int, seat: int, payload: Payload
+        self, channel: DmChannel, game_id: int, seat: int, payload: Payload
     ) -> int | None:
         """Edit the seat's newest hand DM into ``payload``; None when there is none to edit
         (never sent, purged, or deleted meanwhile): then a new one is sent."""
