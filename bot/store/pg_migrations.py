@@ -165,6 +165,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lease_holder TEXT",
         "ALTER TABLE games ADD COLUMN lease_until DOUBLE PRECISION",
     ],
+    # 3: a seat's newest hand DM (edited at every move of the others), found by index, not
+    # by reading the outbox back from its newest row; SQLite's migration 10.
+    ["CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)"],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

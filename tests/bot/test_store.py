@@ -338,3 +338,45 @@ async def test_solo_scores_are_kept_per_board(store: GameStore) -> None:
     ]  # fmt: skip
     assert [s.score for s in await store.solo_scores(7, "monster_day")] == [3.0, 9.0, 5.0]
     assert await store.solo_scores(7, "other_game") == []
+
+
+async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
+    """Every statement a move and its deliveries run finds its rows through an index, never
+    by reading a whole table: the outbox grows with every move until purged, and a statement
+    that scanned it (the deliveries merged into one sent, before schema 10) cost more with
+    every table a server plays."""
+    store = await _new_store(tmp_path / "games.sqlite3")
+    statements: list[str] = []
+    connection = store.db
+    await connection._execute(lambda: connection._conn.set_trace_callback(statements.append))
+    try:
+        record = await store.update(
+            await _lobby(store), status=ACTIVE, state={"n": 0},
+            announce=Announcement(((TABLE_POST, None), (HAND_DM, 0))),
+        )  # fmt: skip
+        for n in (1, 2):
+            record = await store.commit_move(
+                record, seat=0, action={"n": n}, events=[], state={"n": n}, status=ACTIVE,
+                announce=Announcement(((TABLE_POST, None), (HAND_DM, 0))),
+            )  # fmt: skip
+        first_post, _, second_post, hand, *_ = await store.open_deliveries(record.id)
+        await store.announced(second_post.announcement_id)
+        await store.merge_deliveries([first_post.id], into=second_post.id)
+        await store.delivery_sent(second_post.id, 555)
+        await store.last_hand_message(record.id, 0)
+        await store.delivery_sent(hand.id, 777)
+        await store.undelivered(record.id, record.version)
+    finally:
+        await store.close()
+    plain = sqlite3.connect(tmp_path / "games.sqlite3")
+    try:
+        scans = {
+            sql: detail
+            for sql in statements
+            if sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE", "INSERT"))
+            for *_, detail in plain.execute("EXPLAIN QUERY PLAN " + sql)
+            if detail.startswith("SCAN")
+        }
+    finally:
+        plain.close()
+    assert len(statements) > 10 and scans == {}
