@@ -91,10 +91,13 @@ class GamesSql:
             """The one-open-table-per-channel index refusing a write, as ChannelBusy."""
             ...
 
-    async def _announce(self, game_id: int, announce: Announcement | None, now: float) -> None:
-        """Store what the change just written must show (inside its transaction)."""
+    async def _announce(
+        self, game_id: int, announce: Announcement | None, now: float
+    ) -> GameRecord | None:
+        """Store what the change just written must show (inside its transaction); the table
+        as written, read for it (None: nothing to announce, nothing read)."""
         if announce is None:
-            return
+            return None
         record = await self._get(game_id)
         assert record is not None
         announcement_id = await self._insert_id(
@@ -115,6 +118,7 @@ class GamesSql:
             [(announcement_id, game_id, record.version, kind, seat, now)
              for kind, seat in announce.deliveries],
         )  # fmt: skip
+        return record
 
     # -- reads ----------------------------------------------------------------------------
 
@@ -236,8 +240,8 @@ class GamesSql:
                 (game, guild_id, channel_id, host_id, _dumps(options), _dumps([host.dump()]),
                  locale, seed, seed_hash, now, now, _dumps(clock or {})),
             )  # fmt: skip
-            await self._announce(game_id, announce, now)
-        return await self._must_get(game_id)
+            written = await self._announce(game_id, announce, now)
+        return written or await self._must_get(game_id)
 
     async def update(
         self, record: GameRecord, *, announce: Announcement | None = None, **changes: Any
@@ -252,8 +256,8 @@ class GamesSql:
             )
             if rowcount != 1:
                 raise VersionConflict(f"game {record.id} is past version {record.version}")
-            await self._announce(record.id, announce, now)
-        return await self._must_get(record.id)
+            written = await self._announce(record.id, announce, now)
+        return written or await self._must_get(record.id)
 
     async def commit_move(
         self,
@@ -289,8 +293,8 @@ class GamesSql:
                 [(record.id, seq, who, _dumps(what), _dumps(happened), now)
                  for seq, (who, what, happened) in enumerate(moves, start=record.version + 1)],
             )  # fmt: skip
-            await self._announce(record.id, announce, now)
-        return await self._must_get(record.id)
+            written = await self._announce(record.id, announce, now)
+        return written or await self._must_get(record.id)
 
     async def _must_get(self, game_id: int) -> GameRecord:
         record = await self.get(game_id)
@@ -386,7 +390,7 @@ class GamesSql:
         if not ids:
             return
         marks = ",".join("?" * len(ids))
-        async with self._transaction():
+        async with self._lock:  # one statement: a transaction of its own
             await self._run(
                 f"UPDATE deliveries SET status = '{MERGED}', merged_into = ? "
                 f"WHERE id IN ({marks}) OR merged_into IN ({marks})",
@@ -402,17 +406,18 @@ class GamesSql:
     async def _finish(
         self, delivery_id: int, status: str, *, message_id: int | None, error: str | None
     ) -> None:
-        async with self._transaction():
+        """The delivery and those merged into it, in one statement: one round trip to the
+        database, not four (a transaction's BEGIN and COMMIT, two updates), three times a
+        move. The delivery's own row counts the attempt and keeps the error."""
+        async with self._lock:
             await self._run(
-                "UPDATE deliveries SET status = ?, message_id = ?, error = ?, done_at = ?, "
-                "attempts = attempts + 1 WHERE id = ?",
-                (status, message_id, error, time.time(), delivery_id),
-            )
-            await self._run(
-                "UPDATE deliveries SET status = ?, message_id = ?, done_at = ? "
-                f"WHERE merged_into = ? AND status = '{MERGED}'",
-                (status, message_id, time.time(), delivery_id),
-            )
+                "UPDATE deliveries SET status = ?, message_id = ?, done_at = ?, "
+                "error = CASE WHEN id = ? THEN ? ELSE error END, "
+                "attempts = attempts + CASE WHEN id = ? THEN 1 ELSE 0 END "
+                f"WHERE id = ? OR (merged_into = ? AND status = '{MERGED}')",
+                (status, message_id, time.time(), delivery_id, error, delivery_id, delivery_id,
+                 delivery_id),
+            )  # fmt: skip
 
     async def delivery_retry(self, delivery_id: int, due_at: float, error: str) -> None:
         async with self._lock:
