@@ -188,14 +188,18 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lease_holder TEXT",
         "ALTER TABLE games ADD COLUMN lease_until REAL",
     ],
-    # 10: indexes for the outbox's paths that read it whole. The first two PostgreSQL's
-    # schema had from the start: without them, every delivery sent scanned the outbox for
-    # the deliveries merged into it (three times a move), and the purge looked for each
-    # announcement's open deliveries the same way. The third finds a seat's newest hand DM
-    # (edited at every move of the others), which read the outbox back from its newest row.
+    # 10: indexes for paths that read a whole table. The first two PostgreSQL's schema had
+    # from the start: without them, every delivery sent scanned the outbox for the deliveries
+    # merged into it (three times a move), and the purge looked for each announcement's open
+    # deliveries the same way. The third finds a seat's newest hand DM (edited at every move
+    # of the others), which read the outbox back from its newest row, and whether a table
+    # told its channel that a player's DMs are closed (at each of that player's hands), which
+    # read the whole outbox. The fourth finds the active tables (the minutely sweep for bot
+    # seats, the idle reminders) without reading every stored game.
     [
         "CREATE INDEX deliveries_merged ON deliveries(merged_into) WHERE merged_into IS NOT NULL",
         "CREATE INDEX deliveries_by_announcement ON deliveries(announcement_id)",
         "CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)",
+        "CREATE INDEX games_by_status ON games(status, updated_at)",
     ],
 ]

@@ -166,8 +166,12 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE games ADD COLUMN lease_until DOUBLE PRECISION",
     ],
     # 3: a seat's newest hand DM (edited at every move of the others), found by index, not
-    # by reading the outbox back from its newest row; SQLite's migration 10.
-    ["CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)"],
+    # by reading the outbox back from its newest row; the active tables (the minutely sweep,
+    # the idle reminders) without reading every stored game. SQLite's migration 10.
+    [
+        "CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)",
+        "CREATE INDEX games_by_status ON games(status, updated_at)",
+    ],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

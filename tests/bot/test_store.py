@@ -341,10 +341,11 @@ async def test_solo_scores_are_kept_per_board(store: GameStore) -> None:
 
 
 async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
-    """Every statement a move and its deliveries run finds its rows through an index, never
-    by reading a whole table: the outbox grows with every move until purged, and a statement
-    that scanned it (the deliveries merged into one sent, before schema 10) cost more with
-    every table a server plays."""
+    """Every statement a move, its deliveries and the periodic sweeps run finds its rows
+    through an index, never by reading a whole table: the outbox grows with every move until
+    purged, and the games with every table played, so a statement that scanned them (before
+    schema 10: the deliveries merged into one sent, a seat's newest hand, the active tables)
+    cost more with every table a server plays."""
     store = await _new_store(tmp_path / "games.sqlite3")
     statements: list[str] = []
     connection = store.db
@@ -366,6 +367,10 @@ async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
         await store.last_hand_message(record.id, 0)
         await store.delivery_sent(hand.id, 777)
         await store.undelivered(record.id, record.version)
+        await store.delivered_kinds(record.id, DM_NOTICE)
+        await store.tables_with_due_deliveries(time.time())
+        await store.list_active(with_bots=True)
+        await store.list_active(idle_since=time.time())
     finally:
         await store.close()
     plain = sqlite3.connect(tmp_path / "games.sqlite3")
