@@ -289,6 +289,30 @@ def workers_cpu_seconds(pid: int) -> float:
     return total
 
 
+async def settled(world: LoadWorld, quiet: float = 2.0, limit: float = 120.0) -> None:
+    """Return once the fake has had no request for ``quiet`` seconds (the hand DMs go out
+    after the last public reply), or ``limit`` seconds on."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    seen = -1
+    while seen != len(world.fake.requests) and loop.time() < end:
+        seen = len(world.fake.requests)
+        await asyncio.sleep(quiet)
+
+
+def requests_per_move(world: LoadWorld, since: int, moves: int, store_name: str) -> list[Result]:
+    """What a move cost in requests to Discord, hands included, and how many of them only
+    asked for a player's DM channel."""
+    made = world.fake.requests[since:]
+    opens = sum(1 for r in made if r.method == "POST" and r.path.endswith("/users/@me/channels"))
+    return [
+        Figure(SECTION, f"{store_name}: Discord requests per move", len(made) / moves,
+               "requests", "every request of the load, hand DMs included"),
+        Figure(SECTION, f"{store_name}: DM channels opened per move", opens / moves,
+               "requests", "POST /users/@me/channels"),
+    ]  # fmt: skip
+
+
 def refused_requests(world: LoadWorld, since: int) -> int:
     return sum(1 for r in world.fake.requests[since:] if r.status is not None and r.status >= 400)
 
@@ -322,9 +346,12 @@ async def measure(
             workers_rss = workers_rss_mib(bot.proc.pid)
             refused = refused_requests(world, since)
             rss, peak = rss_mib(bot.proc.pid)
+            await settled(world)
+            requests = requests_per_move(world, since, len(outcomes), store_name)
     logged = reported_problems(bot, world.fake)
     return [
         *summarise(store_name, outcomes, lags, seconds, (refused, logged)),
+        *requests,
         Figure(SECTION, f"{store_name}: seeding {tables} live tables", seeded, "s", "raw rows"),
         Figure(SECTION, f"{store_name}: bot start-up, {tables} live", startup, "s", "until ready"),
         Figure(SECTION, f"{store_name}: bot RSS after the load", rss, "MiB", f"peak {peak:.0f}"),
