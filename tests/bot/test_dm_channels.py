@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
 from bot.dm_channels import DmChannels
-from tests.fakediscord import FakeDiscord, pointed_at
+from tests.fakediscord import FakeDiscord, connected
 
 OPENS = ("POST", "*/users/@me/channels")
 
@@ -22,16 +21,10 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 async def client(fake: FakeDiscord) -> AsyncIterator[discord.Client]:
-    with pointed_at(fake):
-        bot = discord.Client(intents=discord.Intents.default())
-        task = asyncio.create_task(bot.start(fake.token))
-        try:
-            await asyncio.wait_for(bot.wait_until_ready(), 5)
-            yield bot
-        finally:
-            await bot.close()
-            await asyncio.wait_for(task, 5)
-    assert fake.unhandled == [] and fake.server_errors == []
+    async with connected(
+        fake, discord.Client(intents=discord.Intents.default()), synced=False
+    ) as bot:
+        yield bot
 
 
 async def test_each_players_dm_channel_is_opened_once(

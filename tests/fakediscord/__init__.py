@@ -23,7 +23,7 @@ from .models import (
     FakeRole,
     FakeUser,
 )
-from .patching import pointed_at
+from .patching import connected, pointed_at
 from .process import BotProcess, run_bot_process
 from .rest import RequestRecord
 from .server import FakeDiscord
@@ -43,6 +43,7 @@ __all__ = [
     "Fault",
     "InteractionResult",
     "RequestRecord",
+    "connected",
     "pointed_at",
     "run_bot_process",
 ]

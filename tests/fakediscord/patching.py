@@ -7,12 +7,17 @@ replies use it too) and `discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY` (a ya
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    import discord
+
     from .server import FakeDiscord
+
+ClientT = TypeVar("ClientT", bound="discord.Client")
 
 
 @contextlib.contextmanager
@@ -31,3 +36,22 @@ def pointed_at(fake: FakeDiscord) -> Iterator[None]:
     finally:
         discord.http.Route.BASE = old_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+
+@contextlib.asynccontextmanager
+async def connected(
+    fake: FakeDiscord, client: ClientT, *, synced: bool = True
+) -> AsyncIterator[ClientT]:
+    """``client`` (built by the caller) logged in to ``fake`` and ready, closed after the
+    block; the fake must have seen no request it could not handle. ``synced``: wait for the
+    client to sync its commands too (one with none to sync: False)."""
+    with pointed_at(fake):
+        task = asyncio.create_task(client.start(fake.token))
+        try:
+            await fake.wait_ready(timeout=5, synced=synced)
+            await asyncio.wait_for(client.wait_until_ready(), 5)
+            yield client
+        finally:
+            await client.close()
+            await asyncio.wait_for(task, 5)
+    assert fake.unhandled == [] and fake.server_errors == []

@@ -32,6 +32,7 @@ from tests.fakediscord import (
     FakeGuild,
     FakeTimeout,
     FakeUser,
+    connected,
     pointed_at,
     run_bot_process,
 )
@@ -252,17 +253,8 @@ def world(fake: FakeDiscord) -> World:
 
 @pytest.fixture
 async def client(fake: FakeDiscord, world: World) -> AsyncIterator[SmokeBot]:
-    with pointed_at(fake):
-        bot = SmokeBot(world.guild.id)
-        task = asyncio.create_task(bot.start(fake.token))
-        try:
-            await fake.wait_ready(timeout=5)
-            await asyncio.wait_for(bot.wait_until_ready(), 5)
-            yield bot
-        finally:
-            await bot.close()
-            await asyncio.wait_for(task, 5)
-    assert fake.unhandled == [] and fake.server_errors == []
+    async with connected(fake, SmokeBot(world.guild.id)) as bot:
+        yield bot
 
 
 async def test_login_ready_and_guild_cache(

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, pointed_at
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, connected
 from tests.fakediscord.models import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 
 A_WEEK = 10080
@@ -31,17 +31,9 @@ def club(fake: FakeDiscord) -> Club:
 
 @pytest.fixture
 async def client(fake: FakeDiscord, club: Club) -> AsyncIterator[discord.Client]:
-    with pointed_at(fake):
-        bot = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
-        task = asyncio.create_task(bot.start(fake.token))
-        try:
-            await fake.wait_ready(timeout=5, synced=False)
-            await asyncio.wait_for(bot.wait_until_ready(), 5)
-            yield bot
-        finally:
-            await bot.close()
-            await asyncio.wait_for(task, 5)
-    assert fake.unhandled == [] and fake.server_errors == []
+    bot = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    async with connected(fake, bot, synced=False):
+        yield bot
 
 
 async def _listening(client: discord.Client, event: str) -> asyncio.Task[Any]:
