@@ -238,6 +238,8 @@ class Scheduler:
             channel = await self.publisher.dms.open(info.user_id)
             await channel.send(text)
         except discord.HTTPException as error:  # closed DMs: the table shows the deadline
+            if isinstance(error, discord.NotFound):  # an unknown channel: opened again next time
+                self.publisher.dms.forget(info.user_id)
             log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)
 
     async def give_back_downtime(self) -> float:

@@ -126,3 +126,25 @@ async def test_a_finishing_hook_still_running_is_stopped_before_the_store_closes
     await started.wait()
     await world.bot.scheduler.stop()
     assert cancelled.is_set()
+
+
+async def test_a_reminder_to_a_dm_channel_discord_no_longer_knows_reopens_it(simcord_env) -> None:
+    """The kept DM channel id (bot.dm_channels) answered 404: it is forgotten, so the next
+    reminder opens the player's DM channel again and reaches them."""
+    world, now = await _clocked_game(simcord_env)
+    record = await world.record()
+    [seat] = world.bot.tables.pending(record)
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    assert deadline is not None
+    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    before = len(mover.user.dm_channel.history())
+    dms = world.bot.publisher.dms
+    dms._ids[mover.user.id] = 1  # a channel Discord does not know
+    span = deadline.due - deadline.since
+    now.t = deadline.since + 0.5 * span
+    await world.bot.scheduler.tick()  # refused: 404, the id forgotten
+    assert mover.user.id not in dms._ids
+    now.t = deadline.since + 0.95 * span
+    await world.bot.scheduler.tick()
+    reminders = mover.user.dm_channel.history()[before:]
+    assert len(reminders) == 1 and f"<t:{int(deadline.due)}:R>" in text_of(reminders[0])
