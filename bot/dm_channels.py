@@ -5,12 +5,19 @@ Why: ``Client.create_dm`` asks Discord (``POST /users/@me/channels``) for any us
 channel is not among the 128 that discord.py keeps. A bot serving more players than that
 asked once for nearly every hand it sent: one more request a DM, under the same rate limits.
 A user's DM channel with the bot does not change, so its id is kept here (ints, bounded) and a
-message goes straight to it (a :class:`discord.PartialMessageable`).
+message goes straight to it (a :class:`discord.PartialMessageable`). Should Discord ever not
+know a kept channel (404), :meth:`DmChannels.using` forgets it and tries once more on the
+channel opened afresh: the cache's miss is never the player's lost hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 import discord
+
+T = TypeVar("T")
 
 KEPT = 20_000
 """DM channel ids kept, the least recently used dropped first: about 3 MB."""
@@ -19,7 +26,7 @@ DmChannel = discord.DMChannel | discord.PartialMessageable
 
 
 class DmChannels:
-    """Where to send a user's DMs; :meth:`forget` one that Discord says is gone."""
+    """Where to send a user's DMs."""
 
     def __init__(self, client: discord.Client, kept: int = KEPT) -> None:
         self.client = client
@@ -39,8 +46,22 @@ class DmChannels:
             del self._ids[next(iter(self._ids))]
         return channel
 
+    async def using(self, user_id: int, act: Callable[[DmChannel], Awaitable[T]]) -> T:
+        """``act(channel)`` on the user's DM channel. When Discord answers 404 on a kept
+        channel, the id is forgotten and ``act`` runs once more on the channel opened afresh
+        (any other refusal, or a 404 there, is the caller's)."""
+        kept = user_id in self._ids
+        channel = await self.open(user_id)
+        try:
+            return await act(channel)
+        except discord.NotFound:
+            if not kept:
+                raise
+            self.forget(user_id)
+            return await act(await self.open(user_id))
+
     def forget(self, user_id: int) -> None:
-        """Open the user's DM channel again next time (Discord did not know the kept one)."""
+        """Open the user's DM channel again next time."""
         self._ids.pop(user_id, None)
 
     def __len__(self) -> int:

@@ -235,11 +235,8 @@ class Scheduler:
             info.locale, game_name(record, info.locale), record.id, reminder.due, jump_url(record)
         )
         try:
-            channel = await self.publisher.dms.open(info.user_id)
-            await channel.send(text)
+            await self.publisher.dms.using(info.user_id, lambda channel: channel.send(text))
         except discord.HTTPException as error:  # closed DMs: the table shows the deadline
-            if isinstance(error, discord.NotFound):  # an unknown channel: opened again next time
-                self.publisher.dms.forget(info.user_id)
             log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)
 
     async def give_back_downtime(self) -> float:

@@ -439,16 +439,17 @@ class Courier:
         locale = record.seats[seat].locale
         payload = await self.publisher.hand_payload(record, seat, locale)
         payload.content = self.publisher.dm_header(record, locale)
-        try:
-            channel = await self.publisher.dms.open(user_id)
+
+        async def deliver(channel: DmChannel) -> int:
             if not ping:
                 edited = await self._edit_hand(channel, record.id, seat, payload)
                 if edited is not None:
                     return edited
             message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
-        except discord.NotFound:
-            self.publisher.dms.forget(user_id)  # an unknown channel: opened again next time
-            raise
+            return message.id
+
+        try:
+            message_id = await self.publisher.dms.using(user_id, deliver)
         except discord.Forbidden as error:
             if error.code != DISCORD_CANNOT_DM:
                 raise
@@ -457,7 +458,7 @@ class Courier:
             raise GiveUp("DMs closed") from error
         if self._dm_closed.pop(user_id, None) is not None:
             log.info("DMs of user %d are open again", user_id)
-        return message.id
+        return message_id
 
     async def _edit_hand(
         self, channel: DmChannel, game_id: int, seat: int, payload: Payload

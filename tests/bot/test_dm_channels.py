@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.dm_channels import DmChannels
+from bot.dm_channels import DmChannel, DmChannels
 from tests.fakediscord import FakeDiscord, connected
 
 OPENS = ("POST", "*/users/@me/channels")
@@ -51,16 +51,34 @@ async def test_kept_channels_are_bounded(fake: FakeDiscord, client: discord.Clie
     assert len(dms) == 3
 
 
-async def test_a_channel_discord_does_not_know_is_forgotten(
+async def test_a_kept_channel_discord_does_not_know_is_opened_afresh(
     fake: FakeDiscord, client: discord.Client
 ) -> None:
-    """What the courier does on a 404: forget the kept id; the next open finds the real one."""
+    """A kept id answered 404: forgotten, and the message goes to the channel opened again."""
     player = fake.add_user("player")
     dms = DmChannels(client)
     dms._ids[player.id] = 1  # a channel id Discord does not know (as if deleted)
-    stale = await dms.open(player.id)
-    with pytest.raises(discord.NotFound):
-        await stale.send("hand")
-    dms.forget(player.id)
-    await (await dms.open(player.id)).send("hand")
+    await dms.using(player.id, lambda channel: channel.send("hand"))
     assert [m.content for m in fake.messages(player)] == ["hand"]
+    assert dms._ids[player.id] == fake.dm_channel(player).id
+
+
+async def test_a_404_on_a_channel_just_opened_is_the_callers(
+    fake: FakeDiscord, client: discord.Client
+) -> None:
+    """Tried once more only when the channel was a kept one; the second 404 is raised."""
+    player = fake.add_user("player")
+    dms = DmChannels(client)
+    tries = 0
+
+    async def refused(channel: DmChannel) -> None:
+        nonlocal tries
+        tries += 1
+        await channel.get_partial_message(1).edit(content="gone")  # no such message: 404
+
+    with pytest.raises(discord.NotFound):
+        await dms.using(player.id, refused)
+    assert tries == 1
+    with pytest.raises(discord.NotFound):
+        await dms.using(player.id, refused)  # kept now: tried again on a fresh open
+    assert tries == 3

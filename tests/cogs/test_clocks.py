@@ -129,8 +129,8 @@ async def test_a_finishing_hook_still_running_is_stopped_before_the_store_closes
 
 
 async def test_a_reminder_to_a_dm_channel_discord_no_longer_knows_reopens_it(simcord_env) -> None:
-    """The kept DM channel id (bot.dm_channels) answered 404: it is forgotten, so the next
-    reminder opens the player's DM channel again and reaches them."""
+    """The kept DM channel id (bot.dm_channels) answered 404: the reminder goes to the
+    player's DM channel opened again, and that one is kept."""
     world, now = await _clocked_game(simcord_env)
     record = await world.record()
     [seat] = world.bot.tables.pending(record)
@@ -140,11 +140,8 @@ async def test_a_reminder_to_a_dm_channel_discord_no_longer_knows_reopens_it(sim
     before = len(mover.user.dm_channel.history())
     dms = world.bot.publisher.dms
     dms._ids[mover.user.id] = 1  # a channel Discord does not know
-    span = deadline.due - deadline.since
-    now.t = deadline.since + 0.5 * span
-    await world.bot.scheduler.tick()  # refused: 404, the id forgotten
-    assert mover.user.id not in dms._ids
-    now.t = deadline.since + 0.95 * span
+    now.t = deadline.since + 0.5 * (deadline.due - deadline.since)
     await world.bot.scheduler.tick()
     reminders = mover.user.dm_channel.history()[before:]
     assert len(reminders) == 1 and f"<t:{int(deadline.due)}:R>" in text_of(reminders[0])
+    assert dms._ids[mover.user.id] == mover.user.dm_channel.id

@@ -302,3 +302,18 @@ async def test_information_commands_answer(simcord_env, command: str) -> None:
     options = {"game": "monster_day"} if command == "game rules" else {}
     result = await world.ann.slash(world.channel, command, **options)
     assert result.ephemeral and (followup_text(result) or replies(result)[0].embeds)
+
+
+async def test_a_hand_sent_to_a_dm_channel_discord_no_longer_knows_still_arrives(
+    simcord_env,
+) -> None:
+    """The kept DM channel id (bot.dm_channels) answered 404: the hand goes to the player's
+    DM channel opened again, at once (a 404 is otherwise given up: the hand would be lost)."""
+    world = make_world(simcord_env)
+    dms = world.bot.publisher.dms
+    dms._ids[world.bob.id] = 1  # a channel Discord does not know
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    (hand,) = world.bob.user.dm_channel.history()
+    assert hand.embeds or hand.attachments
+    assert dms._ids[world.bob.id] == world.bob.user.dm_channel.id
