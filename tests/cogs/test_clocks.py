@@ -31,6 +31,16 @@ async def _clocked_game(simcord_env: Any) -> tuple[Any, Now]:
     return world, now
 
 
+async def _to_move(world: Any) -> tuple[Any, Any, Any]:
+    """The table, the actor who must move, and their move deadline."""
+    record = await world.record()
+    [seat] = world.bot.tables.pending(record)
+    deadline = Clock.load(record.clock).get(MOVE, seat)
+    assert deadline is not None
+    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    return record, mover, deadline
+
+
 async def test_a_bank_without_a_clock_is_refused_and_opens_nothing(simcord_env) -> None:
     world = make_world(simcord_env)
     result = await world.ann.slash(world.channel, "game new", game="monster_day", bank="1d")
@@ -71,11 +81,7 @@ async def test_the_table_counts_down_and_a_timed_out_player_is_voted_on(simcord_
 
 async def test_a_player_is_reminded_by_dm_at_half_time_and_near_the_end(simcord_env) -> None:
     world, now = await _clocked_game(simcord_env)
-    record = await world.record()
-    [seat] = world.bot.tables.pending(record)
-    deadline = Clock.load(record.clock).get(MOVE, seat)
-    assert deadline is not None
-    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    _, mover, deadline = await _to_move(world)
     other = world.bob if mover is world.ann else world.ann
     before = len(mover.user.dm_channel.history())
     others_before = len(other.user.dm_channel.history())
@@ -92,13 +98,9 @@ async def test_a_player_is_reminded_by_dm_at_half_time_and_near_the_end(simcord_
 
 async def test_no_reminder_for_a_player_who_turned_them_off(simcord_env) -> None:
     world, now = await _clocked_game(simcord_env)
-    record = await world.record()
-    [seat] = world.bot.tables.pending(record)
-    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    record, mover, deadline = await _to_move(world)
     await mover.slash(world.channel, "game notify", reminders=False)
     before = len(mover.user.dm_channel.history())
-    deadline = Clock.load(record.clock).get(MOVE, seat)
-    assert deadline is not None
     now.t = deadline.since + 0.95 * (deadline.due - deadline.since)
     assert await world.bot.scheduler.tick() == [record.id]
     assert len(mover.user.dm_channel.history()) == before
@@ -132,11 +134,7 @@ async def test_a_reminder_to_a_dm_channel_discord_no_longer_knows_reopens_it(sim
     """The kept DM channel id (bot.dm_channels) answered 404: the reminder goes to the
     player's DM channel opened again, and that one is kept."""
     world, now = await _clocked_game(simcord_env)
-    record = await world.record()
-    [seat] = world.bot.tables.pending(record)
-    deadline = Clock.load(record.clock).get(MOVE, seat)
-    assert deadline is not None
-    mover = world.ann if record.seats[seat].user_id == world.ann.user.id else world.bob
+    _, mover, deadline = await _to_move(world)
     before = len(mover.user.dm_channel.history())
     dms = world.bot.publisher.dms
     dms._ids[mover.user.id] = 1  # a channel Discord does not know
