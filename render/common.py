@@ -191,15 +191,19 @@ class Canvas:
         *,
         table: RGB | None = None,
         start: Image.Image | None = None,
+        origin: tuple[int, int] = (0, 0),
     ) -> None:
         """``table``: the colour of the table top that :meth:`table_top` paints first, over
         nearly the whole canvas; the image is then made in that colour (and stays so until
         :meth:`table_top` paints the room around the table: call it first). ``start``: the
         picture the canvas starts as instead (taken, not copied), already ``scale`` times the
-        size (:func:`render.layers.base_canvas`)."""
+        size (:func:`render.layers.base_canvas`). ``origin``: the layout point (whole units)
+        at the canvas's top left corner, so that a piece of a larger picture
+        (:mod:`render.compose`) is drawn with the larger picture's coordinates."""
         self.width = width
         self.height = height
         self.scale = scale
+        self.origin = origin
         self.bg = bg
         self.made_in = (table or bg) if start is None else bg
         size = (width * scale, height * scale)
@@ -229,12 +233,18 @@ class Canvas:
     def px(self, value: float) -> int:
         return round(value * self.scale)
 
+    def at(self, x: float, y: float) -> tuple[int, int]:
+        """The canvas pixel of the layout point (x, y)."""
+        ox, oy = self.origin
+        return self.px(x - ox), self.px(y - oy)
+
     def box(self, box: Box) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = box
-        return (self.px(x0), self.px(y0), self.px(x1) - 1, self.px(y1) - 1)
+        ox, oy = self.origin
+        return (self.px(x0 - ox), self.px(y0 - oy), self.px(x1 - ox) - 1, self.px(y1 - oy) - 1)
 
     def pts(self, points: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
-        return [(self.px(x), self.px(y)) for x, y in points]
+        return [self.at(x, y) for x, y in points]
 
     # -- shapes
     def rect(
@@ -368,8 +378,8 @@ class Canvas:
     # -- masks (icons drawn elsewhere as L images at canvas resolution)
     def stamp(self, mask: Image.Image, cx: float, cy: float, color: RGB) -> None:
         """Paint ``color`` through an L ``mask`` (already at canvas pixels) centred on cx, cy."""
-        x = self.px(cx) - mask.width // 2
-        y = self.px(cy) - mask.height // 2
+        x, y = self.at(cx, cy)
+        x, y = x - mask.width // 2, y - mask.height // 2
         self.img.im.paste(
             color, (x, y, x + mask.width, y + mask.height), mask.im
         )  # see render.shapes
@@ -395,8 +405,7 @@ class Canvas:
     ) -> None:
         size_px = self.px(size)
         stroke_px = self.px(stroke) if stroke else 0
-        at = self._ink_inside((self.px(xy[0]), self.px(xy[1])), text, size_px, bold, anchor,
-                              stroke_px)  # fmt: skip
+        at = self._ink_inside(self.at(*xy), text, size_px, bold, anchor, stroke_px)
         if "\n" in text:  # several lines: Pillow lays them out (no board draws any today)
             self.draw.text(at, text, font=font(size_px, bold), fill=fill, anchor=anchor,
                            stroke_width=stroke_px, stroke_fill=stroke_fill,
@@ -417,7 +426,9 @@ class Canvas:
                 stroke_width=stroke_px,
                 direction=DIRECTION,
             )
-            bbox = (x0 / self.scale, y0 / self.scale, x1 / self.scale, y1 / self.scale)
+            ox, oy = self.origin
+            bbox = (x0 / self.scale + ox, y0 / self.scale + oy, x1 / self.scale + ox,
+                    y1 / self.scale + oy)  # fmt: skip
             self.page.texts.append(PlacedText(text, bbox, self.where))
 
     def _paint(self, at: tuple[int, int], mask: tuple[Image.Image, int, int], fill: RGB) -> None:

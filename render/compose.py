@@ -55,6 +55,12 @@ class Piece:
     key: Hashable | None = None
     """Everything the drawing depends on; the piece is kept under it (with its size, ground
     and palette). None: drawn every time (a turn number)."""
+    ground: RGB | None = None
+    """The flat colour the picture has under the piece, when not the picture's ``ground``
+    (a piece on a panel)."""
+    placed: bool = False
+    """``paint`` draws at the piece's place in the whole picture (its canvas's origin is the
+    box's corner), not at (0, 0): the whole picture's drawing code, run piece by piece."""
 
 
 def composed(
@@ -75,7 +81,8 @@ def composed(
     picture = under.copy()
     for piece in pieces:
         x0, y0, x1, y1 = piece.box
-        tile, seen = _piece(piece, (x1 - x0, y1 - y0), palette, ground=ground, made_in=ground)
+        flat = piece.ground or ground
+        tile, seen = _piece(piece, (x1 - x0, y1 - y0), palette, ground=flat, made_in=flat)
         picture.paste(tile, (x0, y0))
         fit = fit + seen if fit is not None and seen is not None else None
     return picture if fit is not None and fit.good else None
@@ -96,7 +103,8 @@ def _piece(
         kept = PIECES.get(key)
         if kept is not None:
             return kept
-    canvas = Canvas(*size, bg=ground, table=made_in)
+    origin = (piece.box[0], piece.box[1]) if piece.placed else (0, 0)
+    canvas = Canvas(*size, bg=ground, table=made_in, origin=origin)
     piece.paint(canvas)
     tile, fit = fitted(canvas.image(), palette[1])
     if key is not None:

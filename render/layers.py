@@ -192,7 +192,7 @@ def static_layer(
 def _phase(c: Canvas, box: Box, area: tuple[int, int, int, int]) -> tuple[object, ...]:
     """Where ``box`` lies, as far as painting it is concerned: its size in canvas pixels and
     its corner's position modulo two pixels (see :func:`static_layer`'s ``anywhere``)."""
-    x0, y0 = box[0] * c.scale, box[1] * c.scale
+    x0, y0 = (box[0] - c.origin[0]) * c.scale, (box[1] - c.origin[1]) * c.scale
     # Rounded to a millionth of a pixel: the same place reached by different sums of floats.
     rel = (x0 % 2, y0 % 2, x0 - area[0], y0 - area[1])
     return (area[2] - area[0], area[3] - area[1], *(round(v, 6) for v in rel))
