@@ -96,7 +96,9 @@ def frame(
 ) -> Image.Image:
     """Frame ``index`` of ``total``: the public board of ``view`` scaled down, with the strip
     on top, as a palette image. ``view`` must be a public view; nothing here can tell."""
-    board = board_image(game_id, view, locale=locale, players=players)
+    # In true colour before scaling: a board put together in its palette (render.compose)
+    # would be scaled by nearest neighbour, as Pillow scales palette images.
+    board = board_image(game_id, view, locale=locale, players=players).convert("RGB")
     width = frame_width(total)
     height = round(board.height * width / board.width)
     image = Image.new("RGB", (width, height + STRIP), Palette.bg)

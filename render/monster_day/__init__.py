@@ -19,8 +19,9 @@ long names shrink or get an ellipsis instead of spilling over.
 
 The package, by concern: :mod:`.style` (geometry, monsters' colours and names, words),
 :mod:`.tokens` (the monster tokens), :mod:`.board` (villages, spaces, the start gap),
-:mod:`.bars` (the bottom bar: last turn or opening roll or game over, and the monster tiles) and
-:mod:`.hand` (the DM image). This module holds the renderer registered in
+:mod:`.bars` (the bottom bar: last turn or opening roll or game over, and the monster tiles),
+:mod:`.composed` (the board put together from kept pieces, the same picture as painted whole)
+and :mod:`.hand` (the DM image). This module holds the renderer registered in
 :data:`render.RENDERERS` and re-exports what other modules and tests import.
 """
 
@@ -30,7 +31,9 @@ from typing import Any
 
 from PIL import Image
 
+from render.boxes import active_recorder
 from render.monster_day.board import _Board
+from render.monster_day.composed import composed_board
 from render.monster_day.hand import _draw_hand
 from render.monster_day.style import HEIGHT, WIDTH
 
@@ -41,7 +44,15 @@ class MonsterDayRenderer:
     size = (WIDTH, HEIGHT)
 
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
-        return _Board(view, locale, players).draw()
+        """Put together from pieces in the board palette (:mod:`.composed`) when it can be,
+        else painted whole (colours the palette lacks, or while a text-box recording is on,
+        which must see every text drawn)."""
+        board = _Board(view, locale, players)
+        if active_recorder() is None:
+            picture = composed_board(board)
+            if picture is not None:
+                return picture
+        return board.draw()
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         return _draw_hand(view, locale)

@@ -244,10 +244,19 @@ class _Bars:
         four monsters of every game, their tiles as drawn when not rolled. They are the same
         at every move, so the base has them (``_Board.draw_table``); a rolled monster's tile
         and the game-over banner are drawn over them, covering them exactly."""
-        c.panel(row1, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
+        _Bars.draw_row_panel(c, row1)
         if monsters == len(MONSTER_IDS):
             for tile in tile_boxes(row2, monsters):
-                c.panel(tile, fill=Palette.panel, outline=Palette.line, radius=14, shadow=False)
+                _Bars.draw_plain_tile(c, tile)
+
+    @staticmethod
+    def draw_row_panel(c: Canvas, row1: Box) -> None:
+        c.panel(row1, fill=Palette.panel, outline=Palette.line, radius=16, shadow=False)
+
+    @staticmethod
+    def draw_plain_tile(c: Canvas, tile: Box) -> None:
+        """A monster's tile as drawn when not rolled."""
+        c.panel(tile, fill=Palette.panel, outline=Palette.line, radius=14, shadow=False)
 
     def draw_monster_tile(self, monster: dict[str, Any], box: Box) -> None:
         c = self.c
@@ -352,8 +361,11 @@ class _Bars:
 
 
 def tile_boxes(box: Box, n: int) -> list[Box]:
-    """The boxes of ``n`` monster tiles side by side in ``box``, 10 apart."""
+    """The boxes of ``n`` monster tiles side by side in ``box``, 10 apart: at whole layout
+    units (as ``box`` is), so that each tile can be a piece of the board
+    (:mod:`render.monster_day.composed`)."""
     x0, y0, x1, y1 = box
     gap = 10
     w = (x1 - x0 - gap * (max(1, n) - 1)) / max(1, n)
-    return [(x0 + i * (w + gap), y0, x0 + i * (w + gap) + w, y1) for i in range(n)]
+    lefts = [round(x0 + i * (w + gap)) for i in range(n)]
+    return [(left, y0, left + int(w), y1) for left in lefts]

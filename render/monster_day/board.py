@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from render.boxes import Box
-from render.common import Canvas, Palette, hex_rgb, mix, player_names, tr
+from render.common import RGB, Canvas, Palette, hex_rgb, mix, player_names, tr
 from render.decktet import draw_card, draw_rank, draw_suit, suit_color
 from render.layers import base_canvas, static_layer
 from render.monster_day.bars import _Bars
@@ -61,17 +61,28 @@ class _Board(_Bars):
         self.gap_x1 = self.gap_x0 + GAP_W
         self.row1 = (MARGIN, Y_ROW1, WIDTH - MARGIN, Y_ROW1 + ROW1_H)
         self.row2 = (MARGIN, Y_ROW2, WIDTH - MARGIN, Y_ROW2 + ROW2_H)
-        key = ("monster day table", self.panels[0], self.panels[1], self.gap_x0, self.row1,
-               self.row2, len(self.monsters))  # fmt: skip
-        self.c = base_canvas(key, WIDTH, HEIGHT, self.draw_table, table=Palette.table)
+        self.layout = ("monster day table", self.panels[0], self.panels[1], self.gap_x0,
+                       self.row1, self.row2, len(self.monsters))  # fmt: skip
 
-    def column(self, space: int) -> tuple[float, float]:
-        """x0, x1 of a space's column."""
+    def column(self, space: int) -> tuple[int, int]:
+        """x0, x1 of a space's column: whole layout units, so that a column's pieces are the
+        same pixels wherever it lies (:mod:`render.monster_day.composed`)."""
         px0, px1 = self.panels[0 if space < 3 else 1]
         inner = 12
         col_w = (px1 - px0 - 2 * inner) / 3
-        x0 = px0 + inner + col_w * (space % 3)
-        return x0, x0 + col_w
+        x0 = round(px0 + inner + col_w * (space % 3))
+        return x0, x0 + int(col_w)
+
+    def village_fill(self, seat: int) -> RGB:
+        """A village panel's flat colour (the ground of everything drawn on it)."""
+        return mix(Palette.panel, Palette.seat(seat), 0.06)
+
+    def lane(self) -> Box:
+        """The start lane between the villages, under the deck."""
+        return (self.gap_x0 + 8, Y_ACE, self.gap_x1 - 8, BOARD_BOTTOM)
+
+    def lane_fill(self) -> RGB:
+        return mix(Palette.table, Palette.bg, 0.5)
 
     def draw_table(self, c: Canvas) -> None:
         """What every board shows the same at every move: the table, the villages' and the
@@ -81,13 +92,12 @@ class _Board(_Bars):
         c.table_top((6, 6, WIDTH - 6, HEIGHT - 6), Palette.table, 22)
         for seat in (0, 1):
             x0, x1 = self.panels[seat]
-            fill = mix(Palette.panel, Palette.seat(seat), 0.06)
+            fill = self.village_fill(seat)
             c.panel((x0, MARGIN, x1, BOARD_BOTTOM), fill=fill, outline=None, radius=18)
+        self.draw_deck_panel(c)
         x0, x1 = self.gap_x0, self.gap_x1
-        c.panel((x0, MARGIN, x1, MARGIN + HEADER_H), fill=Palette.panel, outline=Palette.line,
-                radius=16)  # fmt: skip
-        lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
-        c.rect(lane, fill=mix(Palette.table, Palette.bg, 0.5), radius=16)
+        lane = self.lane()
+        c.rect(lane, fill=self.lane_fill(), radius=16)
         c.dashed_rect(lane, mix(Palette.line, Palette.gold, 0.25), 2, 9, 16)
         ay = Y_ACE + 44
         c.line([(x0 + 26, ay), (x1 - 26, ay)], mix(Palette.line, Palette.muted, 0.3), 2)
@@ -95,13 +105,28 @@ class _Board(_Bars):
         c.polygon([(x1 - 16, ay), (x1 - 28, ay - 8), (x1 - 28, ay + 8)], Palette.seat(1))
         self.draw_row_panels(c, self.row1, self.row2, len(self.monsters))
 
+    def draw_deck_panel(self, c: Canvas) -> None:
+        """The start gap's top panel, where the deck lies."""
+        c.panel(self.deck_box(), fill=Palette.panel, outline=Palette.line, radius=16)
+
+    def deck_box(self) -> Box:
+        return (self.gap_x0, MARGIN, self.gap_x1, MARGIN + HEADER_H)
+
     def draw(self) -> Image.Image:
+        """The board painted whole, on a copy of its base (the table and panels)."""
+        self.c = base_canvas(self.layout, WIDTH, HEIGHT, self.draw_table, table=Palette.table)
         for seat in (0, 1):
             self.draw_village(seat)
         self.draw_gap()
         for space in range(len(self.spaces)):
             self.draw_space(space)
         self.draw_tokens()
+        self.draw_last_row()
+        self.draw_monster_row(self.row2)
+        return self.c.image()
+
+    def draw_last_row(self) -> None:
+        """Row 1: the game-over banner, the last turn or the opening roll."""
         row1 = self.row1
         if self.over:
             with self.c.region(row1, "game over"):
@@ -112,21 +137,33 @@ class _Board(_Bars):
         else:
             with self.c.region(row1, "opening roll"):
                 self.draw_opening(row1)
-        self.draw_monster_row(self.row2)
-        return self.c.image()
 
     # -- villages
     def draw_village(self, seat: int) -> None:
+        self.draw_frame(self.c, seat)
+        self.draw_header(seat)
+
+    def draw_frame(self, c: Canvas, seat: int) -> None:
+        """A village's frame, over its panel (the base's, draw_table): gold for the player to
+        play or the winner."""
+        x0, x1 = self.panels[seat]
+        lit = self.lit(seat)
+        frame = Palette.gold if lit else mix(Palette.seat(seat), Palette.panel, 0.55)
+        c.rect((x0, MARGIN, x1, BOARD_BOTTOM), outline=frame, width=5 if lit else 2, radius=18)
+
+    def lit(self, seat: int) -> bool:
+        """Whether a village's frame is gold: its player is to play, or won."""
+        return (self.current == seat and not self.over) or seat in self.winners
+
+    def header_box(self, seat: int) -> Box:
+        """A village's header: the name, cards in hand, tag and score (inside the frame)."""
+        x0, x1 = self.panels[seat]
+        return (x0 + 16, MARGIN + 6, x1 - 16, MARGIN + HEADER_H)
+
+    def draw_header(self, seat: int) -> None:
         c = self.c
         x0, x1 = self.panels[seat]
         y0 = MARGIN
-        accent = Palette.seat(seat)
-        active = self.current == seat and not self.over
-        winner = seat in self.winners
-        lit = active or winner
-        frame = Palette.gold if lit else mix(accent, Palette.panel, 0.55)
-        # the panel itself is the base's (draw_table); its frame says who is to play
-        c.rect((x0, y0, x1, BOARD_BOTTOM), outline=frame, width=5 if lit else 2, radius=18)
         with c.region((x0 + 16, y0 + 4, x1 - 16, y0 + HEADER_H), f"village {seat + 1} header"):
             self.draw_village_head(seat, x0 + 16, x1 - 16, y0)
 
@@ -179,9 +216,12 @@ class _Board(_Bars):
 
     # -- the start gap, with the deck on top
     def draw_gap(self) -> None:
+        self.draw_deck()
+        self.draw_start_label(self.c)
+
+    def draw_deck(self) -> None:
         c = self.c
         x0, x1 = self.gap_x0, self.gap_x1
-        cx = (x0 + x1) / 2
         y0 = MARGIN
         deck = int(self.view.get("deck_count") or 0)
         if deck:
@@ -201,9 +241,11 @@ class _Board(_Bars):
                 min_size=12,
                 anchor="mm",
             )
-        # the start lane, between the villages (drawn with the table: draw_table)
-        lane = (x0 + 8, Y_ACE, x1 - 8, BOARD_BOTTOM)
-        with c.region(lane, "start"):
+
+    def draw_start_label(self, c: Canvas) -> None:
+        """ "Start" atop the lane (drawn with the table: draw_table)."""
+        cx = (self.gap_x0 + self.gap_x1) / 2
+        with c.region(self.lane(), "start"):
             c.fit_text(
                 (cx, Y_ACE + 20),
                 tr("start", self.locale).upper(),
@@ -217,30 +259,59 @@ class _Board(_Bars):
 
     # -- one space: its Ace, the card on top, the covered count
     def draw_space(self, space: int) -> None:
-        c = self.c
-        data = self.spaces[space] or {}
+        self.draw_ace_tile(space)
+        self.draw_card_stack(space)
+        self.draw_pill(space)
+
+    def space_data(self, space: int) -> dict[str, Any]:
+        return self.spaces[space] or {}
+
+    def ace_suit(self, space: int) -> str:
+        """The suit a space's Ace shows (its first), or ""."""
+        suits = list((self.space_data(space).get("ace") or {}).get("suits") or [])
+        return str(suits[0]) if suits else ""
+
+    def ace_box(self, space: int) -> Box:
         x0, x1 = self.column(space)
-        cx = (x0 + x1) / 2
-        ace = data.get("ace") or {}
-        suits = list(ace.get("suits") or [])
-        suit = suits[0] if suits else ""
-        color = suit_color(suit)
-        tile = (x0 + 4, Y_ACE, x1 - 4, Y_ACE + ACE_H)
+        return (x0 + 4, Y_ACE, x1 - 4, Y_ACE + ACE_H)
+
+    def draw_ace_tile(self, space: int) -> None:
+        ace = self.space_data(space).get("ace") or {}
+        tile = self.ace_box(space)
         key = ("monster day ace", space, json.dumps(ace, sort_keys=True, default=str))
-        static_layer(c, key, tile, lambda _: self.draw_ace(space, tile, ace, suit), margin=4)
-        # At a whole layout pixel (moved under half a pixel): every space's top card then
-        # lies alike on the canvas's pixels, and a card's face painted on one space is pasted
-        # on any other (render.layers.static_layer's ``anywhere``).
-        left = round(cx - CARD_W / 2)
-        card_box = (left, Y_CARD, left + CARD_W, Y_CARD + CARD_H)
+        paint = lambda _: self.draw_ace(space, tile, ace, self.ace_suit(space))  # noqa: E731
+        static_layer(self.c, key, tile, paint, margin=4)
+
+    def card_box(self, space: int) -> Box:
+        """Where a space's top card lies. At a whole layout pixel (moved under half a pixel):
+        every space's top card then lies alike on the canvas's pixels, and a card's face
+        painted on one space is pasted on any other (render.layers.static_layer's
+        ``anywhere``)."""
+        x0, x1 = self.column(space)
+        left = round((x0 + x1) / 2 - CARD_W / 2)
+        return (left, Y_CARD, left + CARD_W, Y_CARD + CARD_H)
+
+    def glows(self, space: int) -> bool:
+        """Whether the space's top card was just played (it glows gold)."""
+        return bool(self.last) and self.last.get("space") == space
+
+    def draw_card_stack(self, space: int) -> None:
+        """The top card, the edges of up to two covered cards under it, or, with no card,
+        a dashed outline with the Ace's suit."""
+        c = self.c
+        data = self.space_data(space)
+        card_box = self.card_box(space)
+        bx0, by0, bx1, by1 = card_box
         top = data.get("top")
-        covered = int(data.get("covered") or 0)
         if not top:
+            suit = self.ace_suit(space)
+            color = suit_color(suit)
             c.dashed_rect(card_box, mix(color, Palette.panel, 0.45), 2.5, 9, 12)
             if suit:
-                draw_suit(c, suit, cx, Y_CARD + CARD_H / 2, 70, mix(color, Palette.panel, 0.72))
+                cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+                draw_suit(c, suit, cx, cy, 70, mix(color, Palette.panel, 0.72))
             return
-        bx0, by0, bx1, by1 = card_box
+        covered = int(data.get("covered") or 0)
         for k in range(min(covered, 2), 0, -1):  # the edges of covered cards peek out
             c.rect(
                 (bx0 + 5 * k, by0 - 5 * k, bx1 + 5 * k, by1 - 5 * k),
@@ -249,15 +320,24 @@ class _Board(_Bars):
                 width=1.5,
                 radius=CARD_W * 0.08,
             )
-        glow = Palette.gold if self.last and self.last.get("space") == space else None
+        glow = Palette.gold if self.glows(space) else None
         draw_card(c, card_box, top, self.locale, glow=glow)
-        if covered:
-            label = f"+{covered}"
-            bw = c.text_width(label, 20, True) + 24
-            pill = (cx - bw / 2, Y_PILL + 2, cx + bw / 2, Y_PILL + 28)
-            c.rect(pill, fill=Palette.bg, outline=Palette.muted, width=1.5, radius=13)
-            with c.region(pill, "covered"):
-                c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
+
+    def draw_pill(self, space: int) -> None:
+        """ "+n" under a top card that covers n others."""
+        data = self.space_data(space)
+        covered = int(data.get("covered") or 0)
+        if not data.get("top") or not covered:
+            return
+        c = self.c
+        x0, x1 = self.column(space)
+        cx = (x0 + x1) / 2
+        label = f"+{covered}"
+        bw = c.text_width(label, 20, True) + 24
+        pill = (cx - bw / 2, Y_PILL + 2, cx + bw / 2, Y_PILL + 28)
+        c.rect(pill, fill=Palette.bg, outline=Palette.muted, width=1.5, radius=13)
+        with c.region(pill, "covered"):
+            c.text((cx, Y_PILL + 15), label, 20, Palette.text, bold=True, anchor="mm")
 
     def draw_ace(self, space: int, tile: Box, ace: dict[str, Any], suit: str) -> None:
         """A space's Ace tile: its number, rank and suit. The same all game long (the Aces are
@@ -292,24 +372,32 @@ class _Board(_Bars):
             )
 
     # -- monsters on the board
-    def draw_tokens(self) -> None:
+    def token_groups(self) -> dict[int | None, list[dict[str, Any]]]:
+        """The monsters by the space they stand on (None: not yet moved), in monster order."""
         by_space: dict[int | None, list[dict[str, Any]]] = {}
         for monster in sorted(self.monsters, key=lambda m: _monster_index(m.get("id"))):
             pos = monster.get("space")
             pos = pos if isinstance(pos, int) and 0 <= pos < 6 else None
             by_space.setdefault(pos, []).append(monster)
-        for space, group in by_space.items():
+        return by_space
+
+    def draw_tokens(self) -> None:
+        for space, group in self.token_groups().items():
             if space is None:
                 self._start_tokens(group)
-                continue
-            x0, x1 = self.column(space)
-            cx = (x0 + x1) / 2
-            step = TOKEN + 6
-            for i, monster in enumerate(group[:4]):
-                row, col = divmod(i, 2)
-                in_row = min(2, len(group) - 2 * row)
-                dx = (col - (in_row - 1) / 2) * step
-                self.draw_token(monster, cx + dx, Y_TOKENS + TOKEN / 2 + row * step, TOKEN)
+            else:
+                self.draw_space_tokens(space, group)
+
+    def draw_space_tokens(self, space: int, group: list[dict[str, Any]]) -> None:
+        """Up to four monsters on a space, two by two under its card."""
+        x0, x1 = self.column(space)
+        cx = (x0 + x1) / 2
+        step = TOKEN + 6
+        for i, monster in enumerate(group[:4]):
+            row, col = divmod(i, 2)
+            in_row = min(2, len(group) - 2 * row)
+            dx = (col - (in_row - 1) / 2) * step
+            self.draw_token(monster, cx + dx, Y_TOKENS + TOKEN / 2 + row * step, TOKEN)
 
     def _start_tokens(self, group: list[dict[str, Any]]) -> None:
         cx = (self.gap_x0 + self.gap_x1) / 2

@@ -8,13 +8,14 @@ import io
 
 from PIL import Image
 
-from render import hand_image, render_hand
+from render import board_image, hand_image, render_board, render_hand
 from render.boxes import recording
 from render.common import Canvas, Palette
 from render.compose import PIECES, Piece, composed
 from render.layers import LayerCache
 from render.png import encode_png, fitted, stored_palette
 from tests.render.playouts import playout
+from tests.render.test_text_boxes import names_for
 
 
 def _hand_palette() -> Image.Image:
@@ -45,6 +46,44 @@ def test_a_monster_day_hand_put_together_is_the_hand_drawn_whole_and_mapped() ->
             shown = Image.open(io.BytesIO(render_hand("monster_day", view, locale=locale)))
             assert shown.mode == "P" and shown.tobytes() == fast.tobytes()
     assert composed_count >= len(hands[::3])  # nearly every hand, in both languages
+
+
+def test_a_monster_day_board_put_together_is_the_board_painted_whole_and_mapped() -> None:
+    """Every other board of a game the board palette was not chosen from (seed 3), its last
+    (game over) included, in both languages and with every odd name: put together from
+    pieces (a palette image), with the indices of the board painted whole and mapped to the
+    palette; its PNG shows those indices. Why: a piece drawn where the whole board draws
+    something else (a frame's corner, a shadow) would show here as a pixel off."""
+    palette = stored_palette("monster_day")
+    assert palette is not None
+    boards = [s.view for s in playout("monster_day", 2, 3) if s.seat is None]
+    assert boards[-1].get("over")
+    views = [*boards[::2], boards[-1]]
+    for index, view in enumerate(views):
+        for locale in ("en", "it"):
+            names = names_for(index + (locale == "it"), 2)
+            fast = board_image("monster_day", view, locale=locale, players=names)
+            with recording():
+                whole = board_image("monster_day", view, locale=locale, players=names)
+            assert fast.mode == "P" and whole.mode == "RGB", (index, locale)
+            mapped = whole.quantize(palette=palette, dither=Image.Dither.NONE)
+            assert fast.tobytes() == mapped.tobytes(), (index, locale, names)
+    data = render_board("monster_day", views[-1], locale="it", players=names)
+    assert Image.open(io.BytesIO(data)).tobytes() == fast.tobytes()
+
+
+def test_a_monster_day_board_redraws_only_what_a_table_alone_shows() -> None:
+    """Drawn again, a board takes its base, Aces, cards, deck and tokens from the kept
+    pieces; only the headers, the last turn and the monster tiles (which name the players)
+    are drawn again, and they are never kept."""
+    view = [s.view for s in playout("monster_day", 2, 4) if s.seat is None][12]
+    PIECES.clear()
+    first = board_image("monster_day", view, locale="en", players=["Anna", "Bob"])
+    kept, hits = len(PIECES), PIECES.hits
+    assert kept >= 1 + 6 + 6 + 1  # the base, the Aces, the cards and the deck at least
+    again = board_image("monster_day", view, locale="en", players=["Anna", "Bob"])
+    assert again.tobytes() == first.tobytes()
+    assert PIECES.hits - hits == kept and len(PIECES) == kept
 
 
 def test_kept_pieces_are_reused_and_stay_within_their_bound() -> None:

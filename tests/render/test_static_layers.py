@@ -6,14 +6,16 @@ ground) is never kept; the cache is bounded in bytes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
 from render import board_image, hand_image, layers, seat_board_images
 from render.boxes import Box, recording
-from render.common import Canvas, Palette
+from render.common import Canvas, Palette, player_names
 from render.layers import LAYERS, PROBE, LayerCache, static_layer
+from render.monster_day.board import _Board
 from render.png import stored_palette
 from tests.render.playouts import playout
 
@@ -145,23 +147,29 @@ def test_seat_boards_are_the_same_with_a_cold_and_a_warm_town_and_without_layers
             assert all(same(a, b) for a, b in zip(cold, painted, strict=True))
 
 
+def _painted_monster_day(view: dict[str, Any], locale: str) -> Image.Image:
+    """A Monster Day board painted whole, as when its palette cannot show it (it is put
+    together from pieces otherwise: render.monster_day.composed)."""
+    return _Board(view, locale, player_names(None, 2, locale)).draw()
+
+
 def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers() -> None:
     """Monster Day's Ace tiles and Decktet card faces are layers keyed on the card, the size,
     the place and the language, and its table and panels a base painted once: a warm board
-    (every face pasted) is the cold one and the one painted while texts are recorded, and the
-    layers stay within the cache's bound."""
+    painted whole (every face pasted) is the cold one and the one painted while texts are
+    recorded, and the layers stay within the cache's bound."""
     shots = playout("monster_day", 2, 7)
     boards = [s.view for s in shots if s.seat is None]
     hands = [s.view for s in shots if s.seat is not None]
     views = [boards[len(boards) // 3], boards[2 * len(boards) // 3]]
     for locale in ("en", "it"):
         LAYERS.clear()
-        cold = [board_image("monster_day", v, locale=locale) for v in views]
+        cold = [_painted_monster_day(v, locale) for v in views]
         cold_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
         kept = len(LAYERS)
         assert len(layers._BASES) == 1  # the table and panels, painted once (base_canvas)
         assert kept >= 6  # the six Aces at least
-        warm = [board_image("monster_day", v, locale=locale) for v in views]
+        warm = [_painted_monster_day(v, locale) for v in views]
         warm_hand = hand_image("monster_day", hands[len(hands) // 2], locale=locale)
         assert LAYERS.hits >= kept and LAYERS.bytes <= LAYERS.max_bytes
         with recording():
