@@ -35,9 +35,11 @@ from render.png import Fit, fitted
 Paint = Callable[[Canvas], None]
 """Draws on a canvas the size of its piece, with the piece's corner at (0, 0)."""
 
-MAX_BYTES = 16 * 2**20
-"""Kept pieces, a byte a pixel (palette indices): a Monster Day card is ~45 KB, its chips
-~13 KB."""
+MAX_BYTES = 48 * 2**20
+"""Kept pieces, a byte a pixel (palette indices): a Monster Day hand's card is ~45 KB, its
+chips ~13 KB; a board's base ~0.9 MB (one per frame state and language), a card stack ~35 KB
+(each card, covered or not, glowing or not, on either village, in either language: ~860 at
+most). At 16 MiB, the load's 5,000 tables missed a quarter of their card stacks."""
 
 PIECES: LayerCache[tuple[Image.Image, Fit | None]] = LayerCache(
     MAX_BYTES, size=lambda kept: kept[0].width * kept[0].height
