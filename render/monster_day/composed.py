@@ -166,18 +166,20 @@ def _start(board: _Board) -> list[Piece]:
 
 
 def _tiles(board: _Board) -> list[Piece]:
-    """One piece per monster tile, its panel included, over the table. Not kept, as the
-    headers (:func:`_headers`): a tile names the player a monster stands with."""
+    """The monster tiles, their panels included, over the table: one piece for the row (a
+    piece has its own canvas, reduction and fit to pay for). Not kept, as the headers
+    (:func:`_headers`): a tile names the player a monster stands with."""
     monsters = sorted(board.monsters, key=lambda m: _monster_index(m.get("id")))
-    pieces = []
-    for monster, box in zip(monsters, tile_boxes(board.row2, len(monsters)), strict=True):
+    if not monsters:
+        return []
+    boxes = tile_boxes(board.row2, len(monsters))
 
-        def draw(b: _Board, m: dict[str, Any] = monster, t: Any = box) -> None:
-            b.draw_plain_tile(b.c, t)
-            b.draw_monster_tile(m, t)
+    def draw(b: _Board) -> None:
+        for monster, box in zip(monsters, boxes, strict=True):
+            b.draw_plain_tile(b.c, box)
+            b.draw_monster_tile(monster, box)
 
-        pieces.append(Piece(_whole(box), _by(board, draw), None, Palette.table, placed=True))
-    return pieces
+    return [Piece(_whole(board.row2), _by(board, draw), None, Palette.table, placed=True)]
 
 
 def _tokens(group: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
