@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render import shapes
 from render.boxes import Box, Page, PlacedText, Region, active_recorder
+from render.late_text import LateText, LateTexts, PixelBox
 from render.text import (
     DIRECTION,
     calm_marks,
@@ -192,6 +193,7 @@ class Canvas:
         table: RGB | None = None,
         start: Image.Image | None = None,
         origin: tuple[int, int] = (0, 0),
+        late_text: bool = False,
     ) -> None:
         """``table``: the colour of the table top that :meth:`table_top` paints first, over
         nearly the whole canvas; the image is then made in that colour (and stays so until
@@ -199,7 +201,9 @@ class Canvas:
         picture the canvas starts as instead (taken, not copied), already ``scale`` times the
         size (:func:`render.layers.base_canvas`). ``origin``: the layout point (whole units)
         at the canvas's top left corner, so that a piece of a larger picture
-        (:mod:`render.compose`) is drawn with the larger picture's coordinates."""
+        (:mod:`render.compose`) is drawn with the larger picture's coordinates. ``late_text``:
+        texts are painted at the final size (:mod:`render.late_text`), for pictures whose texts
+        are mostly drawn for the first time (players' names)."""
         self.width = width
         self.height = height
         self.scale = scale
@@ -209,6 +213,7 @@ class Canvas:
         size = (width * scale, height * scale)
         self.img = start if start is not None else Image.new("RGB", size, self.made_in)
         self.draw = ImageDraw.Draw(self.img)
+        self.late: LateTexts | None = LateTexts() if late_text and scale > 1 else None
         recorder = active_recorder()
         self.page: Page | None = recorder.page(width, height) if recorder else None
         self.where: Region | None = self.page.regions[0] if self.page else None
@@ -244,7 +249,8 @@ class Canvas:
         return (self.px(x0 - ox), self.px(y0 - oy), self.px(x1 - ox) - 1, self.px(y1 - oy) - 1)
 
     def pts(self, points: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
-        return [self.at(x, y) for x, y in points]
+        (ox, oy), s = self.origin, self.scale  # inline: boards draw hundreds of lines
+        return [(round((x - ox) * s), round((y - oy) * s)) for x, y in points]
 
     # -- shapes
     def rect(
@@ -257,6 +263,7 @@ class Canvas:
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
         xy = self.box(box)
+        self._over(xy)
         r = self.px(radius) if radius else 0
         if fill is not None and shapes.fill(self.img, self.draw, xy, r, fill):
             if outline is None or not w or outline == fill:
@@ -280,6 +287,7 @@ class Canvas:
         if self.made_in != fill or self.made_in == self.bg:
             self.rect(box, fill=fill, radius=radius)  # a canvas made in the room's colour
             return
+        self.settle()
         xy, r = self.box(box), self.px(radius)
         if not shapes.table_top(self.img, self.draw, xy, r, fill, self.bg):
             self.img.paste(self.bg, (0, 0, *self.img.size))  # not a table: drawn as any
@@ -290,6 +298,7 @@ class Canvas:
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
         xy, core = self.box(box), self.draw.draw  # ImageDraw.ellipse's (see render.shapes)
+        self._over(xy)
         fill_ink = core.draw_ink(fill) if fill is not None else None
         if fill_ink is not None:
             core.draw_ellipse(xy, fill_ink, 1)
@@ -308,10 +317,16 @@ class Canvas:
         self.ellipse((cx - r, cy - r, cx + r, cy + r), fill, outline, width)
 
     def line(self, points: Sequence[tuple[float, float]], fill: RGB, width: float = 1) -> None:
-        self.draw.line(self.pts(points), fill=fill, width=max(1, self.px(width)), joint="curve")
+        pts, w = self.pts(points), max(1, self.px(width))
+        if self.late is not None and self.late.items:
+            self._over(_around(pts, w))
+        self.draw.line(pts, fill=fill, width=w, joint="curve")
 
     def polygon(self, points: Sequence[tuple[float, float]], fill: RGB) -> None:
-        self.draw.polygon(self.pts(points), fill=fill)
+        pts = self.pts(points)
+        if self.late is not None and self.late.items:
+            self._over(_around(pts, 1))
+        self.draw.polygon(pts, fill=fill)
 
     def panel(
         self,
@@ -336,6 +351,7 @@ class Canvas:
         shade = mix(Palette.bg, (0, 0, 0), 0.6)
         outer = (x0 + 3, y0 + 5, x1 + 3, y1 + 5)
         sx0, sy0, sx1, sy1 = self.box(outer)
+        self._over((sx0, sy0, sx1, sy1))
         r = self.px(radius)
         band = 2 * r + 2
         if r < 12 or sx1 - sx0 < 3 * r + 4 or sy1 - sy0 < 3 * r + 4:
@@ -380,6 +396,7 @@ class Canvas:
         """Paint ``color`` through an L ``mask`` (already at canvas pixels) centred on cx, cy."""
         x, y = self.at(cx, cy)
         x, y = x - mask.width // 2, y - mask.height // 2
+        self._over((x, y, x + mask.width, y + mask.height))
         self.img.im.paste(
             color, (x, y, x + mask.width, y + mask.height), mask.im
         )  # see render.shapes
@@ -405,8 +422,37 @@ class Canvas:
     ) -> None:
         size_px = self.px(size)
         stroke_px = self.px(stroke) if stroke else 0
-        at = self._ink_inside(self.at(*xy), text, size_px, bold, anchor, stroke_px)
-        if "\n" in text:  # several lines: Pillow lays them out (no board draws any today)
+        anchored = self.at(*xy)
+
+        def now() -> tuple[int, int]:
+            at = self._ink_inside(anchored, text, size_px, bold, anchor, stroke_px)
+            self._text_now(at, text, size_px, fill, bold, anchor, stroke_px, stroke_fill)
+            return at
+
+        if self.late is None or "\n" in text:
+            self.settle()  # (several lines: Pillow lays them out; no board draws any today)
+            at = now()
+            ink = self._ink_box(at, text, size_px, bold, anchor, stroke_px, self.scale)
+        else:
+            ink = self._later(xy, text, size, fill, bold, anchor, stroke, stroke_fill, now)
+        if self.page is not None and self.where is not None and text.strip():
+            ox, oy = self.origin
+            bbox = (ink[0] + ox, ink[1] + oy, ink[2] + ox, ink[3] + oy)
+            self.page.texts.append(PlacedText(text, bbox, self.where))
+
+    def _text_now(
+        self,
+        at: tuple[int, int],
+        text: str,
+        size_px: int,
+        fill: RGB,
+        bold: bool,
+        anchor: str,
+        stroke_px: int,
+        stroke_fill: RGB | None,
+    ) -> None:
+        """Paint a text at the canvas's scale, anchored at the canvas pixel ``at``."""
+        if "\n" in text:
             self.draw.text(at, text, font=font(size_px, bold), fill=fill, anchor=anchor,
                            stroke_width=stroke_px, stroke_fill=stroke_fill,
                            direction=DIRECTION)  # fmt: skip
@@ -417,19 +463,73 @@ class Canvas:
                 self._paint(at, text_mask(text, size_px, bold, anchor), fill)
         else:
             self._paint(at, text_mask(text, size_px, bold, anchor), fill)
-        if self.page is not None and self.where is not None and text.strip():
-            x0, y0, x1, y1 = self.draw.textbbox(
-                at,
-                text,
-                font=font(size_px, bold),
-                anchor=anchor,
-                stroke_width=stroke_px,
-                direction=DIRECTION,
-            )
-            ox, oy = self.origin
-            bbox = (x0 / self.scale + ox, y0 / self.scale + oy, x1 / self.scale + ox,
-                    y1 / self.scale + oy)  # fmt: skip
-            self.page.texts.append(PlacedText(text, bbox, self.where))
+
+    def _later(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: float,
+        fill: RGB,
+        bold: bool,
+        anchor: str,
+        stroke: float,
+        stroke_fill: RGB | None,
+        now: Callable[[], object],
+    ) -> Box:
+        """Queue a text to be painted at the final size (render.late_text); its ink box in
+        layout units, relative to the canvas's origin."""
+        assert self.late is not None
+        s = self.scale
+        size1 = max(1, round(size))
+        stroke1 = max(1, round(stroke)) if stroke else 0
+        ax, ay = self.at(*xy)
+        at = self._ink_inside(((ax + s // 2) // s, (ay + s // 2) // s), text, size1, bold,
+                              anchor, stroke1)  # fmt: skip
+        outer = fill if stroke_fill is None else stroke_fill
+        masks = [(text_mask(text, size1, bold, anchor, stroke1), outer)] if stroke1 else []
+        if not stroke1 or outer != fill:
+            masks.append((text_mask(text, size1, bold, anchor), fill))
+        inks = [(m, (at[0] + dx, at[1] + dy), ink) for (m, dx, dy), ink in masks]
+        x0 = min(x for _, (x, _), _ in inks)
+        y0 = min(y for _, (_, y), _ in inks)
+        x1 = max(x + m.width for m, (x, _), _ in inks)
+        y1 = max(y + m.height for m, (_, y), _ in inks)
+        self.late.add(LateText((x0 * s, y0 * s, x1 * s, y1 * s), inks, now))
+        return (x0, y0, x1, y1)
+
+    def _ink_box(
+        self, at: tuple[int, int], text: str, size: int, bold: bool, anchor: str, stroke: int,
+        scale: int,
+    ) -> Box:  # fmt: skip
+        """A text's ink box in layout units (relative to the origin), drawn at ``at``."""
+        x0, y0, x1, y1 = self.draw.textbbox(at, text, font=font(size, bold), anchor=anchor,
+                                            stroke_width=stroke, direction=DIRECTION)  # fmt: skip
+        return (x0 / scale, y0 / scale, x1 / scale, y1 / scale)
+
+    def _over(self, xy: tuple[int, int, int, int]) -> None:
+        """Something is about to be drawn on the canvas pixels ``xy`` (inclusive corners, as
+        :meth:`box` gives): the waiting texts under it are painted first (render.late_text)."""
+        late = self.late
+        if late is not None and late.items:
+            late.before((xy[0], xy[1], xy[2] + 1, xy[3] + 1))
+
+    def settle(self, box: Box | None = None) -> None:
+        """Paint now, at the canvas's scale, the waiting texts in ``box`` (layout units; None:
+        all of them): before the pixels there are read or pasted over (a static layer, a
+        board's base, a translucent tint), or to keep a part's texts in its pixels."""
+        late = self.late
+        if late is None or not late.items:
+            return
+        if box is None:
+            late.before(None)
+        else:
+            x0, y0, x1, y1 = self.box(box)
+            late.before((x0, y0, x1 + 1, y1 + 1))
+
+    def settle_pixels(self, area: PixelBox) -> None:
+        """:meth:`settle` for canvas pixels (left, top, right, bottom exclusive)."""
+        if self.late is not None and self.late.items:
+            self.late.before(area)
 
     def _paint(self, at: tuple[int, int], mask: tuple[Image.Image, int, int], fill: RGB) -> None:
         """Paint ``fill`` through a cached text mask placed relative to the anchor ``at``."""
@@ -582,8 +682,20 @@ class Canvas:
         return [ellipsize(ln, width, max_width) for ln in lines], current
 
     def image(self) -> Image.Image:
-        """The finished picture at its final size."""
-        return self.img.reduce(self.scale) if self.scale > 1 else self.img.copy()
+        """The finished picture at its final size, its waiting texts painted on it."""
+        if self.scale == 1:
+            return self.img.copy()
+        out = self.img.reduce(self.scale)
+        if self.late is not None:
+            self.late.finish(out)
+        return out
+
+
+def _around(points: Sequence[tuple[int, int]], width: int) -> tuple[int, int, int, int]:
+    """The pixels a line of ``width`` through ``points`` (or a polygon) can reach."""
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return (min(xs) - width, min(ys) - width, max(xs) + width, max(ys) + width)
 
 
 # --------------------------------------------------------------------------- dice

@@ -63,6 +63,9 @@ class Piece:
     placed: bool = False
     """``paint`` draws at the piece's place in the whole picture (its canvas's origin is the
     box's corner), not at (0, 0): the whole picture's drawing code, run piece by piece."""
+    late_text: bool = False
+    """Its texts are painted at the final size (``Canvas(late_text=True)``), as the whole
+    picture's are."""
 
 
 def composed(
@@ -106,7 +109,7 @@ def _piece(
         if kept is not None:
             return kept
     origin = (piece.box[0], piece.box[1]) if piece.placed else (0, 0)
-    canvas = Canvas(*size, bg=ground, table=made_in, origin=origin)
+    canvas = Canvas(*size, bg=ground, table=made_in, origin=origin, late_text=piece.late_text)
     piece.paint(canvas)
     tile, fit = fitted(canvas.image(), palette[1])
     if key is not None:

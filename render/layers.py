@@ -112,6 +112,7 @@ def base_canvas(
     paint: Callable[[Canvas], None],
     *,
     table: RGB | None = None,
+    late_text: bool = False,
 ) -> Canvas:
     """A new canvas (``Canvas(width, height, table=table)``) on which ``paint(c)`` — the first
     shapes of every board of a kind, depending on nothing but ``key`` — has already been
@@ -126,9 +127,10 @@ def base_canvas(
         with _BASES_LOCK:
             base = _BASES.get(full_key)
         if base is not None:
-            return Canvas(width, height, start=base.copy())
-    c = Canvas(width, height, table=table)
+            return Canvas(width, height, start=base.copy(), late_text=late_text)
+    c = Canvas(width, height, table=table, late_text=late_text)
     paint(c)
+    c.settle()  # its texts in its pixels: the copies start without waiting texts
     if c.page is None:
         with _BASES_LOCK:
             if full_key not in _BASES and len(_BASES) < MAX_BASES:
@@ -159,13 +161,11 @@ def static_layer(
     much, not the whole canvas. Why: copying and comparing a whole 2x board costs ~3 ms, more
     than a small part (a card face) costs to paint, and a new card shows up at almost every
     move; a small part's painting that strays does so next to its box."""
-    if c.page is not None:
-        paint(c)
-        return
     x0, y0, x1, y1 = c.box(box)
     area = (max(0, x0), max(0, y0), min(c.img.width, x1 + 1), min(c.img.height, y1 + 1))
-    if area[0] >= area[2] or area[1] >= area[3]:
-        paint(c)
+    c.settle_pixels(area)  # the texts under it are painted first (render.late_text)
+    if c.page is not None or area[0] >= area[2] or area[1] >= area[3]:
+        _painted(c, paint, area)
         return
     ground = _ground(c.img, area)
     where = _phase(c, box, area) if anywhere else area
@@ -175,18 +175,30 @@ def static_layer(
         c.img.paste(tile, area[:2])
         return
     if not LAYERS.keeping():
-        paint(c)
+        _painted(c, paint, area)
         return
     if not _flat(c.img.crop(area)):  # could not be replayed: painted, never kept
-        paint(c)
+        _painted(c, paint, area)
         return
     ring = _ring(area, _around(c, area, margin))
     before = [c.img.crop(strip) for strip in ring]
-    paint(c)
+    _painted(c, paint, area)
     for strip, pixels in zip(ring, before, strict=True):
         if ImageChops.difference(pixels, c.img.crop(strip)).getbbox() is not None:
             return  # it painted outside its box: not kept
     LAYERS.put(full_key, c.img.crop(area))
+
+
+def _painted(c: Canvas, paint: Callable[[Canvas], None], area: tuple[int, int, int, int]) -> None:
+    """``paint(c)`` with its texts painted into its pixels at once, as a pasted layer has
+    them: kept or not, the layer is the same pixels (render.late_text). A text it queued
+    outside ``area`` is painted too, so the check for a painting outside its box sees it."""
+    if c.late is None:
+        paint(c)
+        return
+    mark = c.late.mark()
+    paint(c)
+    c.late.since(mark)
 
 
 def _phase(c: Canvas, box: Box, area: tuple[int, int, int, int]) -> tuple[object, ...]:

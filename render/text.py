@@ -44,7 +44,7 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     return float(font(size, bold).getlength(text, direction=DIRECTION))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)  # at two sizes for texts painted at the final size (late_text)
 def text_bbox(
     text: str, size: int, bold: bool = False, anchor: str = "la", stroke: int = 0
 ) -> tuple[int, int, int, int]:

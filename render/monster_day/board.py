@@ -114,7 +114,8 @@ class _Board(_Bars):
 
     def draw(self) -> Image.Image:
         """The board painted whole, on a copy of its base (the table and panels)."""
-        self.c = base_canvas(self.layout, WIDTH, HEIGHT, self.draw_table, table=Palette.table)
+        self.c = base_canvas(self.layout, WIDTH, HEIGHT, self.draw_table, table=Palette.table,
+                             late_text=True)  # fmt: skip
         for seat in (0, 1):
             self.draw_village(seat)
         self.draw_gap()

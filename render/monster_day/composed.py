@@ -48,19 +48,25 @@ def composed_board(board: _Board) -> Image.Image | None:
     if palette is None:
         return None
     base_key = ("md board base", board.layout, board.lit(0), board.lit(1), board.locale)
-    base = Piece((0, 0, WIDTH, HEIGHT), lambda c: _base(board, c), base_key)
+    base = Piece((0, 0, WIDTH, HEIGHT), lambda c: _base(board, c), base_key, late_text=True)
     pieces = [
         *_headers(board),
         _deck(board),
         *_spaces(board),
         *_start(board),
-        Piece(_whole(board.row1), _by(board, _last_row), ground=Palette.table, placed=True),
+        _placed(_whole(board.row1), _by(board, _last_row), None, Palette.table),
         *_tiles(board),
     ]
     return composed(
         (WIDTH, HEIGHT), base, pieces, ("monster_day board", palette),
         ground=Palette.table, room=Palette.bg,
     )  # fmt: skip
+
+
+def _placed(box: tuple[int, int, int, int], paint: Paint, key: Any, ground: Any) -> Piece:
+    """A piece drawn at its place by the board's methods, its texts at the final size, as
+    the board painted whole draws them (``Canvas(late_text=True)``)."""
+    return Piece(box, paint, key, ground, placed=True, late_text=True)
 
 
 def _by(board: _Board, draw: Callable[[_Board], None]) -> Paint:
@@ -94,7 +100,7 @@ def _headers(board: _Board) -> list[Piece]:
     for seat in (0, 1):
         paint = _by(board, lambda b, s=seat: b.draw_header(s))  # type: ignore[misc]
         ground = board.village_fill(seat)
-        pieces.append(Piece(_whole(board.header_box(seat)), paint, None, ground, placed=True))
+        pieces.append(_placed(_whole(board.header_box(seat)), paint, None, ground))
     return pieces
 
 
@@ -108,7 +114,7 @@ def _deck(board: _Board) -> Piece:
         b.draw_deck()
 
     key = ("md deck", int(board.view.get("deck_count") or 0), board.locale)
-    return Piece(_whole(box), _by(board, draw), key, Palette.table, placed=True)
+    return _placed(_whole(box), _by(board, draw), key, Palette.table)
 
 
 def _spaces(board: _Board) -> list[Piece]:
@@ -122,8 +128,8 @@ def _spaces(board: _Board) -> list[Piece]:
         if space < len(board.spaces):
             ace = json.dumps(data.get("ace") or {}, sort_keys=True, default=str)
             paint = _by(board, lambda b, s=space: b.draw_ace_tile(s))  # type: ignore[misc]
-            pieces.append(Piece(_whole(board.ace_box(space)), paint, ("md ace", space, ace),
-                                ground, placed=True))  # fmt: skip
+            pieces.append(_placed(_whole(board.ace_box(space)), paint, ("md ace", space, ace),
+                                ground))  # fmt: skip
             pieces.append(_card(board, space, data, ground))
         group = groups.get(space, [])
         covered = int(data.get("covered") or 0) if data.get("top") else 0
@@ -137,7 +143,7 @@ def _spaces(board: _Board) -> list[Piece]:
 
             key = ("md tokens", covered, _tokens(group), board.locale)
             box = (x0, Y_PILL, x1, BOARD_BOTTOM - 8)  # the pill and two rows of tokens
-            pieces.append(Piece(box, _by(board, draw), key, ground, placed=True))
+            pieces.append(_placed(box, _by(board, draw), key, ground))
     return pieces
 
 
@@ -151,7 +157,7 @@ def _card(board: _Board, space: int, data: dict[str, Any], ground: Any) -> Piece
         if card else ("md no card", board.ace_suit(space))
     )  # fmt: skip
     paint = _by(board, lambda b: b.draw_card_stack(space))
-    return Piece(_whole(box), paint, shown, ground, placed=True)
+    return _placed(_whole(box), paint, shown, ground)
 
 
 def _start(board: _Board) -> list[Piece]:
@@ -162,7 +168,7 @@ def _start(board: _Board) -> list[Piece]:
     box = (board.gap_x0 + 11, Y_CARD, board.gap_x1 - 11, BOARD_BOTTOM - 16)
     paint = _by(board, lambda b: b._start_tokens(group))
     key = ("md start", _tokens(group), board.locale)
-    return [Piece(_whole(box), paint, key, board.lane_fill(), placed=True)]
+    return [_placed(_whole(box), paint, key, board.lane_fill())]
 
 
 def _tiles(board: _Board) -> list[Piece]:
@@ -179,7 +185,7 @@ def _tiles(board: _Board) -> list[Piece]:
             b.draw_plain_tile(b.c, box)
             b.draw_monster_tile(monster, box)
 
-    return [Piece(_whole(board.row2), _by(board, draw), None, Palette.table, placed=True)]
+    return [_placed(_whole(board.row2), _by(board, draw), None, Palette.table)]
 
 
 def _tokens(group: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:

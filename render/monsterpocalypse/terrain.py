@@ -48,6 +48,7 @@ from render.monsterpocalypse.style import (
 def tint(c: Canvas, box: Box, color: RGB, alpha: float) -> None:
     """Blend ``color`` over what is already drawn in ``box`` (translucent overlays: start zones,
     reachable squares), keeping the marks underneath visible."""
+    c.settle(box)  # the texts under the tint are painted first (render.late_text)
     x0, y0, x1, y1 = (c.px(v) for v in box)
     region = c.img.crop((x0, y0, x1, y1))
     solid = Image.new("RGB", region.size, color)
@@ -62,8 +63,10 @@ def draw_base(c: Canvas) -> None:
     if c.page is not None:
         _coordinates(c)
         _ground(c)
+        c.settle(_base_box())  # as in the pixels pasted (render.late_text)
         return
     at, base = _base(c.scale)
+    c.settle_pixels((*at, at[0] + base.width, at[1] + base.height))
     c.img.paste(base, at)
 
 
@@ -99,9 +102,15 @@ def _base(scale: int) -> tuple[tuple[int, int], Image.Image]:
     c = Canvas(WIDTH, HEIGHT, Palette.bg, scale)
     _coordinates(c)
     _ground(c)
-    x0, y0, x1, y1 = grid_box()
-    left, top, right, bottom = (c.px(v) for v in (x0 - BAND, y0 - BAND, x1 + BAND, y1 + BAND))
+    c.settle()  # the coordinates in the pixels pasted (render.late_text)
+    left, top, right, bottom = (c.px(v) for v in _base_box())
     return (left, top), c.img.crop((left, top, right, bottom))
+
+
+def _base_box() -> Box:
+    """The grid with its four bands of coordinates."""
+    x0, y0, x1, y1 = grid_box()
+    return (x0 - BAND, y0 - BAND, x1 + BAND, y1 + BAND)
 
 
 def _hatch(c: Canvas, box: Box) -> None:

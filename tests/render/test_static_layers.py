@@ -44,9 +44,12 @@ def layered(paint: Callable[[Canvas], None], key: str = "test labels") -> Image.
 
 
 def direct(paint: Callable[[Canvas], None]) -> Image.Image:
+    """Painted without a layer, its texts then painted at the canvas's scale, as a layer
+    keeps them (render.late_text)."""
     canvas = Canvas(300, 200)
     ground(canvas)
     paint(canvas)
+    canvas.settle()
     canvas.circle(150, 90, 12, fill=Palette.danger)
     return canvas.img
 
@@ -110,6 +113,7 @@ def test_an_uneven_ground_is_not_kept_and_another_ground_is_not_reused() -> None
     expected = Canvas(300, 200)
     expected.rect((20, 20, 280, 170), fill=Palette.bg)
     labels(expected)
+    expected.settle()
     assert same(other.img, expected.img)
     assert len(LAYERS) == 2
 
@@ -242,6 +246,7 @@ def _placed(x: float, y: float) -> tuple[Image.Image, Image.Image]:
     plain = Canvas(300, 200)
     ground(plain)
     _card_at(x, y)(plain)
+    plain.settle()  # its text at the canvas's scale, as the layer keeps it
     return canvas.img, plain.img
 
 
