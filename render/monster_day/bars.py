@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.boxes import Box
-from render.common import Canvas, Palette, draw_die, localized, mix, tr
+from render.common import RGB, Canvas, Palette, draw_die, localized, mix, tr
 from render.decktet import draw_rank, draw_suit, suit_color
 from render.monster_day.style import MONSTER_IDS, _t, _tmpl
 from render.monster_day.tokens import _monster_index, draw_token, monster_name
@@ -259,15 +259,36 @@ class _Bars:
         c.panel(tile, fill=Palette.panel, outline=Palette.line, radius=14, shadow=False)
 
     def draw_monster_tile(self, monster: dict[str, Any], box: Box) -> None:
+        self.draw_tile_body(monster, box)
+        self.draw_tile_status(monster, box)
+
+    def rolled(self, monster: dict[str, Any]) -> bool:
+        """Whether the last roll showed this monster's face."""
+        dice = [d for d in (self.last or {}).get("dice") or [] if isinstance(d, int)]
+        return _monster_index(monster.get("id")) + 1 in dice
+
+    def tile_fill(self, monster: dict[str, Any]) -> RGB:
+        """A monster tile's flat colour: lit gold when the last roll moved it."""
+        return mix(Palette.panel, Palette.gold, 0.10) if self.rolled(monster) else Palette.panel
+
+    @staticmethod
+    def status_box(box: Box) -> Box:
+        """Where a tile's status line lies (what the last roll did to the monster, or where
+        it stands): between the monster's name and its points, right of the token and its
+        points badge; the only part of a tile that names a player."""
+        tx0, y0, tx1, _y1 = box
+        return (tx0 + 91, y0 + 39, tx1 - 6, y0 + 72)
+
+    def draw_tile_body(self, monster: dict[str, Any], box: Box) -> None:
+        """A monster tile but its status line: the panel, die face, token, name and points."""
         c = self.c
         tx0, y0, tx1, y1 = box
-        dice = [d for d in (self.last or {}).get("dice") or [] if isinstance(d, int)]
         face = _monster_index(monster.get("id")) + 1
-        rolled = face in dice
+        rolled = self.rolled(monster)
         if rolled or len(self.monsters) != len(MONSTER_IDS):  # else: the base's plain tile
             c.panel(
                 box,
-                fill=mix(Palette.panel, Palette.gold, 0.10) if rolled else Palette.panel,
+                fill=self.tile_fill(monster),
                 outline=Palette.gold if rolled else Palette.line,
                 width=3 if rolled else 2,
                 radius=14,
@@ -280,8 +301,6 @@ class _Bars:
         room = tx1 - tx - 10
         name = monster_name(monster, self.locale)
         c.fit_text((tx, y0 + 24), name, room, 23, Palette.text, bold=True, min_size=15, anchor="lm")
-        result = self._results().get(str(monster.get("id")))
-        self._status((tx, y0 + 54), room, monster, result, rolled)
         pts = int(monster.get("points") or 1)
         c.fit_text(
             (tx, y0 + 83),
@@ -292,6 +311,12 @@ class _Bars:
             bold=True,
             anchor="lm",
         )
+
+    def draw_tile_status(self, monster: dict[str, Any], box: Box) -> None:
+        tx0, y0, tx1, _y1 = box
+        tx = tx0 + 92
+        result = self._results().get(str(monster.get("id")))
+        self._status((tx, y0 + 54), tx1 - tx - 10, monster, result, self.rolled(monster))
 
     def _results(self) -> dict[str, dict[str, Any]]:
         """The last turn's ``monster`` events by monster id."""

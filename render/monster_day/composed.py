@@ -6,8 +6,9 @@ rest is redrawing what the last move did not change (five of the six top cards, 
 tokens that did not move). From pieces, each part is drawn on a canvas of its own size, reduced
 and mapped once, and kept under what it shows; a board is then a copy of its base (the table,
 the panels and the villages' frames, one per frame state and language) with each piece's
-palette indices pasted on it. A move draws afresh only what it changed: the headers, the deck,
-the last-turn row and the tiles of the rolled monsters.
+palette indices pasted on it. A move draws afresh only what names a table's players (the
+headers, the last-turn row, the monster tiles' status lines: never kept, they would crowd out
+the pieces every table shares) and the pieces it shows for the first time.
 
 Why it is the same picture: every piece lies at whole layout units over a flat colour of the
 base (a village panel, the lane, the table) that nothing else draws on, and is drawn by the
@@ -172,20 +173,28 @@ def _start(board: _Board) -> list[Piece]:
 
 
 def _tiles(board: _Board) -> list[Piece]:
-    """The monster tiles, their panels included, over the table: one piece for the row (a
-    piece has its own canvas, reduction and fit to pay for). Not kept, as the headers
-    (:func:`_headers`): a tile names the player a monster stands with."""
+    """Each monster tile, its panel included, over the table: kept by what it shows (the
+    monster, whether the last roll showed its face, the language); and over it its status
+    line, drawn each time and never kept, as the headers (:func:`_headers`): it names the
+    player a monster stands with or went to."""
     monsters = sorted(board.monsters, key=lambda m: _monster_index(m.get("id")))
-    if not monsters:
-        return []
-    boxes = tile_boxes(board.row2, len(monsters))
+    pieces = []
+    for monster, box in zip(monsters, tile_boxes(board.row2, len(monsters)), strict=True):
 
-    def draw(b: _Board) -> None:
-        for monster, box in zip(monsters, boxes, strict=True):
-            b.draw_plain_tile(b.c, box)
-            b.draw_monster_tile(monster, box)
+        def body(b: _Board, m: dict[str, Any] = monster, t: Any = box) -> None:
+            b.draw_plain_tile(b.c, t)
+            b.draw_tile_body(m, t)
 
-    return [_placed(_whole(board.row2), _by(board, draw), None, Palette.table)]
+        def status(b: _Board, m: dict[str, Any] = monster, t: Any = box) -> None:
+            b.draw_tile_status(m, t)
+
+        shown = {k: v for k, v in monster.items() if k != "space"}  # the status says where
+        key = ("md tile", json.dumps(shown, sort_keys=True, default=str), board.rolled(monster),
+               len(monsters), board.locale)  # fmt: skip
+        pieces.append(_placed(_whole(box), _by(board, body), key, Palette.table))
+        strip = _whole(board.status_box(box))
+        pieces.append(_placed(strip, _by(board, status), None, board.tile_fill(monster)))
+    return pieces
 
 
 def _tokens(group: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:

@@ -73,14 +73,14 @@ def test_a_monster_day_board_put_together_is_the_board_painted_whole_and_mapped(
 
 
 def test_a_monster_day_board_redraws_only_what_a_table_alone_shows() -> None:
-    """Drawn again, a board takes its base, Aces, cards, deck and tokens from the kept
-    pieces; only the headers, the last turn and the monster tiles (which name the players)
-    are drawn again, and they are never kept."""
+    """Drawn again, a board takes its base, Aces, cards, deck, tokens and monster tiles from
+    the kept pieces; only the headers, the last turn and the tiles' status lines (which name
+    the players) are drawn again, and they are never kept."""
     view = [s.view for s in playout("monster_day", 2, 4) if s.seat is None][12]
     PIECES.clear()
     first = board_image("monster_day", view, locale="en", players=["Anna", "Bob"])
     kept, hits = len(PIECES), PIECES.hits
-    assert kept >= 1 + 6 + 6 + 1  # the base, the Aces, the cards and the deck at least
+    assert kept >= 1 + 6 + 6 + 1 + 4  # the base, Aces, cards, deck and tiles at least
     again = board_image("monster_day", view, locale="en", players=["Anna", "Bob"])
     assert again.tobytes() == first.tobytes()
     assert PIECES.hits - hits == kept and len(PIECES) == kept
