@@ -422,19 +422,24 @@ class Canvas:
     ) -> None:
         size_px = self.px(size)
         stroke_px = self.px(stroke) if stroke else 0
+        if self.late is None or "\n" in text:  # (several lines: Pillow lays them out)
+            self.settle()
+            at = self._ink_inside(self.at(*xy), text, size_px, bold, anchor, stroke_px)
+            self._text_now(at, text, size_px, fill, bold, anchor, stroke_px, stroke_fill)
+            if self.page is not None:  # measured only for the recording (a layout per text)
+                self._record(text, self._ink_box(at, text, size_px, bold, anchor, stroke_px))
+            return
         anchored = self.at(*xy)
 
-        def now() -> tuple[int, int]:
+        def now() -> None:
             at = self._ink_inside(anchored, text, size_px, bold, anchor, stroke_px)
             self._text_now(at, text, size_px, fill, bold, anchor, stroke_px, stroke_fill)
-            return at
 
-        if self.late is None or "\n" in text:
-            self.settle()  # (several lines: Pillow lays them out; no board draws any today)
-            at = now()
-            ink = self._ink_box(at, text, size_px, bold, anchor, stroke_px, self.scale)
-        else:
-            ink = self._later(xy, text, size, fill, bold, anchor, stroke, stroke_fill, now)
+        ink = self._later(xy, text, size, fill, bold, anchor, stroke, stroke_fill, now)
+        self._record(text, ink)
+
+    def _record(self, text: str, ink: Box) -> None:
+        """Note a text's ink box (relative to the origin) while a recording is on."""
         if self.page is not None and self.where is not None and text.strip():
             ox, oy = self.origin
             bbox = (ink[0] + ox, ink[1] + oy, ink[2] + ox, ink[3] + oy)
@@ -474,7 +479,7 @@ class Canvas:
         anchor: str,
         stroke: float,
         stroke_fill: RGB | None,
-        now: Callable[[], object],
+        now: Callable[[], None],
     ) -> Box:
         """Queue a text to be painted at the final size (render.late_text); its ink box in
         layout units, relative to the canvas's origin."""
@@ -498,13 +503,13 @@ class Canvas:
         return (x0, y0, x1, y1)
 
     def _ink_box(
-        self, at: tuple[int, int], text: str, size: int, bold: bool, anchor: str, stroke: int,
-        scale: int,
-    ) -> Box:  # fmt: skip
+        self, at: tuple[int, int], text: str, size: int, bold: bool, anchor: str, stroke: int
+    ) -> Box:
         """A text's ink box in layout units (relative to the origin), drawn at ``at``."""
         x0, y0, x1, y1 = self.draw.textbbox(at, text, font=font(size, bold), anchor=anchor,
                                             stroke_width=stroke, direction=DIRECTION)  # fmt: skip
-        return (x0 / scale, y0 / scale, x1 / scale, y1 / scale)
+        s = self.scale
+        return (x0 / s, y0 / s, x1 / s, y1 / s)
 
     def _over(self, xy: tuple[int, int, int, int]) -> None:
         """Something is about to be drawn on the canvas pixels ``xy`` (inclusive corners, as

@@ -35,7 +35,7 @@ class LateText:
     inks: list[tuple[Image.Image, tuple[int, int], RGB]]
     """L masks at the final size, where each goes and its colour, painted in order (a
     stroke, then the letters)."""
-    now: Callable[[], object]
+    now: Callable[[], None]
     """Paints it on the canvas at once, at the canvas's scale (as it was always drawn)."""
 
 
