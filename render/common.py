@@ -263,7 +263,8 @@ class Canvas:
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
         xy = self.box(box)
-        self._over(xy)
+        if self.late is not None and self.late.items:
+            self._over(xy)
         r = self.px(radius) if radius else 0
         if fill is not None and shapes.fill(self.img, self.draw, xy, r, fill):
             if outline is None or not w or outline == fill:
@@ -298,7 +299,8 @@ class Canvas:
     ) -> None:
         w = self.px(width) if outline is not None and width else 0
         xy, core = self.box(box), self.draw.draw  # ImageDraw.ellipse's (see render.shapes)
-        self._over(xy)
+        if self.late is not None and self.late.items:
+            self._over(xy)
         fill_ink = core.draw_ink(fill) if fill is not None else None
         if fill_ink is not None:
             core.draw_ellipse(xy, fill_ink, 1)
@@ -351,7 +353,8 @@ class Canvas:
         shade = mix(Palette.bg, (0, 0, 0), 0.6)
         outer = (x0 + 3, y0 + 5, x1 + 3, y1 + 5)
         sx0, sy0, sx1, sy1 = self.box(outer)
-        self._over((sx0, sy0, sx1, sy1))
+        if self.late is not None and self.late.items:
+            self._over((sx0, sy0, sx1, sy1))
         r = self.px(radius)
         band = 2 * r + 2
         if r < 12 or sx1 - sx0 < 3 * r + 4 or sy1 - sy0 < 3 * r + 4:
@@ -396,7 +399,8 @@ class Canvas:
         """Paint ``color`` through an L ``mask`` (already at canvas pixels) centred on cx, cy."""
         x, y = self.at(cx, cy)
         x, y = x - mask.width // 2, y - mask.height // 2
-        self._over((x, y, x + mask.width, y + mask.height))
+        if self.late is not None and self.late.items:
+            self._over((x, y, x + mask.width, y + mask.height))
         self.img.im.paste(
             color, (x, y, x + mask.width, y + mask.height), mask.im
         )  # see render.shapes
@@ -513,7 +517,8 @@ class Canvas:
 
     def _over(self, xy: tuple[int, int, int, int]) -> None:
         """Something is about to be drawn on the canvas pixels ``xy`` (inclusive corners, as
-        :meth:`box` gives): the waiting texts under it are painted first (render.late_text)."""
+        :meth:`box` gives): the waiting texts under it are painted first (render.late_text).
+        Callers test ``self.late.items`` first, inline: a board draws hundreds of shapes."""
         late = self.late
         if late is not None and late.items:
             late.before((xy[0], xy[1], xy[2] + 1, xy[3] + 1))
