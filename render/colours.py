@@ -1,0 +1,56 @@
+"""The house colours: a dark, warm table at night, cream text, strong accents
+(:class:`Palette`), and the two helpers every renderer mixes its shades with.
+
+Apart from :mod:`render.common` so that the canvas (:mod:`render.canvas`) and the toolkit that
+re-exports it can both read them."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(value: str) -> RGB:
+    value = value.lstrip("#")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """Linear blend: ``t=0`` gives ``a``, ``t=1`` gives ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Palette:
+    """The house theme: a dark, warm table at night, cream text, strong accents."""
+
+    bg = hex_rgb("#17110d")  # the room
+    table = hex_rgb("#241a14")  # the table top
+    panel = hex_rgb("#2f231a")
+    panel_hi = hex_rgb("#3b2c20")
+    line = hex_rgb("#5a4533")
+    text = hex_rgb("#f6ead0")
+    muted = hex_rgb("#bfa98a")
+    faint = hex_rgb("#7d6954")
+    gold = hex_rgb("#ffc94a")
+    danger = hex_rgb("#ff6b5a")
+    card = hex_rgb("#f7efdc")  # card stock
+    card_edge = hex_rgb("#cdbb98")
+    ink = hex_rgb("#23180f")  # text on cards
+    die = hex_rgb("#fbf6ea")
+    pip = hex_rgb("#1d140e")
+    # one accent per seat (enough for six players)
+    seats = (
+        hex_rgb("#52c7e0"),  # cyan
+        hex_rgb("#ff7a8f"),  # rose
+        hex_rgb("#9be15d"),  # lime
+        hex_rgb("#c79bff"),  # lilac
+        hex_rgb("#ffb35c"),  # orange
+        hex_rgb("#f2f2f2"),  # white
+    )
+
+    @classmethod
+    def seat(cls, seat: int) -> RGB:
+        return cls.seats[seat % len(cls.seats)]
