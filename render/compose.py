@@ -25,13 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from PIL import Image
 
+from render.boxes import active_recorder
 from render.common import RGB, Canvas
 from render.layers import LayerCache
-from render.png import Fit, fitted
+from render.png import STORED_CHECK_SAMPLE, Fit, fitted
 
+Drawn_ = TypeVar("Drawn_", bound="Drawn")
 Paint = Callable[[Canvas], None]
 """Draws on a canvas the size of its piece, with the piece's corner at (0, 0)."""
 
@@ -45,6 +48,17 @@ PIECES: LayerCache[tuple[Image.Image, Fit | None]] = LayerCache(
     MAX_BYTES, size=lambda kept: kept[0].width * kept[0].height
 )
 """Pieces drawn, with how well the palette shows them."""
+
+TABLE_MAX_BYTES = 16 * 2**20
+"""Kept pieces that one table alone shows (a Notte di Terrore player's path: ~100-200 KB): a
+few dozen tables' worth, for a table's next move."""
+
+TABLE_PIECES: LayerCache[tuple[Image.Image, Fit | None]] = LayerCache(
+    TABLE_MAX_BYTES, size=lambda kept: kept[0].width * kept[0].height
+)
+"""Pieces that ``Piece.shared`` says one table alone shows. Why apart from :data:`PIECES`: on
+a bot with more tables than either holds, they would be dropped before their table's next
+move anyway, and kept with the others they would drop the pieces every table shares first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +80,14 @@ class Piece:
     late_text: bool = False
     """Its texts are painted at the final size (``Canvas(late_text=True)``), as the whole
     picture's are."""
+    shared: bool = True
+    """Many tables show it (a card): kept in :data:`PIECES`. False: it is what one table
+    alone shows (a player's path, their Weapons), kept in :data:`TABLE_PIECES`."""
 
 
 def composed(
     size: tuple[int, int],
-    base: Piece,
+    base: Piece | None,
     pieces: Sequence[Piece],
     palette: tuple[str, Image.Image],
     *,
@@ -78,11 +95,15 @@ def composed(
     room: RGB,
 ) -> Image.Image | None:
     """The picture of ``size`` in ``palette`` (its name, its image): ``base`` (drawn over the
-    whole picture on a canvas made in ``ground``, its room ``room``), then every piece pasted
+    whole picture on a canvas made in ``ground``, its room ``room``; None: the picture starts
+    as ``ground`` alone, its pieces drawing the rest, its frame too), then every piece pasted
     at its box, each drawn on its own canvas of ``ground``; None when the palette does not
     show them well enough, judged on all of them at once as on a whole picture
     (:class:`render.png.Fit`: a small piece is mostly edges, which alone would fail)."""
-    under, fit = _piece(base, size, palette, ground=room, made_in=ground)
+    if base is None:
+        under, fit = _flat(size, palette, ground)
+    else:
+        under, fit = _piece(base, size, palette, ground=room, made_in=ground)
     picture = under.copy()
     for piece in pieces:
         x0, y0, x1, y1 = piece.box
@@ -91,6 +112,34 @@ def composed(
         picture.paste(tile, (x0, y0))
         fit = fit + seen if fit is not None and seen is not None else None
     return picture if fit is not None and fit.good else None
+
+
+FLAT_SAMPLE = 8 * STORED_CHECK_SAMPLE
+"""The side of the flat patch a flat picture's fit is judged on: 64 samples, enough for
+:func:`render.png.fitted` to check that the palette holds the colour (a flat colour is checked
+from ~2,000 pixels)."""
+
+
+def _flat(
+    size: tuple[int, int], palette: tuple[str, Image.Image], ground: RGB
+) -> tuple[Image.Image, Fit | None]:
+    """A picture of ``ground`` alone, mapped, and how well the palette shows it. Why not drawn
+    and mapped as a piece: a board's base that is only the table would cost ~11 ms a height
+    (Notte di Terrore's boards grow with the Events on Beings); every pixel is the same, so a
+    patch of it is mapped and judged, and the judgement scaled to the whole picture."""
+    patch, fit = fitted(Image.new("RGB", (FLAT_SAMPLE, FLAT_SAMPLE), ground), palette[1])
+    flat = patch.resize(size, Image.Resampling.NEAREST)
+    if fit is None:
+        return flat, None
+    step = STORED_CHECK_SAMPLE
+    n = max(1, size[0] // step) * max(1, size[1] // step)
+    scaled = Fit(
+        n,
+        fit.off * n // fit.pixels,
+        tuple(e * n // fit.pixels for e in fit.errors),  # type: ignore[arg-type]
+        fit.flats_held,
+    )
+    return flat, scaled
 
 
 def _piece(
@@ -104,8 +153,9 @@ def _piece(
     """``piece`` drawn, reduced and mapped, and how well the palette shows it; or both kept
     from last time."""
     key = None if piece.key is None else (piece.key, size, ground, made_in, palette[0])
+    cache = PIECES if piece.shared else TABLE_PIECES
     if key is not None:
-        kept = PIECES.get(key)
+        kept = cache.get(key)
         if kept is not None:
             return kept
     origin = (piece.box[0], piece.box[1]) if piece.placed else (0, 0)
@@ -113,5 +163,46 @@ def _piece(
     piece.paint(canvas)
     tile, fit = fitted(canvas.image(), palette[1])
     if key is not None:
-        PIECES.put(key, (tile, fit))
+        cache.put(key, (tile, fit))
     return tile, fit
+
+
+class Drawn(Protocol):
+    """A picture whose drawing methods draw on its ``c`` (a board), and which can be painted
+    whole."""
+
+    c: Canvas
+
+    def draw(self) -> Image.Image: ...
+
+
+def composed_or_painted(
+    picture: Drawn_, compose: Callable[[Drawn_], Image.Image | None]
+) -> Image.Image:
+    """``compose(picture)``, put together from pieces, when it can be; else ``picture`` painted
+    whole: when its palette does not show the pieces well enough, and while a text-box
+    recording is on, which must see every text drawn (``render.boxes``)."""
+    if active_recorder() is None:
+        put_together = compose(picture)
+        if put_together is not None:
+            return put_together
+    return picture.draw()
+
+
+def drawn_by(picture: Drawn_, draw: Callable[[Drawn_], object]) -> Paint:
+    """A piece's paint: ``draw(picture)`` with the piece's canvas as the picture's. Why: the
+    pieces are drawn by the whole picture's own methods, one copy of the drawing code (each
+    picture object draws one picture, in one thread, piece after piece)."""
+
+    def paint(c: Canvas) -> None:
+        picture.c = c
+        draw(picture)
+
+    return paint
+
+
+def whole(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A piece's box as whole numbers: layouts put every piece at whole layout units, some
+    reached through floats."""
+    x0, y0, x1, y1 = box
+    return round(x0), round(y0), round(x1), round(y1)

@@ -31,7 +31,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.boxes import active_recorder
+from render.compose import composed_or_painted
 from render.monster_day.board import _Board
 from render.monster_day.composed import composed_board
 from render.monster_day.hand import _draw_hand
@@ -45,14 +45,8 @@ class MonsterDayRenderer:
 
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
         """Put together from pieces in the board palette (:mod:`.composed`) when it can be,
-        else painted whole (colours the palette lacks, or while a text-box recording is on,
-        which must see every text drawn)."""
-        board = _Board(view, locale, players)
-        if active_recorder() is None:
-            picture = composed_board(board)
-            if picture is not None:
-                return picture
-        return board.draw()
+        else painted whole (:func:`render.compose.composed_or_painted`)."""
+        return composed_or_painted(_Board(view, locale, players), composed_board)
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         return _draw_hand(view, locale)

@@ -22,13 +22,12 @@ token's shadow and points badge, a panel's shadow (3 right, 5 down).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
 from render.common import Canvas, Palette
-from render.compose import Paint, Piece, composed
+from render.compose import Paint, Piece, composed, drawn_by, whole
 from render.monster_day.bars import tile_boxes
 from render.monster_day.board import _Board
 from render.monster_day.style import (
@@ -55,7 +54,7 @@ def composed_board(board: _Board) -> Image.Image | None:
         _deck(board),
         *_spaces(board),
         *_start(board),
-        _placed(_whole(board.row1), _by(board, _last_row), None, Palette.table),
+        _placed(whole(board.row1), drawn_by(board, _last_row), None, Palette.table),
         *_tiles(board),
     ]
     return composed(
@@ -68,16 +67,6 @@ def _placed(box: tuple[int, int, int, int], paint: Paint, key: Any, ground: Any)
     """A piece drawn at its place by the board's methods, its texts at the final size, as
     the board painted whole draws them (``Canvas(late_text=True)``)."""
     return Piece(box, paint, key, ground, placed=True, late_text=True)
-
-
-def _by(board: _Board, draw: Callable[[_Board], None]) -> Paint:
-    """A piece's paint: ``draw(board)`` with the piece's canvas as the board's."""
-
-    def paint(c: Canvas) -> None:
-        board.c = c
-        draw(board)
-
-    return paint
 
 
 def _base(board: _Board, c: Canvas) -> None:
@@ -99,9 +88,9 @@ def _headers(board: _Board) -> list[Piece]:
     drop the pieces every table shares (cards, Aces, tokens)."""
     pieces = []
     for seat in (0, 1):
-        paint = _by(board, lambda b, s=seat: b.draw_header(s))  # type: ignore[misc]
+        paint = drawn_by(board, lambda b, s=seat: b.draw_header(s))  # type: ignore[misc]
         ground = board.village_fill(seat)
-        pieces.append(_placed(_whole(board.header_box(seat)), paint, None, ground))
+        pieces.append(_placed(whole(board.header_box(seat)), paint, None, ground))
     return pieces
 
 
@@ -115,7 +104,7 @@ def _deck(board: _Board) -> Piece:
         b.draw_deck()
 
     key = ("md deck", int(board.view.get("deck_count") or 0), board.locale)
-    return _placed(_whole(box), _by(board, draw), key, Palette.table)
+    return _placed(whole(box), drawn_by(board, draw), key, Palette.table)
 
 
 def _spaces(board: _Board) -> list[Piece]:
@@ -128,8 +117,8 @@ def _spaces(board: _Board) -> list[Piece]:
         data = board.space_data(space) if space < len(board.spaces) else {}
         if space < len(board.spaces):
             ace = json.dumps(data.get("ace") or {}, sort_keys=True, default=str)
-            paint = _by(board, lambda b, s=space: b.draw_ace_tile(s))  # type: ignore[misc]
-            pieces.append(_placed(_whole(board.ace_box(space)), paint, ("md ace", space, ace),
+            paint = drawn_by(board, lambda b, s=space: b.draw_ace_tile(s))  # type: ignore[misc]
+            pieces.append(_placed(whole(board.ace_box(space)), paint, ("md ace", space, ace),
                                 ground))  # fmt: skip
             pieces.append(_card(board, space, data, ground))
         group = groups.get(space, [])
@@ -144,7 +133,7 @@ def _spaces(board: _Board) -> list[Piece]:
 
             key = ("md tokens", covered, _tokens(group), board.locale)
             box = (x0, Y_PILL, x1, BOARD_BOTTOM - 8)  # the pill and two rows of tokens
-            pieces.append(_placed(box, _by(board, draw), key, ground))
+            pieces.append(_placed(box, drawn_by(board, draw), key, ground))
     return pieces
 
 
@@ -157,8 +146,8 @@ def _card(board: _Board, space: int, data: dict[str, Any], ground: Any) -> Piece
          min(int(data.get("covered") or 0), 2), board.glows(space), board.locale)
         if card else ("md no card", board.ace_suit(space))
     )  # fmt: skip
-    paint = _by(board, lambda b: b.draw_card_stack(space))
-    return _placed(_whole(box), paint, shown, ground)
+    paint = drawn_by(board, lambda b: b.draw_card_stack(space))
+    return _placed(whole(box), paint, shown, ground)
 
 
 def _start(board: _Board) -> list[Piece]:
@@ -167,9 +156,9 @@ def _start(board: _Board) -> list[Piece]:
     if not group:
         return []
     box = (board.gap_x0 + 11, Y_CARD, board.gap_x1 - 11, BOARD_BOTTOM - 16)
-    paint = _by(board, lambda b: b._start_tokens(group))
+    paint = drawn_by(board, lambda b: b._start_tokens(group))
     key = ("md start", _tokens(group), board.locale)
-    return [_placed(_whole(box), paint, key, board.lane_fill())]
+    return [_placed(whole(box), paint, key, board.lane_fill())]
 
 
 def _tiles(board: _Board) -> list[Piece]:
@@ -191,19 +180,12 @@ def _tiles(board: _Board) -> list[Piece]:
         shown = {k: v for k, v in monster.items() if k != "space"}  # the status says where
         key = ("md tile", json.dumps(shown, sort_keys=True, default=str), board.rolled(monster),
                len(monsters), board.locale)  # fmt: skip
-        pieces.append(_placed(_whole(box), _by(board, body), key, Palette.table))
-        strip = _whole(board.status_box(box))
-        pieces.append(_placed(strip, _by(board, status), None, board.tile_fill(monster)))
+        pieces.append(_placed(whole(box), drawn_by(board, body), key, Palette.table))
+        strip = whole(board.status_box(box))
+        pieces.append(_placed(strip, drawn_by(board, status), None, board.tile_fill(monster)))
     return pieces
 
 
 def _tokens(group: list[dict[str, Any]]) -> tuple[tuple[str, int], ...]:
     """What the tokens of a group show: each monster and its points, in order."""
     return tuple((str(m.get("id")), int(m.get("points") or 1)) for m in group[:4])
-
-
-def _whole(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-    """A piece's box as whole numbers: the layout puts every piece at whole layout units
-    (:meth:`_Board.column`, :func:`tile_boxes`), some reached through floats."""
-    x0, y0, x1, y1 = box
-    return round(x0), round(y0), round(x1), round(y1)

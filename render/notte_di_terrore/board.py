@@ -80,39 +80,77 @@ class _Board(_Bars):
         self.c = Canvas(WIDTH, self.height, Palette.bg, table=Palette.table)
 
     def draw(self) -> Image.Image:
+        """The board painted whole (it is otherwise put together from pieces:
+        :mod:`render.notte_di_terrore.composed`, the same picture)."""
         c = self.c
         c.table_top((6, 6, WIDTH - 6, self.height - 6), Palette.table, 22)
-        self.draw_top((MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H))
-        y: float = MARGIN + TOP_H + ROW_GAP
-        for seat, player in enumerate(self.players):
-            h = ROW_HEAD + row_body_height(player) + 10
-            self.draw_row(seat, player, (MARGIN, y, WIDTH - MARGIN, y + h))
-            y += h + ROW_GAP
-        with c.region((MARGIN, y, WIDTH - MARGIN, y + LEGEND_H), "legend") as legend:
+        self.draw_top(self.top_box())
+        for seat, box in enumerate(self.strip_boxes()):
+            self.draw_row(seat, self.players[seat], box)
+        with c.region(self.legend_box(), "legend") as legend:
             self.draw_legend(legend)
         return c.image()
+
+    # -- where things lie: whole layout units (the pieces of the composed board lie there)
+    def top_box(self) -> tuple[int, int, int, int]:
+        return MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + TOP_H
+
+    def strip_boxes(self) -> list[tuple[int, int, int, int]]:
+        """Each seat's strip, top to bottom."""
+        boxes = []
+        y = MARGIN + TOP_H + ROW_GAP
+        for player in self.players:
+            h = int(ROW_HEAD + row_body_height(player) + 10)
+            boxes.append((MARGIN, y, WIDTH - MARGIN, y + h))
+            y += h + ROW_GAP
+        return boxes
+
+    def legend_box(self) -> tuple[int, int, int, int]:
+        y = MARGIN + TOP_H + ROW_GAP + sum(b[3] - b[1] + ROW_GAP for b in self.strip_boxes())
+        return MARGIN, y, WIDTH - MARGIN, y + LEGEND_H
+
+    @staticmethod
+    def head_box(strip: Box) -> Box:
+        x0, y0, x1, _ = strip
+        return x0 + 24, y0 + 6, x1 - 16, y0 + ROW_HEAD
+
+    @staticmethod
+    def body_box(strip: Box) -> Box:
+        x0, y0, x1, y1 = strip
+        return x0 + 24, y0 + ROW_HEAD, x1 - 16, y1 - 10
+
+    def strip_fill(self, seat: int) -> RGB:
+        return mix(Palette.panel, Palette.seat(seat), 0.05)
+
+    def lit(self, seat: int) -> bool:
+        return seat == self.active or seat in self.winners
 
     # -- a player's strip
     def draw_row(self, seat: int, player: dict[str, Any], box: Box) -> None:
         c = self.c
-        x0, y0, x1, y1 = box
+        self.draw_strip_frame(seat, box)
+        with c.region(box, f"strip {seat + 1}"):
+            with c.region(self.head_box(box), "header") as head:
+                self.draw_row_head(seat, player, head)
+            body = self.body_box(box)
+            wx0 = self.draw_weapons(player, body)
+            with c.region((body[0], body[1], wx0 - 22, body[3]), "path") as path:
+                self.draw_path(player, path)
+
+    def draw_strip_frame(self, seat: int, box: Box) -> None:
+        """The strip's panel (gold for the active seat and the winners) and its seat bar."""
+        c = self.c
+        x0, y0, _x1, y1 = box
         accent = Palette.seat(seat)
-        lit = seat == self.active or seat in self.winners
+        lit = self.lit(seat)
         c.panel(
             box,
-            fill=mix(Palette.panel, accent, 0.05),
+            fill=self.strip_fill(seat),
             outline=Palette.gold if lit else mix(accent, Palette.panel, 0.6),
             width=4 if lit else 2,
             radius=16,
         )
         c.rect((x0 + 8, y0 + 12, x0 + 14, y1 - 12), fill=accent, radius=3)
-        with c.region(box, f"strip {seat + 1}"):
-            with c.region((x0 + 24, y0 + 6, x1 - 16, y0 + ROW_HEAD), "header") as head:
-                self.draw_row_head(seat, player, head)
-            body = (x0 + 24, y0 + ROW_HEAD, x1 - 16, y1 - 10)
-            wx0 = self.draw_weapons(player, body)
-            with c.region((body[0], body[1], wx0 - 22, body[3]), "path") as path:
-                self.draw_path(player, path)
 
     def draw_row_head(self, seat: int, player: dict[str, Any], box: Box) -> None:
         x0, y0, x1, y1 = box
