@@ -27,7 +27,8 @@ Everything is drawn from the view: no deck data, no engine import. Cards missing
 The package, by concern: :mod:`.style` (geometry, colours, words), :mod:`.icons` (silhouettes,
 badges, card backs), :mod:`.pieces` (the view's cards; Beings and Weapons as drawn on both
 images), :mod:`.layout` (the board's measurements), :mod:`.bars` (the top bar and the types'
-key), :mod:`.board` (the strips) and :mod:`.hand` (the DM image). This module holds the renderer
+key), :mod:`.board` (the strips), :mod:`.composed` (the board put together from kept pieces,
+the same picture as painted whole) and :mod:`.hand` (the DM image). This module holds the renderer
 registered in :data:`render.RENDERERS` and re-exports what other modules and tests import.
 """
 
@@ -37,7 +38,9 @@ from typing import Any
 
 from PIL import Image
 
+from render.compose import composed_or_painted
 from render.notte_di_terrore.board import _Board
+from render.notte_di_terrore.composed import composed_board
 from render.notte_di_terrore.hand import _Hand
 from render.notte_di_terrore.layout import board_height
 from render.notte_di_terrore.style import WIDTH
@@ -47,7 +50,9 @@ class NotteDiTerroreRenderer:
     """Registered as ``render.RENDERERS["notte_di_terrore"]``."""
 
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
-        return _Board(view, locale, players).draw()
+        """Put together from pieces in the board palette (:mod:`.composed`) when it can be,
+        else painted whole (:func:`render.compose.composed_or_painted`)."""
+        return composed_or_painted(_Board(view, locale, players), composed_board)
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         return _Hand(view, locale).draw()

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from render import board_image, hand_image, render_board, render_hand
 from render.boxes import recording
 from render.common import Canvas, Palette
-from render.compose import PIECES, Piece, composed
+from render.compose import PIECES, TABLE_PIECES, Piece, composed
 from render.layers import LayerCache
 from render.png import encode_png, fitted, stored_palette
 from tests.render.playouts import playout
@@ -48,27 +49,32 @@ def test_a_monster_day_hand_put_together_is_the_hand_drawn_whole_and_mapped() ->
     assert composed_count >= len(hands[::3])  # nearly every hand, in both languages
 
 
-def test_a_monster_day_board_put_together_is_the_board_painted_whole_and_mapped() -> None:
-    """Every other board of a game the board palette was not chosen from (seed 3), its last
-    (game over) included, in both languages and with every odd name: put together from
-    pieces (a palette image), with the indices of the board painted whole and mapped to the
-    palette; its PNG shows those indices. Why: a piece drawn where the whole board draws
+@pytest.mark.parametrize(
+    ("game", "seats", "every"), [("monster_day", 2, 2), ("notte_di_terrore", 4, 24)]
+)
+def test_a_board_put_together_is_the_board_painted_whole_and_mapped(
+    game: str, seats: int, every: int
+) -> None:
+    """Every other (or 24th) board of a game the board palette was not chosen from (seed 3),
+    its last (game over) included, in both languages and with every odd name: put together
+    from pieces (a palette image), with the indices of the board painted whole and mapped to
+    the palette; its PNG shows those indices. Why: a piece drawn where the whole board draws
     something else (a frame's corner, a shadow) would show here as a pixel off."""
-    palette = stored_palette("monster_day")
+    palette = stored_palette(game)
     assert palette is not None
-    boards = [s.view for s in playout("monster_day", 2, 3) if s.seat is None]
-    assert boards[-1].get("over")
-    views = [*boards[::2], boards[-1]]
+    boards = [s.view for s in playout(game, seats, 3) if s.seat is None]
+    assert boards[-1].get("over") or boards[-1].get("outcome")
+    views = [*boards[::every], boards[-1]]
     for index, view in enumerate(views):
         for locale in ("en", "it"):
-            names = names_for(index + (locale == "it"), 2)
-            fast = board_image("monster_day", view, locale=locale, players=names)
+            names = names_for(index + (locale == "it"), seats)
+            fast = board_image(game, view, locale=locale, players=names)
             with recording():
-                whole = board_image("monster_day", view, locale=locale, players=names)
+                whole = board_image(game, view, locale=locale, players=names)
             assert fast.mode == "P" and whole.mode == "RGB", (index, locale)
             mapped = whole.quantize(palette=palette, dither=Image.Dither.NONE)
             assert fast.tobytes() == mapped.tobytes(), (index, locale, names)
-    data = render_board("monster_day", views[-1], locale="it", players=names)
+    data = render_board(game, views[-1], locale="it", players=names)
     assert Image.open(io.BytesIO(data)).tobytes() == fast.tobytes()
 
 
@@ -84,6 +90,27 @@ def test_a_monster_day_board_redraws_only_what_a_table_alone_shows() -> None:
     again = board_image("monster_day", view, locale="en", players=["Anna", "Bob"])
     assert again.tobytes() == first.tobytes()
     assert PIECES.hits - hits == kept and len(PIECES) == kept
+
+
+def test_a_notte_board_redraws_only_what_the_last_move_changed() -> None:
+    """Drawn again, a Notte di Terrore board takes every piece but its top bar (the turn, the
+    decks) from the kept ones; after a move, only what the move changed is drawn again. A
+    player's header, path and Weapons (what one table alone shows) are kept apart from the
+    pieces every table shares."""
+    boards = [s.view for s in playout("notte_di_terrore", 4, 4) if s.seat is None]
+    names = ["Anna", "Bob", "Carla", "Dario"]
+    PIECES.clear()
+    TABLE_PIECES.clear()
+    first = board_image("notte_di_terrore", boards[20], locale="en", players=names)
+    shared, mine = len(PIECES), len(TABLE_PIECES)
+    assert shared >= 4 + 4 + 1  # the table's frame, the strips' frames, the types' key
+    assert mine == 3 * 4  # each strip's header, path and Weapons
+    hits = PIECES.hits + TABLE_PIECES.hits
+    again = board_image("notte_di_terrore", boards[20], locale="en", players=names)
+    assert again.tobytes() == first.tobytes()
+    assert PIECES.hits + TABLE_PIECES.hits - hits == shared + mine
+    board_image("notte_di_terrore", boards[21], locale="en", players=names)
+    assert len(TABLE_PIECES) - mine < mine  # most of the strips are as they were
 
 
 def test_kept_pieces_are_reused_and_stay_within_their_bound() -> None:

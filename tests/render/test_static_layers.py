@@ -16,6 +16,7 @@ from render.boxes import Box, recording
 from render.common import Canvas, Palette, player_names
 from render.layers import LAYERS, PROBE, LayerCache, static_layer
 from render.monster_day.board import _Board
+from render.notte_di_terrore.board import _Board as NotteBoard
 from render.png import stored_palette
 from tests.render.playouts import playout
 
@@ -188,6 +189,12 @@ def test_monster_day_boards_and_hands_are_the_same_cold_warm_and_without_layers(
         assert cold_hand.tobytes() == warm_hand.tobytes() == painted_indices.tobytes()
 
 
+def _painted_notte(view: dict[str, Any], locale: str) -> Image.Image:
+    """A Notte di Terrore board painted whole, as when its palette cannot show it (it is put
+    together from pieces otherwise: render.notte_di_terrore.composed)."""
+    return NotteBoard(view, locale, player_names(None, 4, locale)).draw()
+
+
 def test_notte_boards_are_the_same_cold_warm_and_without_layers() -> None:
     """Notte di Terrore's Being cards and Weapon faces are layers keyed on the card's data,
     its Events, the language and the place: cold, warm and painted boards are the same."""
@@ -195,10 +202,10 @@ def test_notte_boards_are_the_same_cold_warm_and_without_layers() -> None:
     views = [shots[len(shots) // 3].view, shots[2 * len(shots) // 3].view]
     for locale in ("en", "it"):
         LAYERS.clear()
-        cold = [board_image("notte_di_terrore", v, locale=locale) for v in views]
+        cold = [_painted_notte(v, locale) for v in views]
         kept = len(LAYERS)
         assert kept >= 4  # Weapons on the table at least
-        warm = [board_image("notte_di_terrore", v, locale=locale) for v in views]
+        warm = [_painted_notte(v, locale) for v in views]
         assert LAYERS.hits >= kept and LAYERS.bytes <= LAYERS.max_bytes
         with recording():
             painted = [board_image("notte_di_terrore", v, locale=locale) for v in views]

@@ -1,0 +1,183 @@
+"""The Notte di Terrore board put together from pieces in its stored palette
+(:mod:`render.compose`), as Monster Day's is (:mod:`render.monster_day.composed`).
+
+Why: painted whole, a board is drawn at twice its size (~9 MB of pixels for four seats),
+reduced, then mapped to its palette for the PNG: ~9 ms of the ~18-22 ms a board cost, and most
+of the rest redrew what the last move did not change: a move changes one player's strip, and
+the other strips, the table and the key of types stay as they were. From pieces, a board is a
+flat table (its rounded frame pasted on as four pieces, the same at every height) with pasted
+on it each strip's frame and header, the types' key, and each strip's path and Weapons, all
+kept under what they show; drawn afresh at every move are only the top bar (the turn, the decks'
+sizes: it changes at every move, never kept) and what a move changed.
+
+A player's header, path and Weapons are what one table alone shows: they are kept apart from
+the pieces every table shares (``Piece.shared``), for the table's next move.
+
+Why it is the same picture: every piece lies at whole layout units over a flat colour (the
+table, or a strip's panel inside its frame) that nothing else draws on, is drawn after what lies
+under it as on the board painted whole, and is drawn by the same methods, at its place. The
+board painted whole and mapped is the same indices (``tests/render/test_compose.py``). The
+boxes are the ink each part can reach: a panel's shadow (3 right, 5 down), the house's gold
+ring (4 past the path), a card's shadow (2 right, 3 down).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PIL import Image
+
+from render.boxes import Box
+from render.common import Canvas, Palette
+from render.compose import Piece, composed, drawn_by, whole
+from render.notte_di_terrore.board import _Board
+from render.notte_di_terrore.layout import _monsters, weapons_width
+from render.notte_di_terrore.style import WIDTH
+from render.png import stored_palette
+
+PATH_FIELDS = ("path", "face_down", "revealed", "monsters", "infested", "home")
+"""What a player's path shows of their view (the room it has is the piece's size)."""
+
+
+def composed_board(board: _Board) -> Image.Image | None:
+    """``board``'s picture from pieces, in the stored board palette; None when there is no
+    stored palette or it does not show the pieces well enough (the caller paints it whole)."""
+    palette = stored_palette("notte_di_terrore")
+    if palette is None:
+        return None
+    height = board.height
+    top = Piece(board.top_box(), drawn_by(board, lambda b: b.draw_top(b.top_box())),
+                placed=True)  # fmt: skip
+    pieces = [*_table_edges(height), top]
+    for seat, strip in enumerate(board.strip_boxes()):
+        pieces += _strip(board, seat, strip)
+    pieces.append(_legend(board))
+    return composed(
+        (WIDTH, height), None, pieces, ("notte_di_terrore board", palette),
+        ground=Palette.table, room=Palette.bg,
+    )  # fmt: skip
+
+
+EDGE = 30
+"""The table's top and bottom bands: its rounded corners (6 from the picture's edge, radius 22)
+and the room around them."""
+
+
+def _table_edges(height: int) -> list[Piece]:
+    """The table's frame around the flat table the picture starts as: its top and bottom
+    bands (the same for every height) and the room at its left and right. Why not one base
+    per height: a base is the whole picture drawn and mapped, ~11 ms, and Notte di Terrore's
+    boards come in many heights (the Events piled on Beings)."""
+
+    def table(c: Canvas) -> None:
+        c.table_top((6, 6, WIDTH - 6, height - 6), Palette.table, 22)
+
+    bands = [(0, 0, WIDTH, EDGE), (0, height - EDGE, WIDTH, height)]
+    sides = [(0, EDGE, 6, height - EDGE), (WIDTH - 6, EDGE, WIDTH, height - EDGE)]
+    room = Palette.bg  # their canvas starts as the room, as the board painted whole's frame
+    return [
+        *(Piece(box, table, ("notte table", i), room, placed=True) for i, box in enumerate(bands)),
+        *(Piece(box, table, ("notte room", i), room, placed=True) for i, box in enumerate(sides)),
+    ]
+
+
+def _strip(board: _Board, seat: int, strip: tuple[int, int, int, int]) -> list[Piece]:
+    """A seat's strip: its frame (with the panel's shadow), then over the panel its header,
+    Weapons and path."""
+    x0, y0, x1, y1 = strip
+    player = board.players[seat]
+    fill = board.strip_fill(seat)
+    frame = Piece(
+        (x0, y0, x1 + 3, y1 + 5),
+        drawn_by(board, lambda b: b.draw_strip_frame(seat, strip)),
+        ("notte strip", seat, board.lit(seat)),
+        placed=True,
+    )
+    head = board.head_box(strip)
+    header = Piece(
+        whole((head[0] - 6, head[1], head[2] + 2, head[3])),
+        drawn_by(board, lambda b: b.draw_row_head(seat, player, head)),
+        ("notte header", _header_shown(board, seat, player)),
+        fill,
+        placed=True,
+        shared=False,  # it names the player
+    )
+    body = board.body_box(strip)
+    wx0 = int(body[2] - weapons_width(player))
+    below = y1 - 6  # a card's shadow, clear of the panel's rounded corners
+    weapons = Piece(
+        (wx0 - 10, int(body[1]), x1 - 12, below),
+        drawn_by(board, lambda b: b.draw_weapons(player, body)),
+        ("notte weapons", _weapons_shown(board, player)),
+        fill,
+        placed=True,
+        shared=False,
+    )
+    path: Box = (body[0], body[1], wx0 - 22, body[3])
+    road = Piece(
+        (x0 + 18, int(body[1]), wx0 - 10, below),
+        drawn_by(board, lambda b: b.draw_path(player, path)),
+        ("notte path", _path_shown(board, player)),
+        fill,
+        placed=True,
+        shared=False,
+    )
+    return [frame, header, weapons, road]
+
+
+def _legend(board: _Board) -> Piece:
+    box = board.legend_box()
+    key = ("notte legend", json.dumps(board.cards.types, sort_keys=True, default=str),
+           board.locale)  # fmt: skip
+    return Piece(box, drawn_by(board, lambda b: b.draw_legend(box)), key, placed=True)
+
+
+def _path_shown(board: _Board, player: dict[str, Any]) -> str:
+    """Everything a player's path is drawn from: its part of the view, the cards it shows (as
+    the view describes them), the types' names, the language."""
+    cards = board.cards
+    ids = [*(player.get("path") or []), player.get("revealed")]
+    for monster in _monsters(player):
+        ids += [monster.get("card"), monster.get("summoned_by"), *(monster.get("events") or [])]
+    shown = [
+        {field: player.get(field) for field in PATH_FIELDS},
+        {str(cid): cards.get(cid) for cid in ids if cid},
+        cards.types,
+        board.locale,
+    ]
+    return json.dumps(shown, sort_keys=True, default=str)
+
+
+def _header_shown(board: _Board, seat: int, player: dict[str, Any]) -> str:
+    """Everything a strip's header is drawn from: the player's name and status tags, their
+    hand's size, their Terror and its pile (the meter's scale is the board's), the language."""
+    pile = [e for e in player.get("pile") or [] if isinstance(e, dict)]
+    shown = [
+        board.names[seat],
+        board.pills(seat, player),
+        player.get("hand_size"),
+        board.terror[seat],
+        seat in board.winners,
+        pile,
+        [board.cards.pile_color(e.get("card")) for e in pile],
+        board.meter_scale,
+        board.locale,
+    ]
+    return json.dumps(shown, sort_keys=True, default=str)
+
+
+def _weapons_shown(board: _Board, player: dict[str, Any]) -> str:
+    """Everything a player's Weapons are drawn from: the table's (and which are turned), the one
+    in hand, their cards as the view describes them, the language."""
+    table = [str(w) for w in player.get("table") or [] if w]
+    hand = player.get("weapon_hand")
+    ids = [*table, hand] if hand else table
+    shown = [
+        table,
+        [w in board.turned for w in table],
+        hand,
+        {cid: board.cards.get(cid) for cid in map(str, ids)},
+        board.locale,
+    ]
+    return json.dumps(shown, sort_keys=True, default=str)
