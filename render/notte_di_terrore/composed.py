@@ -30,7 +30,7 @@ from PIL import Image
 
 from render.boxes import Box
 from render.common import Canvas, Palette
-from render.compose import Piece, composed, drawn_by, whole
+from render.compose import Piece, composed, drawn_by
 from render.notte_di_terrore.board import _Board
 from render.notte_di_terrore.layout import _monsters, weapons_width
 from render.notte_di_terrore.style import WIDTH
@@ -83,20 +83,15 @@ def _table_edges(height: int) -> list[Piece]:
 
 
 def _strip(board: _Board, seat: int, strip: tuple[int, int, int, int]) -> list[Piece]:
-    """A seat's strip: its frame (with the panel's shadow), then over the panel its header,
-    Weapons and path."""
+    """A seat's strip: its frame (the panel's edges and shadow, the seat's bar) around the
+    inside of the panel, which its header, path and Weapons tile."""
     x0, y0, x1, y1 = strip
     player = board.players[seat]
     fill = board.strip_fill(seat)
-    frame = Piece(
-        (x0, y0, x1 + 3, y1 + 5),
-        drawn_by(board, lambda b: b.draw_strip_frame(seat, strip)),
-        ("notte strip", seat, board.lit(seat)),
-        placed=True,
-    )
+    inner = (x0 + 18, y0 + 6, x1 - 12, y1 - 6)  # clear of the seat's bar and the corners
     head = board.head_box(strip)
     header = Piece(
-        whole((head[0] - 6, head[1], head[2] + 2, head[3])),
+        (inner[0], inner[1], inner[2], int(head[3])),
         drawn_by(board, lambda b: b.draw_row_head(seat, player, head)),
         ("notte header", _header_shown(board, seat, player)),
         fill,
@@ -105,9 +100,9 @@ def _strip(board: _Board, seat: int, strip: tuple[int, int, int, int]) -> list[P
     )
     body = board.body_box(strip)
     wx0 = int(body[2] - weapons_width(player))
-    below = y1 - 6  # a card's shadow, clear of the panel's rounded corners
+    below = inner[3]  # a card's shadow
     weapons = Piece(
-        (wx0 - 10, int(body[1]), x1 - 12, below),
+        (wx0 - 10, int(body[1]), inner[2], below),
         drawn_by(board, lambda b: b.draw_weapons(player, body)),
         ("notte weapons", _weapons_shown(board, player)),
         fill,
@@ -116,14 +111,33 @@ def _strip(board: _Board, seat: int, strip: tuple[int, int, int, int]) -> list[P
     )
     path: Box = (body[0], body[1], wx0 - 22, body[3])
     road = Piece(
-        (x0 + 18, int(body[1]), wx0 - 10, below),
+        (inner[0], int(body[1]), wx0 - 10, below),
         drawn_by(board, lambda b: b.draw_path(player, path)),
         ("notte path", _path_shown(board, player)),
         fill,
         placed=True,
         shared=False,
     )
-    return [frame, header, weapons, road]
+    return [*_frame(board, seat, strip, inner), header, weapons, road]
+
+
+def _frame(
+    board: _Board, seat: int, strip: tuple[int, int, int, int], inner: tuple[int, int, int, int]
+) -> list[Piece]:
+    """The strip's frame as four bands around ``inner``, each the whole frame drawn at its
+    place and kept where it shows. Why not one piece: the whole strip drawn and mapped is
+    ~4x the pixels of its edges, and the inside is tiled by pieces drawn anyway."""
+    x0, y0, x1, y1 = strip
+    ix0, iy0, ix1, iy1 = inner
+    bands = [
+        (x0, y0, ix0, y1 + 5),  # the left edge and the seat's bar
+        (ix1, y0, x1 + 3, y1 + 5),  # the right edge and its shadow
+        (ix0, y0, ix1, iy0),
+        (ix0, iy1, ix1, y1 + 5),  # the bottom edge and its shadow
+    ]
+    paint = drawn_by(board, lambda b: b.draw_strip_frame(seat, strip))
+    key = ("notte strip", seat, board.lit(seat))
+    return [Piece(box, paint, (*key, i), placed=True) for i, box in enumerate(bands)]
 
 
 def _legend(board: _Board) -> Piece:
