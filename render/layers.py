@@ -146,6 +146,7 @@ def static_layer(
     *,
     margin: float | None = None,
     anywhere: bool = False,
+    cache: LayerCache[Image.Image] | None = None,
 ) -> None:
     """``paint(c)`` — drawing only inside ``box``, on a flat ground, and depending on nothing
     but ``key`` — or the pixels it painted last time with the same key, at the same place on
@@ -160,7 +161,11 @@ def static_layer(
     ``margin`` (layout units): the first painting is checked against the box grown by this
     much, not the whole canvas. Why: copying and comparing a whole 2x board costs ~3 ms, more
     than a small part (a card face) costs to paint, and a new card shows up at almost every
-    move; a small part's painting that strays does so next to its box."""
+    move; a small part's painting that strays does so next to its box.
+
+    ``cache``: where the layer is kept, :data:`LAYERS` by default; a layer the size of a
+    board's map has its own, so that it does not drop a hundred cards' faces."""
+    kept = LAYERS if cache is None else cache
     x0, y0, x1, y1 = c.box(box)
     area = (max(0, x0), max(0, y0), min(c.img.width, x1 + 1), min(c.img.height, y1 + 1))
     c.settle_pixels(area)  # the texts under it are painted first (render.late_text)
@@ -170,11 +175,11 @@ def static_layer(
     ground = _ground(c.img, area)
     where = _phase(c, box, area) if anywhere else area
     full_key = (key, where, c.scale, ground)
-    tile = LAYERS.get(full_key)
+    tile = kept.get(full_key)
     if tile is not None:
         c.img.paste(tile, area[:2])
         return
-    if not LAYERS.keeping():
+    if not kept.keeping():
         _painted(c, paint, area)
         return
     if not _flat(c.img.crop(area)):  # could not be replayed: painted, never kept
@@ -186,7 +191,7 @@ def static_layer(
     for strip, pixels in zip(ring, before, strict=True):
         if ImageChops.difference(pixels, c.img.crop(strip)).getbbox() is not None:
             return  # it painted outside its box: not kept
-    LAYERS.put(full_key, c.img.crop(area))
+    kept.put(full_key, c.img.crop(area))
 
 
 def _painted(c: Canvas, paint: Callable[[Canvas], None], area: tuple[int, int, int, int]) -> None:

@@ -63,7 +63,7 @@ def draw_base(c: Canvas) -> None:
     if c.page is not None:
         _coordinates(c)
         _ground(c)
-        c.settle(_base_box())  # as in the pixels pasted (render.late_text)
+        c.settle(map_box())  # as in the pixels pasted (render.late_text)
         return
     at, base = _base(c.scale)
     c.settle_pixels((*at, at[0] + base.width, at[1] + base.height))
@@ -103,11 +103,11 @@ def _base(scale: int) -> tuple[tuple[int, int], Image.Image]:
     _coordinates(c)
     _ground(c)
     c.settle()  # the coordinates in the pixels pasted (render.late_text)
-    left, top, right, bottom = (c.px(v) for v in _base_box())
+    left, top, right, bottom = (c.px(v) for v in map_box())
     return (left, top), c.img.crop((left, top, right, bottom))
 
 
-def _base_box() -> Box:
+def map_box() -> Box:
     """The grid with its four bands of coordinates."""
     x0, y0, x1, y1 = grid_box()
     return (x0 - BAND, y0 - BAND, x1 + BAND, y1 + BAND)

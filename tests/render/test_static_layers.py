@@ -16,6 +16,7 @@ from render.boxes import Box, recording
 from render.common import Canvas, Palette, player_names
 from render.layers import LAYERS, PROBE, LayerCache, static_layer
 from render.monster_day.board import _Board
+from render.monsterpocalypse.board import MAPS
 from render.notte_di_terrore.board import _Board as NotteBoard
 from render.png import stored_palette
 from tests.render.playouts import playout
@@ -210,6 +211,22 @@ def test_notte_boards_are_the_same_cold_warm_and_without_layers() -> None:
         with recording():
             painted = [board_image("notte_di_terrore", v, locale=locale) for v in views]
         assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
+
+
+def test_a_monsterpocalypse_map_is_painted_once_and_the_same_pasted() -> None:
+    """The map under the pieces (ground, terrain, start zones, empty foundations, the spaces'
+    frames, the grid) is kept in a cache of its own by what it shows: later boards of a game
+    paste it, and every board is the one painted while texts are recorded (nothing pasted)."""
+    shots = [s.view for s in playout("monsterpocalypse", 2, 9) if s.seat is None]
+    views = [shots[len(shots) // 3], shots[len(shots) // 3 + 1], shots[2 * len(shots) // 3]]
+    MAPS.clear()
+    cold = [board_image("monsterpocalypse", v, locale="en") for v in views]
+    assert len(MAPS) >= 1 and MAPS.hits >= 1  # consecutive boards: the same map
+    warm = [board_image("monsterpocalypse", v, locale="en") for v in views]
+    assert MAPS.hits >= 1 + len(views) and MAPS.bytes <= MAPS.max_bytes
+    with recording():
+        painted = [board_image("monsterpocalypse", v, locale="en") for v in views]
+    assert all(same(a, b) and same(a, c) for a, b, c in zip(cold, warm, painted, strict=True))
 
 
 def test_with_few_hits_most_misses_are_painted_without_being_kept() -> None:
