@@ -35,6 +35,7 @@ from render.layers import LayerCache
 from render.png import STORED_CHECK_SAMPLE, Fit, fitted
 
 Drawn_ = TypeVar("Drawn_", bound="Drawn")
+Painted_ = TypeVar("Painted_", bound="Painted")
 Paint = Callable[[Canvas], None]
 """Draws on a canvas the size of its piece, with the piece's corner at (0, 0)."""
 
@@ -167,17 +168,20 @@ def _piece(
     return tile, fit
 
 
-class Drawn(Protocol):
-    """A picture whose drawing methods draw on its ``c`` (a board), and which can be painted
-    whole."""
-
-    c: Canvas
+class Painted(Protocol):
+    """A picture that can be painted whole (a board)."""
 
     def draw(self) -> Image.Image: ...
 
 
+class Drawn(Painted, Protocol):
+    """A picture whose drawing methods draw on its ``c``."""
+
+    c: Canvas
+
+
 def composed_or_painted(
-    picture: Drawn_, compose: Callable[[Drawn_], Image.Image | None]
+    picture: Painted_, compose: Callable[[Painted_], Image.Image | None]
 ) -> Image.Image:
     """``compose(picture)``, put together from pieces, when it can be; else ``picture`` painted
     whole: when its palette does not show the pieces well enough, and while a text-box

@@ -20,6 +20,7 @@ play, the open choice, the neighbours' hands under the Monk's clairvoyance.
 Every card is drawn from ``view["cards"]``; nothing reads the engine or the deck. The package,
 by concern: :mod:`.style` (geometry, colours, words), :mod:`.layout` (heights), :mod:`.pieces`
 (card faces and chips), :mod:`.bars` (what the table and the fight share), :mod:`.table`,
+:mod:`.composed` (the table put together from kept pieces, the same picture as painted whole),
 :mod:`.fight`, :mod:`.hand`.
 """
 
@@ -29,6 +30,8 @@ from typing import Any
 
 from PIL import Image
 
+from render.compose import composed_or_painted
+from render.munchkin_fu.composed import composed_table
 from render.munchkin_fu.fight import FightImage
 from render.munchkin_fu.hand import HandImage
 from render.munchkin_fu.style import WIDTH
@@ -41,7 +44,7 @@ class MunchkinFuRenderer:
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
         if isinstance(view.get("fight"), dict):
             return FightImage(view, locale, players).draw()
-        return TableImage(view, locale, players).draw()
+        return composed_or_painted(TableImage(view, locale, players), composed_table)
 
     def hand(self, view: dict[str, Any], *, locale: str) -> Image.Image:
         return HandImage(view, locale).draw()

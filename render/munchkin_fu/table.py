@@ -15,7 +15,7 @@ from PIL import Image
 
 from render.boxes import Box
 from render.common import Canvas, Palette, mix
-from render.munchkin_fu.bars import Frame, top_of_body
+from render.munchkin_fu.bars import Frame, Note, top_of_body
 from render.munchkin_fu.layout import (
     COLS,
     FOOT_H,
@@ -38,23 +38,37 @@ class TableImage(Frame):
     """The public table (no fight on)."""
 
     def draw(self) -> Image.Image:
+        """The table painted whole (it is otherwise put together from pieces:
+        :mod:`render.munchkin_fu.composed`, the same picture)."""
         notes = self.notes()
-        c = Canvas(WIDTH, table_height(self.view, self.note_rows(notes)), Palette.bg)
+        c = Canvas(WIDTH, self.height(notes), Palette.bg)
         self.draw_top(c)
-        y = top_of_body()
-        ph = panel_height(self.view)
         rows = extra_rows(self.view)
-        for seat, player in enumerate(self.players):
-            row, col = divmod(seat, COLS)
-            x0 = MARGIN + col * (PANEL_W + GAP)
-            y0 = y + row * (ph + GAP)
-            self.draw_panel(c, seat, player, (x0, y0, x0 + PANEL_W, y0 + ph), rows)
-        y += -(-max(1, self.n) // COLS) * (ph + GAP)
+        for seat, box in enumerate(self.panel_boxes()):
+            self.draw_panel(c, seat, self.players[seat], box, rows)
+        y: float = self.below_panels()
         if notes:
             self.draw_notes(c, notes, y)
             y += notes_height(self.note_rows(notes)) + GAP
         self.draw_piles(c, y)
         return c.image()
+
+    def height(self, notes: list[Note]) -> int:
+        return table_height(self.view, self.note_rows(notes))
+
+    def panel_boxes(self) -> list[tuple[int, int, int, int]]:
+        """Each player's panel, two by two: whole layout units."""
+        y, ph = int(top_of_body()), int(panel_height(self.view))
+        boxes = []
+        for seat in range(self.n):
+            row, col = divmod(seat, COLS)
+            x0, y0 = MARGIN + col * (int(PANEL_W) + GAP), y + row * (ph + GAP)
+            boxes.append((x0, y0, x0 + int(PANEL_W), y0 + ph))
+        return boxes
+
+    def below_panels(self) -> int:
+        """Where the notes (or the piles) begin."""
+        return int(top_of_body() + -(-max(1, self.n) // COLS) * (panel_height(self.view) + GAP))
 
     def draw_panel(
         self, c: Canvas, seat: int, player: dict[str, Any], box: Box, rows: list[str]
