@@ -164,10 +164,12 @@ def _path_shown(board: _Board, player: dict[str, Any]) -> str:
 
 
 def _header_shown(board: _Board, seat: int, player: dict[str, Any]) -> str:
-    """Everything a strip's header is drawn from: the player's name and status tags, their
-    hand's size, their Terror and its pile (the meter's scale is the board's), the language."""
+    """Everything a strip's header is drawn from: the seat, the player's name and status tags,
+    their hand's size, their Terror and its pile (the meter's scale is the board's), the
+    language."""
     pile = [e for e in player.get("pile") or [] if isinstance(e, dict)]
     shown = [
+        seat,  # the name's colour
         board.names[seat],
         board.pills(seat, player),
         player.get("hand_size"),
