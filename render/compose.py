@@ -30,7 +30,7 @@ from typing import Protocol, TypeVar
 from PIL import Image
 
 from render.boxes import active_recorder
-from render.common import RGB, Canvas
+from render.common import RGB, Canvas, Palette
 from render.layers import LayerCache
 from render.png import STORED_CHECK_SAMPLE, Fit, fitted
 
@@ -199,10 +199,38 @@ def drawn_by(picture: Drawn_, draw: Callable[[Drawn_], object]) -> Paint:
     picture object draws one picture, in one thread, piece after piece)."""
 
     def paint(c: Canvas) -> None:
+        whole_canvas = getattr(picture, "c", None)  # made by its draw(), or before
         picture.c = c
-        draw(picture)
+        try:
+            draw(picture)
+        finally:  # painted whole after all (colours its palette lacks), it draws on its own
+            if whole_canvas is not None:
+                picture.c = whole_canvas
 
     return paint
+
+
+TABLE_EDGE = 30
+"""A table's top and bottom bands: its rounded corners (6 from the picture's edge, radius 22)
+and the room around them."""
+
+
+def table_edges(size: tuple[int, int], paint: Paint, name: str) -> list[Piece]:
+    """The frame of a table top 6 units inside a picture of ``size`` (``paint`` draws it, at
+    its place, as the whole picture does) around the flat table the picture starts as
+    (``composed(base=None)``): its top and bottom bands, the same at every height, and the
+    room at its left and right. Why not one base per height: a base is the whole picture
+    drawn and mapped, ~11 ms, and boards grow with what they show (Notte di Terrore's
+    Events on Beings)."""
+    width, height = size
+    edge = TABLE_EDGE
+    bands = [(0, 0, width, edge), (0, height - edge, width, height)]
+    sides = [(0, edge, 6, height - edge), (width - 6, edge, width, height - edge)]
+    room = Palette.bg  # their canvas starts as the room, as the picture painted whole's
+    return [
+        *(Piece(box, paint, (name, "table", i), room, placed=True) for i, box in enumerate(bands)),
+        *(Piece(box, paint, (name, "room", i), room, placed=True) for i, box in enumerate(sides)),
+    ]
 
 
 def whole(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:

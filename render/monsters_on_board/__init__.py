@@ -29,7 +29,9 @@ from typing import Any
 
 from PIL import Image
 
+from render.compose import composed_or_painted
 from render.monsters_on_board.board import _Board
+from render.monsters_on_board.composed import composed_board
 from render.monsters_on_board.family_board import FamilySeatBoard
 from render.monsters_on_board.hand import Hand
 from render.monsters_on_board.scoring_table import ScoringTable
@@ -44,7 +46,7 @@ class MonstersOnBoardRenderer:
     def board(self, view: dict[str, Any], *, locale: str, players: list[str]) -> Image.Image:
         if view.get("phase") == "over" and view.get("sheets"):
             return ScoringTable(view, locale, players).draw()
-        return _Board(view, locale, players).draw()
+        return composed_or_painted(_Board(view, locale, players), composed_board)
 
     def seat_board(
         self, view: dict[str, Any], seat: int, *, locale: str, players: list[str]

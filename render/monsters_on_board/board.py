@@ -24,6 +24,7 @@ When the game is over the main board is the final scoring table instead
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
@@ -91,30 +92,41 @@ class _Board:
         self.c = Canvas(WIDTH, self.height, Palette.bg)
 
     def draw(self) -> Image.Image:
-        c = self.c
-        frame(c, self.height)
+        """The board painted whole (it is otherwise put together from pieces:
+        :mod:`render.monsters_on_board.composed`, the same picture)."""
+        frame(self.c, self.height)
+        for _name, _box, draw in self.sections():
+            draw()
+        return self.c.image()
+
+    def sections(self) -> list[tuple[str, tuple[int, int, int, int], Callable[[], None]]]:
+        """The board's parts top to bottom: a name, a box (whole layout units) and what draws
+        it on ``self.c``."""
         x0, x1 = MARGIN, WIDTH - MARGIN
+        out: list[tuple[str, tuple[int, int, int, int], Callable[[], None]]] = []
         y = MARGIN
-        self.draw_top((x0, y, x1, y + TOP_H))
-        y += TOP_H + GAP
-        self.draw_seats((x0, y, x1, y + SEATS_H))
-        y += SEATS_H + GAP
+
+        def add(name: str, height: int, draw: Callable[[Box], None]) -> None:
+            nonlocal y
+            box = (x0, y, x1, y + height)
+            out.append((name, box, lambda: draw(box)))
+            y += height + GAP
+
+        add("top", TOP_H, self.draw_top)
+        add("seats", SEATS_H, self.draw_seats)
         if not self.family:
-            self.draw_market((x0, y, x1, y + MARKET_H))
-            y += MARKET_H + GAP
+            add("market", MARKET_H, self.draw_market)
         if self.phase in DRAFTS and self.view.get("cars"):
-            self.draw_cars((x0, y, x1, y + CARS_H))
-            y += CARS_H + GAP
+            add("cars", CARS_H, self.draw_cars)
         solo = self.view.get("solo")
         if self.jack is not None:
-            h = jack_panel_height(self.jack)
-            draw_jack_area(c, (x0, y, x1, y + h), solo or {}, self.jack, self.locale)
-            y += h + GAP
+            jack = self.jack
+            add("jack", jack_panel_height(jack),
+                lambda box: draw_jack_area(self.c, box, solo or {}, jack, self.locale))  # fmt: skip
         elif isinstance(solo, dict):
-            self.draw_solo((x0, y, x1, y + SOLO_H))
-            y += SOLO_H + GAP
-        self.draw_bag((x0, y, x1, y + BAG_H))
-        return c.image()
+            add("solo", SOLO_H, self.draw_solo)
+        add("bag", BAG_H, self.draw_bag)
+        return out
 
     # -- the top bar
     def draw_top(self, box: Box) -> None:

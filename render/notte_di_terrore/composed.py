@@ -30,7 +30,7 @@ from PIL import Image
 
 from render.boxes import Box
 from render.common import Canvas, Palette
-from render.compose import Piece, composed, drawn_by
+from render.compose import Piece, composed, drawn_by, table_edges
 from render.notte_di_terrore.board import _Board
 from render.notte_di_terrore.layout import _monsters, weapons_width
 from render.notte_di_terrore.style import WIDTH
@@ -49,7 +49,11 @@ def composed_board(board: _Board) -> Image.Image | None:
     height = board.height
     top = Piece(board.top_box(), drawn_by(board, lambda b: b.draw_top(b.top_box())),
                 placed=True)  # fmt: skip
-    pieces = [*_table_edges(height), top]
+
+    def table(c: Canvas) -> None:
+        c.table_top((6, 6, WIDTH - 6, height - 6), Palette.table, 22)
+
+    pieces = [*table_edges((WIDTH, height), table, "notte"), top]
     for seat, strip in enumerate(board.strip_boxes()):
         pieces += _strip(board, seat, strip)
     pieces.append(_legend(board))
@@ -57,29 +61,6 @@ def composed_board(board: _Board) -> Image.Image | None:
         (WIDTH, height), None, pieces, ("notte_di_terrore board", palette),
         ground=Palette.table, room=Palette.bg,
     )  # fmt: skip
-
-
-EDGE = 30
-"""The table's top and bottom bands: its rounded corners (6 from the picture's edge, radius 22)
-and the room around them."""
-
-
-def _table_edges(height: int) -> list[Piece]:
-    """The table's frame around the flat table the picture starts as: its top and bottom
-    bands (the same for every height) and the room at its left and right. Why not one base
-    per height: a base is the whole picture drawn and mapped, ~11 ms, and Notte di Terrore's
-    boards come in many heights (the Events piled on Beings)."""
-
-    def table(c: Canvas) -> None:
-        c.table_top((6, 6, WIDTH - 6, height - 6), Palette.table, 22)
-
-    bands = [(0, 0, WIDTH, EDGE), (0, height - EDGE, WIDTH, height)]
-    sides = [(0, EDGE, 6, height - EDGE), (WIDTH - 6, EDGE, WIDTH, height - EDGE)]
-    room = Palette.bg  # their canvas starts as the room, as the board painted whole's frame
-    return [
-        *(Piece(box, table, ("notte table", i), room, placed=True) for i, box in enumerate(bands)),
-        *(Piece(box, table, ("notte room", i), room, placed=True) for i, box in enumerate(sides)),
-    ]
 
 
 def _strip(board: _Board, seat: int, strip: tuple[int, int, int, int]) -> list[Piece]:

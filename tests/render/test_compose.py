@@ -12,7 +12,7 @@ from PIL import Image
 from render import board_image, hand_image, render_board, render_hand
 from render.boxes import recording
 from render.common import Canvas, Palette
-from render.compose import PIECES, TABLE_PIECES, Piece, composed
+from render.compose import PIECES, TABLE_PIECES, Piece, composed, composed_or_painted, drawn_by
 from render.layers import LayerCache
 from render.png import encode_png, fitted, stored_palette
 from tests.render.playouts import playout
@@ -51,7 +51,12 @@ def test_a_monster_day_hand_put_together_is_the_hand_drawn_whole_and_mapped() ->
 
 @pytest.mark.parametrize(
     ("game", "seats", "every", "share"),
-    [("monster_day", 2, 2, 1.0), ("notte_di_terrore", 4, 24, 1.0), ("munchkin_fu", 4, 30, 0.9)],
+    [
+        ("monster_day", 2, 2, 1.0),
+        ("notte_di_terrore", 4, 24, 1.0),
+        ("munchkin_fu", 4, 30, 0.9),
+        ("monsters_on_board", 4, 24, 0.9),
+    ],
 )
 def test_a_board_put_together_is_the_board_painted_whole_and_mapped(
     game: str, seats: int, every: int, share: float
@@ -61,8 +66,9 @@ def test_a_board_put_together_is_the_board_painted_whole_and_mapped(
     together from pieces (a palette image), with the indices of the board painted whole and
     mapped to the palette; its PNG shows those indices. Why: a piece drawn where the whole
     board draws something else (a frame's corner, a shadow) would show here as a pixel off.
-    Munchkin Fu's fight is painted whole, and so is a table whose cards' colours the palette
-    does not show well enough (``share``: the tables put together, at least)."""
+    Munchkin Fu's fight and Monsters on Board's final scoring are painted whole, and so is a
+    board whose colours the palette does not show well enough (``share``: the boards put
+    together, at least)."""
     palette = stored_palette(game)
     assert palette is not None
     boards = [s.view for s in playout(game, seats, 3) if s.seat is None]
@@ -83,8 +89,10 @@ def test_a_board_put_together_is_the_board_painted_whole_and_mapped(
             put_together += 1
             mapped = whole.quantize(palette=palette, dither=Image.Dither.NONE)
             assert fast.tobytes() == mapped.tobytes(), (index, locale, names)
+            last = (view, locale, names, fast)
     assert put_together >= share * 2 * len(views)
-    data = render_board(game, views[-1], locale="it", players=names)
+    view, locale, names, fast = last
+    data = render_board(game, view, locale=locale, players=names)
     assert Image.open(io.BytesIO(data)).tobytes() == fast.tobytes()
 
 
@@ -193,6 +201,23 @@ def test_a_small_piece_is_judged_with_the_whole_picture() -> None:
     assert alone is not None and ground is not None
     assert not alone.good and ground.good and (alone + ground).good
     assert (alone + ground).pixels == alone.pixels + ground.pixels
+
+
+def test_a_piece_drawn_by_a_board_leaves_the_board_its_own_canvas() -> None:
+    """A board that cannot be put together (its palette lacks colours) is painted whole after
+    its pieces were drawn: on its own canvas, not the last piece's."""
+
+    class Board:
+        def __init__(self) -> None:
+            self.c = Canvas(200, 100)
+
+        def draw(self) -> Image.Image:
+            return self.c.image()
+
+    board = Board()
+    paint = drawn_by(board, lambda b: b.c.rect((0, 0, 10, 10), fill=Palette.gold))
+    paint(Canvas(30, 20))
+    assert composed_or_painted(board, lambda _: None).size == (200, 100)
 
 
 def test_a_picture_already_in_a_palette_is_written_as_it_is() -> None:
