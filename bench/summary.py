@@ -1,7 +1,7 @@
 """Issue 12's figures in one table, each beside its target, picked from the sections' results.
 
-Why a separate table: the figures come from three sections (interaction, load, memory) among
-dozens of rows; the reader of a run wants to see at once whether each target is met. A figure
+Why a separate table: the figures come from four sections (boards, interaction, load, memory)
+among dozens of rows; the reader of a run wants to see at once whether each target is met. A figure
 whose section did not run is left out; a quick run shows its smaller scales, labelled as such.
 """
 
@@ -16,6 +16,8 @@ MOVE_P99_TARGET = 0.030  # s, at 500 live tables
 START_P50_TARGET = 0.100  # s
 MOVE = re.compile(r"^server: /monsterday play, (\d+) tables? -> public reply$")
 EARLY_DMS = re.compile(r"^/monsterday play, (\d+) tables?: a DM before the public reply$")
+BOARD_P50_TARGET = 0.020  # s, every game's board, drawn and encoded
+BOARD = re.compile(r"^(\w+) board$")
 START = re.compile(r"^server: /game start, (\d+) tables? -> public reply$")
 LOAD = re.compile(r"^server: (\w+), (\d+) moves -> public reply$")
 
@@ -69,6 +71,21 @@ def _move_rows(results: Sequence[Result]) -> list[list[str]]:
     return rows
 
 
+def _board_rows(results: Sequence[Result]) -> list[list[str]]:
+    """Each game's board, drawn and encoded (the boards section's mid-game views)."""
+    rows: list[list[str]] = []
+    for result in results:
+        game = BOARD.match(result.label) if result.section == "boards" else None
+        if game is not None and isinstance(result, Latency):
+            rows.append([
+                f"{game[1]} board render, draw + encode (n={result.count})",
+                f"{duration_text(result.p50)} / {duration_text(result.p99)}",
+                "p50 <= 20 ms",
+                _met(result.p50 <= BOARD_P50_TARGET),
+            ])  # fmt: skip
+    return rows
+
+
 def _load_rows(results: Sequence[Result]) -> list[list[str]]:
     rows: list[list[str]] = []
     for result in results:
@@ -108,7 +125,8 @@ def _memory_rows(results: Sequence[Result]) -> list[list[str]]:
 
 def render(results: Sequence[Result]) -> str:
     """The issue 12 table (p50 / p99 where a latency), or "" when none of its sections ran."""
-    rows = _move_rows(results) + _load_rows(results) + _memory_rows(results)
+    rows = _board_rows(results) + _move_rows(results) + _load_rows(results)
+    rows += _memory_rows(results)
     if not rows:
         return ""
     table = _table(["issue 12, server side", "p50 / p99 or value", "target", "met"], rows, set())

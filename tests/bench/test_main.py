@@ -119,3 +119,21 @@ def test_a_run_where_every_section_works_exits_zero(
     assert saved["meta"]["partial"] is False
     assert saved["meta"]["failures"] == []
     assert _labels(saved) == ["a move", "tables served"]
+
+
+def test_the_issue_12_table_marks_each_board_against_its_target() -> None:
+    """The boards section's figure for each game is set beside its target (p50 <= 20 ms),
+    and only the whole board's, not its draw or encode parts."""
+    from bench import summary
+
+    results: list[Result] = [
+        latency("boards", "monster_day board", [0.005] * 10),
+        latency("boards", "notte_di_terrore board", [0.025] * 10),
+        latency("boards", "notte_di_terrore   draw", [0.020] * 10),
+        latency("interaction", "notte_di_terrore board", [0.001] * 10),
+    ]
+    table = summary.render(results)
+    lines = [line for line in table.splitlines() if "board render" in line]
+    assert len(lines) == 2
+    assert "monster_day" in lines[0] and lines[0].rstrip().endswith("yes")
+    assert "notte_di_terrore" in lines[1] and lines[1].rstrip().endswith("NO")
