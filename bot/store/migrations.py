@@ -202,4 +202,13 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)",
         "CREATE INDEX games_by_status ON games(status, updated_at)",
     ],
+    # 11: the two statements left that read a whole table, both off a move's path but each
+    # holding the write lock while it reads: the hourly purge of old announcements (by age:
+    # without the index, every announcement kept was read, while moves waited to commit) and
+    # the leases a stopping process gives back (every stored game was read; the index holds
+    # only the tables some process holds).
+    [
+        "CREATE INDEX announcements_by_age ON announcements(created_at)",
+        "CREATE INDEX games_by_lease ON games(lease_holder) WHERE lease_holder IS NOT NULL",
+    ],
 ]

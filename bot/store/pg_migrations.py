@@ -172,6 +172,12 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX deliveries_by_seat ON deliveries(game_id, seat, id)",
         "CREATE INDEX games_by_status ON games(status, updated_at)",
     ],
+    # 4: the hourly purge of old announcements and the leases a stopping process gives back,
+    # by index, not by reading a whole table. SQLite's migration 11.
+    [
+        "CREATE INDEX announcements_by_age ON announcements(created_at)",
+        "CREATE INDEX games_by_lease ON games(lease_holder) WHERE lease_holder IS NOT NULL",
+    ],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

@@ -344,8 +344,9 @@ async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
     """Every statement a move, its deliveries and the periodic sweeps run finds its rows
     through an index, never by reading a whole table: the outbox grows with every move until
     purged, and the games with every table played, so a statement that scanned them (before
-    schema 10: the deliveries merged into one sent, a seat's newest hand, the active tables)
-    cost more with every table a server plays."""
+    schema 10: the deliveries merged into one sent, a seat's newest hand, the active tables;
+    before 11: the hourly purge of old announcements, the leases a stopping process gives
+    back) cost more with every table a server plays."""
     store = await _new_store(tmp_path / "games.sqlite3")
     statements: list[str] = []
     connection = store.db
@@ -371,6 +372,8 @@ async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
         await store.tables_with_due_deliveries(time.time())
         await store.list_active(with_bots=True)
         await store.list_active(idle_since=time.time())
+        await store.purge_announcements(time.time() - 86_400)
+        await store.release_tables("process 1")
     finally:
         await store.close()
     plain = sqlite3.connect(tmp_path / "games.sqlite3")
