@@ -40,18 +40,20 @@ def _met(ok: bool) -> str:
     return "yes" if ok else "NO"
 
 
+def _latency_row(label: str, result: Latency, target: str, ok: bool) -> list[str]:
+    """A row for a latency: its label, its p50 / p99, the target, whether it is met."""
+    return [label, f"{duration_text(result.p50)} / {duration_text(result.p99)}", target, _met(ok)]
+
+
 def _move_rows(results: Sequence[Result]) -> list[list[str]]:
     rows: list[list[str]] = []
     move = _largest(results, "interaction", MOVE)
     if isinstance(move, Latency):
         scale = MOVE.match(move.label)
         assert scale is not None
-        rows.append([
-            f"move at {scale[1]} live tables -> public reply (n={move.count})",
-            f"{duration_text(move.p50)} / {duration_text(move.p99)}",
-            "p99 <= 30 ms at 500 tables",
-            _met(move.p99 <= MOVE_P99_TARGET),
-        ])  # fmt: skip
+        label = f"move at {scale[1]} live tables -> public reply (n={move.count})"
+        target = "p99 <= 30 ms at 500 tables"
+        rows.append(_latency_row(label, move, target, move.p99 <= MOVE_P99_TARGET))
     early = _largest(results, "interaction", EARLY_DMS)
     if isinstance(early, Figure):
         rows.append([
@@ -62,12 +64,8 @@ def _move_rows(results: Sequence[Result]) -> list[list[str]]:
         ])  # fmt: skip
     start = _largest(results, "interaction", START)
     if isinstance(start, Latency):
-        rows.append([
-            f"/game start -> public reply (n={start.count}, 1 at a time)",
-            f"{duration_text(start.p50)} / {duration_text(start.p99)}",
-            "p50 <= 100 ms",
-            _met(start.p50 <= START_P50_TARGET),
-        ])  # fmt: skip
+        label = f"/game start -> public reply (n={start.count}, 1 at a time)"
+        rows.append(_latency_row(label, start, "p50 <= 100 ms", start.p50 <= START_P50_TARGET))
     return rows
 
 
@@ -77,12 +75,9 @@ def _board_rows(results: Sequence[Result]) -> list[list[str]]:
     for result in results:
         game = BOARD.match(result.label) if result.section == "boards" else None
         if game is not None and isinstance(result, Latency):
-            rows.append([
-                f"{game[1]} board render, draw + encode (n={result.count})",
-                f"{duration_text(result.p50)} / {duration_text(result.p99)}",
-                "p50 <= 20 ms",
-                _met(result.p50 <= BOARD_P50_TARGET),
-            ])  # fmt: skip
+            label = f"{game[1]} board render, draw + encode (n={result.count})"
+            ok = result.p50 <= BOARD_P50_TARGET
+            rows.append(_latency_row(label, result, "p50 <= 20 ms", ok))
     return rows
 
 
