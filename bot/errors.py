@@ -137,6 +137,10 @@ MESSAGES: dict[str, str] = {
     ),
     "illegal.weapon_already_used": N_("That Weapon has already been used this turn."),
     "illegal.weapon_cannot_defeat": N_("That Weapon (or pair) cannot defeat that Being."),
+    "illegal.weapon_not_on_table": N_(
+        "Only the two Weapons on your table fight; the one in your hand must be swapped in "
+        "first, before any attack."
+    ),
     "illegal.no_flight_from_last_place": N_("You cannot flee from your last Place."),
     "illegal.no_flight_after_attacking": N_(
         "You have fought this turn: fleeing is no longer possible."

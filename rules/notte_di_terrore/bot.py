@@ -196,6 +196,8 @@ class Stakes:
     """What a Resolution outcome is measured against, from the active player's side."""
 
     terror: int
+    fixed: int
+    """The part of ``terror`` in pile Beings, which no reduction removes (I6)."""
     last_place: bool
     can_flee: bool
     rivals_best: int | None
@@ -262,21 +264,22 @@ class _Board:
         """The worth of killing the foes in bitmask ``killed`` (``reduction`` from Weapons)."""
         stakes, weights = self.stakes, self.stakes.weights
         start = stakes.terror
-        terror = start - min(start, reduction)
+        events = start - stakes.fixed  # only Events leave the pile (I6)
+        events -= min(events, reduction)
         blocked, stuck = False, 0.0
         for i in range(len(self.foes)):
             if not killed >> i & 1:
-                terror += self.standing[i]
+                events += self.standing[i]
                 stuck += self.stuck[i]
                 blocked = True  # a summoned survivor too: it leaves at the turn's end (I19)
         value = -stuck - self.tuning.necro_keep * necro_used
         if not blocked:
-            terror -= min(terror, PLACE_PASSED_TERROR)
+            events -= min(events, PLACE_PASSED_TERROR)
             value += weights["progress"]
             if stakes.last_place:
-                terror -= min(terror, HOME_TERROR)
-                value += _home_value(terror, stakes, self.tuning)
-        return value - weights["terror"] * (terror - start)
+                events -= min(events, HOME_TERROR)
+                value += _home_value(stakes.fixed + events, stakes, self.tuning)
+        return value - weights["terror"] * (stakes.fixed + events - start)
 
     def necro_options(self, killed: int, necros: tuple[str, ...]) -> list[tuple[int, Attacks]]:
         """Kill 0..n of the worst survivors (most Terror if left) with the Necronomicons."""
@@ -360,6 +363,7 @@ def _stakes(state: State, seat: int, tuning: Tuning) -> Stakes:
     last = not player.face_down
     return Stakes(
         terror=terror_score(player.pile),
+        fixed=sum(c.score for c in player.pile if not is_event(c.card)),
         last_place=last,
         can_flee=not last and not state.attacked,
         rivals_best=_rivals_best(state, seat),

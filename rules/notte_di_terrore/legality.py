@@ -175,6 +175,8 @@ def _reason(state: State, seat: int, action: Any) -> IllegalAction:
     if isinstance(action, SwapWeapon):
         return IllegalAction("illegal_swap", "R1: swap once, before attacking")
     if isinstance(action, Attack):
+        if any(w not in player.table and not is_necronomicon(w) for w in action.weapons):
+            return IllegalAction("weapon_not_on_table", "R1/I5: fight with your table Weapons")
         if any(w in state.turned for w in action.weapons):
             return IllegalAction("weapon_already_used", "R2: each Weapon once per turn")
         return IllegalAction("weapon_cannot_defeat", "R3/I4: the Weapon must match the Being")

@@ -294,13 +294,17 @@ def terror_score(pile: tuple[PileCard, ...]) -> int:
 def remove_terror(
     pile: tuple[PileCard, ...], points: int
 ) -> tuple[tuple[PileCard, ...], tuple[PileCard, ...]]:
-    """I6/L5: discard the pile cards whose scores sum to the largest total not above ``points``
-    (fewest cards, then oldest first). Returns the new pile and the discarded cards."""
+    """I6/L5: discard the pile's Events whose scores sum to the largest total not above
+    ``points`` (fewest cards, then oldest first). Beings in the pile (fled from, or summoned
+    and undefeated) never leave it: "nel caso non vi siano Eventi nel mazzo, l'uccisione
+    dell'Essere non ha effetto". Returns the new pile and the discarded cards."""
     if points <= 0 or not pile:
         return pile, ()
     best: list[tuple[int, ...] | None] = [None] * (points + 1)
     best[0] = ()
     for index, entry in enumerate(pile):
+        if not is_event(entry.card):
+            continue
         for total in range(points, entry.score - 1, -1):
             prev = best[total - entry.score]
             if prev is None:

@@ -210,6 +210,27 @@ def test_only_the_top_card_counts() -> None:
     assert totals == [0, 3]
 
 
+def test_t3_x5_a_covered_pawn_or_court_is_never_rolled() -> None:
+    # T3 "Le carte coperte non hanno altro effetto sul gioco" and X5 "Lancia i dadi ogni
+    # qualvolta il valore della carta sia rilevante": a covered Pawn or Court counts for nothing,
+    # so nobody rolls for it.
+    pawn = make_state(
+        piles={4: ("watchman",)}, hands=(("savage",), ()), rolls=(4, 3), extended=True
+    )
+    _, events = turn(pawn, "savage", 4)  # the Savage (3, Wyrms) covers the Watchman (Pawn)
+    assert of_type(events, "card_value_rolled") == []
+    assert monster_event(events, "pegasus")["totals"] == [0, 3]
+    assert monster_event(events, "glatisant")["totals"] == [0, 3]  # the Watchman is a personality
+    court = make_state(piles={0: ("consul",)}, hands=(("excuse",), ()), rolls=(1, 4), extended=True)
+    _, events = turn(court, "excuse", 0)  # the Excuse (0) covers the Consul (Court)
+    assert of_type(events, "card_value_rolled") == []
+    assert monster_event(events, "catoblepas")["totals"] == [0, 0]
+    assert monster_event(events, "pegasus")["totals"] == [0, 0]
+    uncovered = make_state(tops={0: "consul"}, hands=(("savage",), ()), rolls=(1, 4), extended=True)
+    _, events = turn(uncovered, "savage", 4)
+    assert [e["card"] for e in of_type(events, "card_value_rolled")] == ["consul", "consul"]
+
+
 def test_only_the_current_seat_may_play() -> None:
     state = make_state(hands=(("castle",), ("author",)))
     assert illegal_code(state, 1, Play("author", 0)) == "not_your_turn"
@@ -256,6 +277,41 @@ def test_engine_rolls_two_dice_each_turn() -> None:
     assert of_type(events, "dice") == [{"type": "dice", "seat": 0, "dice": [6, 5]}]
     assert after.rng.counter == state.rng.counter + 2
     assert after.last_turn is not None and after.last_turn.dice == (6, 5)
+
+
+def chi_square(counts: dict[Any, int], outcomes: list[Any]) -> float:
+    """Pearson's statistic of ``counts`` against every outcome being equally likely."""
+    expected = sum(counts.values()) / len(outcomes)
+    return sum((counts.get(o, 0) - expected) ** 2 / expected for o in outcomes)
+
+
+def test_t5_s6_the_dice_are_d6_every_face_and_pair_equally_likely() -> None:
+    # T5 "Lancia entrambi i dadi" and S6 "Ognuno lancia un dado": six-sided dice ("2 dadi D6"),
+    # fair and independent. Over 1500 seeded first turns (fixed seeds: the test is exact), each
+    # die's faces and the 36 pairs are within chi-square bounds a fair die misses 1 time in
+    # 10^4 (5 and 35 degrees of freedom), and each monster moves in about 11/36 of the turns.
+    faces: list[dict[int, int]] = [{}, {}]
+    pairs: dict[tuple[int, int], int] = {}
+    opening: dict[int, int] = {}
+    moves = dict.fromkeys(md.MONSTERS, 0)
+    turns = 1500
+    for seed in range(turns):
+        state = E.setup(2, {}, seed)
+        for roll in state.first_player_rolls:
+            for face in roll:
+                opening[face] = opening.get(face, 0) + 1
+        _, events = E.apply(state, state.current, E.legal_actions(state, state.current)[0])
+        (dice,) = [tuple(e["dice"]) for e in of_type(events, "dice")]
+        for i, face in enumerate(dice):
+            faces[i][face] = faces[i].get(face, 0) + 1
+        pairs[dice] = pairs.get(dice, 0) + 1
+        for e in of_type(events, "monster"):
+            moves[e["monster"]] += 1
+    sides = [1, 2, 3, 4, 5, 6]
+    assert set(faces[0]) == set(faces[1]) == set(opening) == set(sides)
+    assert all(chi_square(f, sides) < 25.7 for f in (*faces, opening))
+    assert chi_square(pairs, [(a, b) for a in sides for b in sides]) < 71.2
+    assert all(abs(n / turns - 11 / 36) < 0.05 for n in moves.values())
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 4])

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules.base import Engine, IllegalAction
+from rules.base import Engine, IllegalAction, Rng
 from rules.notte_di_terrore import ENGINE
 from rules.notte_di_terrore import engine as e
 from rules.notte_di_terrore.bot import bot_action
@@ -218,6 +218,29 @@ def test_turn_phases_in_order() -> None:
     assert state.phase in ("arrange", "apparition")
 
 
+def test_t2_an_action_of_another_phase_is_refused_as_wrong_phase() -> None:
+    # T2: "7. Apparizione 8. Risoluzione o Fuga 9. Scarto e Acquisizione" -- each step has its
+    # own moves, refused (changing nothing) in another step even from the seat that must act.
+    apparition = at_apparition(hands={1: ("zombie:1", "killing:1")})
+    resolution = at_resolution((Monster("zombie:1"),), ("shotgun:1",), "axe:1", hand=("fog:1",))
+    discard = at_discard(("zombie:1",))
+    arrange = e.apply(at_discard(("zombie:1",), weapon_hand=None), 0, Refill(0))[0]
+    split = e.setup(3, {}, 0)
+    wrong = {
+        split: [PlaceBeing("zombie:1"), Pass(), Refill(0)],
+        apparition: [Attack("zombie:1", ("shotgun:1",)), EndResolution(), ChooseSplit(4)],
+        resolution: [Pass(), PlaceEvent("fog:1", "zombie:1"), Discard("axe:1"), Refill(0)],
+        discard: [SwapWeapon("axe:1"), Flee(), ArrangeWeapons(("axe:1", "torch:1"))],
+        arrange: [Refill(0), EndResolution(), Discard("axe:1")],
+    }
+    for state, actions in wrong.items():
+        seat = e.pending(state)[0]
+        for action in actions:
+            with pytest.raises(IllegalAction) as info:
+                e.apply(state, seat, action)
+            assert (info.value.code, info.value.details["phase"]) == ("wrong_phase", state.phase)
+
+
 def test_turn_passes_to_the_left() -> None:
     state = at_apparition()
     state = act(with_player(state, 0, table=("axe:1", "torch:1")), 1, Pass())
@@ -324,6 +347,18 @@ def test_swap_one_table_weapon_with_the_hand_weapon_before_attacking() -> None:
     )
     fresh = act(fresh, 0, Attack("zombie:1", ("axe:1",)))
     raises("illegal_swap", fresh, 0, SwapWeapon("torch:1"))
+
+
+def test_r1_the_hand_weapon_fights_only_once_swapped_onto_the_table() -> None:
+    # R1: "il giocatore può sostituire una delle due carte Arma in gioco con la carta che ha in
+    # mano" -- the fight uses "le due carte Arma in gioco"; the Weapon in hand is not one of them.
+    state = at_resolution((Monster("vampire:1"),), ("axe:1", "torch:1"), "wooden_stake:1")
+    assert not any(isinstance(a, Attack) for a in e.legal_actions(state, 0))
+    raises("weapon_not_on_table", state, 0, Attack("vampire:1", ("wooden_stake:1",)))
+    raises("weapon_not_on_table", state, 0, Attack("vampire:1", ("crucifix:1",)))  # not held
+    swapped = act(state, 0, SwapWeapon("axe:1"))
+    assert Attack("vampire:1", ("wooden_stake:1",)) in e.legal_actions(swapped, 0)
+    raises("weapon_not_on_table", swapped, 0, Attack("vampire:1", ("axe:1",)))  # now in hand
 
 
 def test_each_weapon_once_per_turn_turned_when_used() -> None:
@@ -451,6 +486,31 @@ def test_refill_to_hand_size_with_the_chosen_split() -> None:
     assert (refilled["count"], refilled["events"], refilled["beings"]) == (6, 4, 2)
     mine = e.view(state, None)["players"][0]
     assert (mine["hand_events"], mine["hand_beings"]) == (5, 3)
+
+
+def _run_out(state: State, deck: str, left: tuple[str, ...], discard: tuple[str, ...]) -> State:
+    """``deck`` holds only ``left``; its discard pile holds ``discard``."""
+    i = e.DECK_NAMES.index(deck)
+    decks, discards = list(state.decks), list(state.discards)
+    decks[i], discards[i] = left, discard
+    return replace(state, decks=tuple(decks), discards=tuple(discards))
+
+
+def test_d4_i10_a_deck_that_runs_out_is_made_up_by_shuffling_its_discards() -> None:
+    # D4 "pesca le carte ... fino a raggiungere il numero previsto nella mano" and D5 "Dopo aver
+    # pescato le Armi": a deck run out is refilled from its discard pile, shuffled (I10).
+    old = ("killing:1", "killing:2", "bats:1", "scream:1")
+    empty = _run_out(at_discard(("zombie:1",), weapon_hand=None), "events", ("fog:1",), old)
+    empty = _run_out(empty, "weapons", (), ("garlic:2", "mirror:1"))
+    state, events = e.apply(empty, 0, Refill(3))
+    drawn = {c for c in state.players[0].hand if e.is_event(c)}
+    assert len(drawn) == 3 and "fog:1" in drawn and drawn - {"fog:1"} <= set(old)
+    assert state.discards[2] == () and set(state.decks[2]) | drawn == {"fog:1", *old}
+    weapons = next(ev for ev in events if ev["type"] == "weapons_drawn")["cards"]
+    assert len(weapons) == 1 and weapons[0] in {"garlic:2", "mirror:1"}
+    assert state.discards[1] == () and len(state.decks[1]) == 1
+    orders = {e.apply(replace(empty, rng=Rng(seed)), 0, Refill(3))[0].decks[2] for seed in range(8)}
+    assert len(orders) > 1  # the order comes from the state's seeded shuffle
 
 
 def test_weapons_drawn_are_shown_and_two_of_three_go_on_the_table() -> None:
@@ -629,7 +689,7 @@ def _last_place_fight(summon: bool) -> State:
     return act(state, 0, EndResolution())
 
 
-def test_an_undefeated_summoned_being_never_helps_its_victim() -> None:
+def test_n3_an_undefeated_summoned_being_keeps_the_place_unpassed_that_turn() -> None:
     # N3: "Alla fine del Turno se l'Essere non viene sconfitto va a far parte, con i suoi Eventi,
     # della pila del Terrore": it goes at the end of the turn, so the Place is not passed in it.
     summoned, placed = _last_place_fight(summon=True), _last_place_fight(summon=False)
@@ -638,6 +698,41 @@ def test_an_undefeated_summoned_being_never_helps_its_victim() -> None:
     assert e.terror_score(victim.pile) == 5 + 2 and not victim.home and not summoned.over
     assert victim.revealed == "cemetery:1" and victim.monsters == () and victim.infested
     assert e.terror_score(victim.pile) >= e.terror_score(placed.players[0].pile)
+
+
+def next_turn_of(state: State, seat: int) -> State:
+    """``seat``'s next turn begins, as ``_start_turn`` leaves it (a Place already revealed)."""
+    state = replace(state, current=seat, phase="apparition", passed=(), turned=())
+    return replace(state, to_act=e.left_of(seat, state.num_players), swapped=False, attacked=False)
+
+
+def test_n3_l6_l7_a_summoned_being_in_the_pile_outlasts_the_place_and_home_reductions() -> None:
+    # N3 "se l'Essere non viene sconfitto va a far parte, con i suoi Eventi, della pila del
+    # Terrore"; L6/L7 "sottrae 2 / 5 Punti Terrore"; L5 what leaves the pile: "scartando le carte
+    # con punteggio equivalente; nel caso non vi siano Eventi nel mazzo, l'uccisione dell'Essere
+    # non ha effetto" -- Events only. The summoned Lord (5) stays in the pile for good.
+    summoned = _last_place_fight(summon=True)
+    assert e.terror_score(summoned.players[0].pile) == 5 + 2
+    summoned = act(summoned, 0, Refill(0))
+    while summoned.phase == "arrange":
+        summoned = act(summoned, 0, e.legal_actions(summoned, 0)[0])
+    nobody_summons = all_passed(next_turn_of(summoned, 0))
+    victim = nobody_summons.players[0]
+    assert victim.home and nobody_summons.over  # the empty Place is passed: -2, then home -5
+    assert victim.pile == (PileCard("abyss_lord:1", 5),)  # the Pentagram (2) went
+    placed = _last_place_fight(summon=False)
+    assert e.terror_score(placed.players[0].pile) == 2 and not placed.players[0].home
+
+
+def test_l5_a_kill_removes_no_being_from_the_pile() -> None:
+    # L5: "nel caso non vi siano Eventi nel mazzo, l'uccisione dell'Essere non ha effetto".
+    fled = (PileCard("zombie:1", 2, True), PileCard("ghost:1", 4, True))
+    state = at_resolution((Monster("pack_leader:1"),), ("silver_bullet:1",), None, fled)
+    assert e.view(state, None)["players"][0]["monsters"][0]["if_killed"] == 0
+    state, events = e.apply(state, 0, Attack("pack_leader:1", ("silver_bullet:1",)))
+    assert state.players[0].pile == fled and events[-1]["terror_removed"] == 0
+    mixed = (PileCard("zombie:1", 2, True), PileCard("fog:1", 1), PileCard("bats:1", 2))
+    assert e.remove_terror(mixed, 4)[1] == (PileCard("fog:1", 1), PileCard("bats:1", 2))
 
 
 def test_necronomicon_weapon_kills_anything_without_removing_terror() -> None:

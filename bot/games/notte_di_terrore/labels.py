@@ -83,7 +83,7 @@ def _pile(view: View) -> tuple[engine.PileCard, ...]:
 
 
 def _removed(pile: tuple[engine.PileCard, ...], *steps: int) -> int:
-    """Terror actually removed by successive reductions: the engine removes whole pile cards,
+    """Terror actually removed by successive reductions: the engine removes whole pile Events,
     rounding down (L5), so a kill may remove less than the Being is worth."""
     total = 0
     for points in steps:
