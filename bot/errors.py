@@ -182,6 +182,14 @@ MESSAGES: dict[str, str] = {
     "illegal.no_such_figure": N_(
         "There is no such figure on the map: name it as the suggestions do (u3, m0)."
     ),
+    "unknown_figure": N_(
+        "This table has no figure “{typed}”; nothing was changed. Pick one of the suggestions "
+        "(u3, m0)."
+    ),
+    "other_game": N_(
+        "The table in this channel plays {game}, not {wanted}; nothing was changed. Use that "
+        "game's commands here."
+    ),
 }
 
 

@@ -9,6 +9,10 @@ seen by the caller alone. Confirm is a move button (``act``: the digest of the c
 moves and the attack's index), so a confirm shown before the table moved on is refused as
 stale, as any DM button is.
 
+``/mp card figure`` answers, to the caller alone, with a figure's card (its printed stat
+line, both forms of a monster, its health and abilities): anyone may look, seated or not, and
+its autocomplete lists every figure of the table, on the map or in a reserve.
+
 Autocomplete offers only the caller's legal moves, from their own view: the figures that may
 move, then the chosen figure's reachable squares with cost and hazards; the attackers, then
 their targets with the odds, then 1..max dice. A square typed by hand ("c4", "C 4") is read
@@ -25,8 +29,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import flows
+from bot.choices import shown
 from bot.components import ComponentRef, choices_digest
-from bot.flows import active_table_of, answer, seat_here
+from bot.flows import active_table_of, answer, seat_here, table_in_channel
+from bot.games.monsterpocalypse.card import Card, choices, figure_card, find_figure
 from bot.games.monsterpocalypse.commands import (
     Asked,
     attack_action,
@@ -52,6 +58,7 @@ from bot.i18n import normalise, t
 from bot.limits import BUTTON_LABEL, CHOICE_NAME, clip
 from bot.publisher import COLOUR, Payload
 from bot.store import GameRecord
+from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.client import MonsterTableBot
@@ -90,6 +97,14 @@ def preview_payload(
         )
     )
     return Payload(embed=embed, view=buttons)
+
+
+def card_payload(card: Card) -> Payload:
+    """A figure's card as an embed (its texts are already within Discord's limits)."""
+    embed = discord.Embed(title=card.title, description=card.description, colour=COLOUR)
+    for name, value in card.fields:
+        embed.add_field(name=name, value=value, inline=False)
+    return Payload(embed=embed)
 
 
 class MonsterpocalypseCog(
@@ -194,6 +209,34 @@ class MonsterpocalypseCog(
 
         await answer(interaction, work)
 
+    # -- looking ----------------------------------------------------------------------------
+
+    async def _public_view(self, interaction: discord.Interaction[Any], locale: str) -> View:
+        """The public view of this channel's started Monsterpocalypse table (anyone may look:
+        the game hides nothing); a clear refusal when there is none."""
+        record = await table_in_channel(self.bot, interaction)
+        if record.game != GAME:
+            raise TableError(
+                "other_game",
+                game=self.bot.tables.engine(record.game).names.get(locale, record.game),
+                wanted=self.bot.tables.engine(GAME).names.get(locale, GAME),
+            )
+        if record.state is None:
+            raise TableError("not_started")
+        return self.bot.tables.view(record, None)
+
+    @app_commands.command(name="card", description="A figure's stats: both forms of a monster")
+    @app_commands.describe(figure="A figure on the map or in a reserve")
+    async def card(self, interaction: discord.Interaction[Any], figure: str) -> None:
+        async def work(locale: str) -> flows.Reply:
+            view = await self._public_view(interaction, locale)
+            found = find_figure(view, figure, locale)
+            if found is None:
+                raise TableError("unknown_figure", typed=shown(figure))
+            return card_payload(figure_card(view, found, locale))
+
+        await answer(interaction, work)
+
     # -- autocomplete -----------------------------------------------------------------------
 
     async def _suggest(
@@ -268,6 +311,20 @@ class MonsterpocalypseCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, current, targets)
+
+    @card.autocomplete("figure")
+    async def card_figure_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every figure of this channel's table, seated or not (nothing is hidden)."""
+        try:
+            record = await active_table_of(self.bot, interaction, GAME)
+        except TableError:
+            return []
+        if record.state is None:
+            return []
+        view = self.bot.tables.view(record, None)
+        return _choices(current, choices(view, normalise(interaction.locale)))
 
     @attack.autocomplete("dice")
     async def attack_dice_choices(

@@ -1,7 +1,7 @@
 """The whole image, layer by layer: the coordinates and the ground, terrain, start zones,
 foundations, the spaces' frames, the reachable squares of a highlight, hazard tokens,
-buildings, units, the spaces' icons, monsters, the rings around targets, then the status bar
-and the players' panel.
+buildings, units, the spaces' icons, monsters, the rings around targets, then the status bar,
+the active figure's stat panel and the players' cards.
 
 Why this order: what a player must never lose sight of is drawn last (figures over tokens,
 target rings over figures), and the translucent highlight goes over the terrain but under the
@@ -9,15 +9,14 @@ pieces, so a reachable square still shows its hatching, cover or space."""
 
 from __future__ import annotations
 
-import importlib
 import json
-from functools import cache
 from typing import Any
 
 from PIL import Image
 
 from render.common import Canvas, Palette, player_names
 from render.layers import LayerCache, static_layer
+from render.monsterpocalypse.focus import draw_focus
 from render.monsterpocalypse.layout import HEIGHT, WIDTH, Square, cell, centre, inset, span
 from render.monsterpocalypse.panel import draw_players, draw_top, players
 from render.monsterpocalypse.pieces import (
@@ -27,7 +26,7 @@ from render.monsterpocalypse.pieces import (
     draw_spaces,
     piece_squares,
 )
-from render.monsterpocalypse.style import HIGHLIGHT, TARGET, side_seat, square, squares
+from render.monsterpocalypse.style import HIGHLIGHT, TARGET, content, side_seat, square, squares
 from render.monsterpocalypse.terrain import (
     draw_base,
     draw_foundations,
@@ -68,17 +67,7 @@ def _completed(figure: dict[str, Any], factions: list[Any]) -> dict[str, Any]:
 
 def unit_type(type_id: Any) -> Any:
     """The content record of a unit type, or None (no content yet, or an unknown id)."""
-    return getattr(_content(), "UNITS", {}).get(str(type_id))
-
-
-@cache
-def _content() -> Any:
-    """The content module, looked up once; read through ``importlib`` because it lands with
-    the engine, and the image must draw (with the owners' factions) without it."""
-    try:
-        return importlib.import_module("rules.monsterpocalypse.content")
-    except ImportError:
-        return None
+    return getattr(content(), "UNITS", {}).get(str(type_id))
 
 
 def _hazards(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,6 +116,7 @@ def render_board(
     if highlight:
         _targets(c, view, highlight)
     draw_top(c, view, locale, names)
+    draw_focus(c, view, locale, highlight)
     draw_players(c, view, locale, names)
     return c.image()
 

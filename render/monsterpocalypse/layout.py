@@ -1,6 +1,6 @@
 """The image's geometry in pixels: where the 12×12 grid sits, the coordinate bands on its four
 edges, the status bar above it and the players' panel below it, and the box of any square or
-footprint.
+footprint. Under the map: the active figure's stat panel, then the players' cards.
 
 Why the panel goes under the map and not beside it: the image stays 760 px wide, so a phone
 shows the map at nearly full size, and the map (what a player reads most) is never shrunk to
@@ -19,12 +19,14 @@ BAND = 22  # the coordinate letters / numbers around the grid
 TOP_H = 56  # the status bar: title, round, whose turn and the phase
 GAP = 10
 PANEL_H = 132  # one player's card in the panel
+FOCUS_H = 66  # the active figure's stat panel, between the map and the players' cards
 
 GRID_X = MARGIN + BAND
 GRID_Y = MARGIN + TOP_H + GAP + BAND
 GRID_PX = GRID * CELL
 WIDTH = GRID_X + GRID_PX + BAND + MARGIN
-PANEL_Y = GRID_Y + GRID_PX + BAND + GAP
+FOCUS_Y = GRID_Y + GRID_PX + BAND + GAP
+PANEL_Y = FOCUS_Y + FOCUS_H + GAP
 HEIGHT = PANEL_Y + PANEL_H + MARGIN
 
 Square = tuple[int, int]
@@ -70,6 +72,11 @@ def inset(box: Box, by: float) -> Box:
 
 def grid_box() -> Box:
     return (GRID_X, GRID_Y, GRID_X + GRID_PX, GRID_Y + GRID_PX)
+
+
+def focus_box() -> Box:
+    """The active figure's stat panel: the whole width under the map."""
+    return (MARGIN, FOCUS_Y, WIDTH - MARGIN, FOCUS_Y + FOCUS_H)
 
 
 def panel_boxes(count: int) -> list[Box]:

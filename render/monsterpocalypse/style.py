@@ -8,6 +8,8 @@ paired elsewhere with a shape (hazards, spaces, owners), so the map reads withou
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from typing import Any
 
 from render.common import RGB, Palette, hex_rgb, mix, tr
@@ -87,6 +89,27 @@ TEXT: dict[str, dict[str, str]] = {
     "choose_activation": {"en": "choose an activation", "it": "scegli un'attivazione"},
     "spent": {"en": "spent {n}", "it": "spesi {n}"},
     "seat": {"en": "Player {n}", "it": "Giocatore {n}"},
+    "speed": {"en": "Speed {n}", "it": "Velocità {n}"},
+    "defense": {"en": "DEF {n}", "it": "DIF {n}"},
+    "brawl": {"en": "Brawl {n}", "it": "Rissa {n}"},
+    "blast": {"en": "Blast {n}", "it": "Sparo {n}"},
+    "power_attack": {"en": "Power {n}", "it": "Potenziato {n}"},
+    "no_attack": {"en": "none", "it": "no"},
+    "range_short": {"en": "short 2–3", "it": "corta 2–3"},
+    "range_long": {"en": "long 2–5", "it": "lunga 2–5"},
+    "cost": {"en": "Cost {n}", "it": "Costo {n}"},
+    "hyper_cost": {"en": "to hyper {n}", "it": "per hyper {n}"},
+    "health": {"en": "Health", "it": "Vita"},
+    "form_alpha": {"en": "Alpha", "it": "Alpha"},
+    "form_hyper": {"en": "Hyper", "it": "Hyper"},
+    "in_play": {"en": "{form} (in play)", "it": "{form} (in gioco)"},
+    "grunt": {"en": "Grunt", "it": "Grunt"},
+    "elite": {"en": "Elite", "it": "Élite"},
+    "reserve_unit": {"en": "in reserve", "it": "in riserva"},
+    "focus_hint": {
+        "en": "/mp card: any figure's stats (both forms of a monster)",
+        "it": "/mp scheda: le caratteristiche di ogni miniatura (le due forme di un mostro)",
+    },
 }
 
 
@@ -153,3 +176,13 @@ def on(color: RGB) -> RGB:
 
 def dim(color: RGB, amount: float = 0.5) -> RGB:
     return mix(color, GROUND, amount)
+
+
+@cache
+def content() -> Any:
+    """The content module, looked up once; read through ``importlib`` because it lands with
+    the engine, and the image must draw (with the owners' factions) without it."""
+    try:
+        return importlib.import_module("rules.monsterpocalypse.content")
+    except ImportError:
+        return None

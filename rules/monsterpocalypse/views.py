@@ -64,18 +64,45 @@ def _stats(state: State, fig: Figure) -> dict[str, Any]:
     }
 
 
+def printed(kind: content.Unit | content.Form) -> dict[str, Any]:
+    """A unit's or a monster form's printed stat line («riportate sulla basetta», S1): a
+    unit's with its cost, a form's with its power attack, health and hyper cost."""
+    line: dict[str, Any] = {
+        "speed": kind.speed,
+        "defense": kind.defense,
+        "brawl": [kind.brawl.dice, kind.brawl.boost],
+        "blast": [kind.blast.dice, kind.blast.boost],
+        "range": kind.blast_range,
+        "abilities": list(kind.abilities),
+    }
+    if isinstance(kind, content.Unit):
+        line["cost"] = kind.cost
+    else:
+        line.update(power=[kind.power.dice, kind.power.boost], health=kind.health,
+                    hyper_cost=kind.hyper_cost)  # fmt: skip
+    return line
+
+
 def figure_view(state: State, fig: Figure) -> dict[str, Any]:
     """One figure as the map shows it: ``faction`` and ``rank`` (a unit's "grunt" or "elite",
-    none for a monster) come from its printed type, so a renderer needs no content lookup."""
+    none for a monster) come from its printed type, so a renderer needs no content lookup.
+    ``stats`` are the figure's stats now (``swift``, ``inspire``, an ability space counted);
+    ``printed`` is a unit's printed stat line, ``forms`` a monster's, both forms at all times
+    (issue 26: a player weighs going hyper before doing so)."""
     if fig.kind == "monster":
         beast = content.monster(fig.type)
         names, faction, rank = dict(beast.names), beast.faction, None
         health: Any = {"alpha": fig.health[0], "hyper": fig.health[1]}
         top: Any = {"alpha": beast.alpha.health, "hyper": beast.hyper.health}
+        lines: dict[str, Any] = {
+            "printed": None,
+            "forms": {"alpha": printed(beast.alpha), "hyper": printed(beast.hyper)},
+        }
     else:
         unit = content.unit(fig.type)
         names, faction, rank = dict(unit.names), unit.faction, unit.rank
         health, top = None, None
+        lines = {"printed": printed(unit), "forms": None}
     return {
         "id": fig.id,
         "owner": fig.owner,
@@ -91,6 +118,7 @@ def figure_view(state: State, fig: Figure) -> dict[str, Any]:
         "health": health,
         "max": top,
         "stats": _stats(state, fig),
+        **lines,
         "abilities": list(board.abilities(state, fig)),
         "moved": fig.moved,
         "attacked": fig.attacked,

@@ -483,6 +483,45 @@ def test_S1_stats_are_public_in_the_view() -> None:
         assert fig["stats"]["defense"] >= 1
 
 
+LINE = ("speed", "defense", "brawl", "blast", "range", "abilities")
+SHOWN_AS = {"range": "blast_range"}
+"""The view's name of a stat line's entry, where the content names it otherwise."""
+
+
+def _shows(line: dict[str, object], kind: content.Unit | content.Form, *keys: str) -> None:
+    """``line`` has exactly ``keys``, each with the printed value of ``kind``."""
+    assert sorted(line) == sorted(keys)
+    for key in keys:
+        value = getattr(kind, SHOWN_AS.get(key, key))
+        if isinstance(value, content.Attack):
+            value = [value.dice, value.boost]
+        assert line[key] == (list(value) if isinstance(value, tuple) else value), key
+
+
+def test_S1_every_stat_line_and_both_forms_are_in_the_view() -> None:
+    """S1 (issue 26, item 3): every figure's printed stat line is in the public view, placed
+    or in the reserve: a unit's with its cost, a monster's both forms (the hyper one while it
+    is alpha) with health, hyper cost and abilities. A seat's view shows the same figures (it
+    only adds the active seat's options), and nothing but the seed is left out."""
+    state = arranged()
+    public = MP.view(state, None)
+    assert json.loads(json.dumps(public)) == public
+    assert any(not f["at"] for f in public["figures"])  # the reserve is shown too
+    for fig in public["figures"]:
+        if fig["kind"] == "unit":
+            assert fig["forms"] is None
+            _shows(fig["printed"], content.unit(fig["type"]), *LINE, "cost")
+            continue
+        beast = content.monster(fig["type"])
+        assert fig["form"] == "alpha" and set(fig["forms"]) == {"alpha", "hyper"}
+        for name, form in (("alpha", beast.alpha), ("hyper", beast.hyper)):
+            _shows(fig["forms"][name], form, *LINE, "power", "health", "hyper_cost")
+    for seat in (0, 1):
+        mine = MP.view(state, seat)
+        assert mine["figures"] == public["figures"]
+    assert "rng" not in json.dumps(public) and "seed" not in json.dumps(public)
+
+
 # --- the smaller choices, each written in the doc ---------------------------------------------
 
 
