@@ -173,8 +173,8 @@ def spaces_held(state: State, seat: int, kind: str) -> int:
 
 
 def controls_spawn(state: State, seat: int, space: content.Space) -> bool:
-    """O8/O9: a side's spawn spaces are its seat's; a neutral one is the seat's while one of
-    its units stands on the activator."""
+    """O8/O9/T9: a side's spawn spaces are its seat's; a neutral one is the seat's while one
+    of its units that does not fly stands on the activator (flyers hold no objective)."""
     if space.kind != "spawn":
         return False
     if space.owner:
@@ -182,6 +182,6 @@ def controls_spawn(state: State, seat: int, space: content.Space) -> bool:
     if space.activator is None:
         return False
     return any(
-        f.owner == seat and f.kind == "unit" and f.at and sq(f.at) == space.activator
-        for f in state.figures
+        f.owner == seat and f.kind == "unit" and sq(f.at) == space.activator and not flies(state, f)
+        for f in on_map(state)
     )

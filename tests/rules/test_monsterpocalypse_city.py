@@ -275,3 +275,11 @@ def test_V1_a_monster_killed_by_a_hazard_loses_and_gives_no_power_die() -> None:
     state, _ = act(state, Move("m1", into))
     assert state.phase == "over" and state.winners == (0,)
     assert state.players[0].destroyed == 1 and state.players[0].power == 0
+
+
+def test_O9_T9_a_flyer_on_an_activator_controls_nothing() -> None:
+    """Issue 26 item 1: «Miniature che volano non possono presidiare obbiettivi»: a Glider on
+    the activator K6 does not give its owner the neutral spawn space J6."""
+    state = _units_turn(arranged(units={GLIDER: "K6"}))
+    assert "J6" not in {at for _, at in _spawns(state)}
+    assert not any(isinstance(a, Shift) for a in MP.legal_actions(state, 0))
