@@ -69,8 +69,8 @@ def destroy_building(
     state: State, built: Building, by: int, energy: bool
 ) -> tuple[State, list[Event]]:
     """X1/X2/D8/D9: the building leaves its hazard token on its squares; its destroyer gains
-    its energy (a monster's brawl) or 1 (anything else) — nothing for one of its own
-    buildings, which only a slam's collision can bring down (K7: never attacked)."""
+    its energy (a monster's brawl) or 1 (anything else, one of its own buildings included,
+    which only a slam's collision can bring down: K7 forbids attacking it)."""
     kind = content.building(built.type).hazard
     token = Hazard(id=built.id, kind=kind, at=built.at)
     new = replace(
@@ -79,7 +79,6 @@ def destroy_building(
         hazards=(*state.hazards, token),
     )
     power = content.building(built.type).energy if energy else 1
-    power = 0 if built.owner == by else power
     new = gain(new, by, power)
     event: Event = {"type": "building_destroyed", "building": built.id}
     event.update(building_type=built.type, hazard=kind, power=power)

@@ -150,11 +150,14 @@ def has_cover(state: State, target: Figure, attacker: Figure) -> bool:
 
 
 def secured_by(state: State, built: Building) -> int | None:
-    """X5: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent."""
+    """X5/T9: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent;
+    flyers count neither way (a building is an objective, and flyers hold none)."""
     near = [
         f.owner
         for f in on_map(state)
-        if f.kind == "unit" and geometry.adjacent(f.squares(), built.squares())
+        if f.kind == "unit"
+        and not flies(state, f)
+        and geometry.adjacent(f.squares(), built.squares())
     ]
     for seat in (0, 1):
         if near.count(seat) >= 3 and (1 - seat) not in near:
