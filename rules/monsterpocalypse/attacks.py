@@ -226,12 +226,21 @@ def attack(state: State, seat: int, action: Attack) -> tuple[State, list[Event]]
     return new, [event, *pushed, *more]
 
 
+def push_room(state: State, fig: Figure, target: Figure | Building, manoeuvre: str) -> int | None:
+    """The squares a slam of ``fig`` may push ``target`` before a collision (None: it pushes
+    nothing — a unit, a building, another attack — or collides with nothing within 3)."""
+    if manoeuvre != "slam" or not isinstance(target, Figure) or target.kind != "monster":
+        return None
+    terrain = board.terrain_for(state, target)
+    return geometry.push_room(target.squares()[0], target.size, fig.squares(), terrain)
+
+
 def slam(
     state: State, fig: Figure, target: Figure, margin: int, seat: int
 ) -> tuple[State, bool, list[Event]]:
     """G3 (I13): pushed 1 + margin squares (at most 3) straight away from the attacker; a
     collision stops it and is a super damage; a building collided with is destroyed (+1)."""
-    squares = min(3, 1 + margin)
+    squares = min(geometry.MAX_PUSH, 1 + margin)
     terrain = board.terrain_for(state, target)
     start = target.squares()[0]
     end, hit = geometry.push_line(start, target.size, fig.squares(), squares, terrain)

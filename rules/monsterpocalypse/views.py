@@ -14,7 +14,7 @@ from typing import Any
 from rules.monsterpocalypse import activation, attacks, board, city, content, movement
 from rules.monsterpocalypse.geometry import Square
 from rules.monsterpocalypse.model import Attack, Building, Figure, State, at
-from rules.monsterpocalypse.odds import p_hit
+from rules.monsterpocalypse.odds import p_hit, p_super
 
 
 def _squares(squares: Any) -> list[str]:
@@ -177,9 +177,12 @@ def _reach(found: dict[Square, Any]) -> list[dict[str, Any]]:
 
 def _attack_entry(state: State, fig: Figure, a: Attack) -> dict[str, Any]:
     """One attack's entry: a brawl's or blast's DEF with cover and armour; a slam meets the
-    DEF a brawl meets; a stomp has no single DEF (each adjacent unit's own, listed)."""
+    DEF a brawl meets, and ``room`` is how far its push goes before a collision (a super
+    damage, I6); a stomp has no single DEF (each adjacent unit's own, listed). A building
+    takes no super damage (``super_damage`` False)."""
     boost = board.attack_stat(state, fig, a.kind)[1]
     defense: int | None = None
+    room: int | None = None
     crushed: list[str] = []
     if a.manoeuvre == "stomp":
         crushed = [u.id for u in attacks.stomped(state, fig)]
@@ -188,11 +191,13 @@ def _attack_entry(state: State, fig: Figure, a: Attack) -> dict[str, Any]:
         aim: Figure | Building | None = target or board.building(state, a.target)
         assert aim is not None
         defense = attacks.defense(state, aim, fig, "brawl" if a.kind == "power" else a.kind)
+        room = attacks.push_room(state, fig, aim, a.manoeuvre)
     entry: dict[str, Any] = {"figure": a.figure, "kind": a.kind, "target": a.target}
     entry.update(manoeuvre=a.manoeuvre, max_dice=0, max_power=0, boost=boost, defense=defense)
+    entry.update(room=room, super_damage=board.building(state, a.target) is None)
     if crushed:
         entry["units"] = crushed
-    entry["odds"] = {}
+    entry.update(odds={}, super={})
     return entry
 
 
@@ -213,6 +218,8 @@ def options(state: State, seat: int) -> dict[str, Any]:
             if a.power == 0 and entry["defense"] is not None:
                 odds = p_hit(a.dice, entry["boost"], entry["defense"])
                 entry["odds"][str(a.dice)] = round(odds, 4)
+                best = p_super(a.dice, entry["boost"], entry["defense"], 0, entry["room"])
+                entry["super"][str(a.dice)] = round(best, 4) if entry["super_damage"] else 0.0
     spawns = [
         {"unit": s.unit, "at": s.at, "cost": city.spawn_cost(state, seat, s.unit)}
         for s in city.spawns(state, seat)
