@@ -125,6 +125,9 @@ class Activation:
     """Spawn squares used this activation (one unit per space) and "hellmouth" once used."""
     rolls: tuple[int, ...] = ()
     focus: str = ""
+    met: tuple[str, ...] = ()
+    """Hazard tokens a figure's movement entered this activation, as "figure token" (X3:
+    each hurts a figure once per activation, however its move and runs are cut up)."""
 
 
 @dataclass(frozen=True, slots=True)

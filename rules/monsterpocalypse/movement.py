@@ -29,6 +29,20 @@ def may_move(state: State, fig: Figure) -> bool:
     return reached(state, "move") and left(state) > 0
 
 
+def _unmet(state: State, fig: Figure) -> geometry.Terrain:
+    """The terrain ``fig`` moves on, without the hazard tokens it has already met (X3/I12: a
+    token hurts a figure once per activation — its move and its runs are one movement — and
+    never for going further into the token it stands on)."""
+    terrain = board.terrain_for(state, fig)
+    act = state.activation
+    met = {m.split(" ", 1)[1] for m in act.met if m.split(" ", 1)[0] == fig.id} if act else set()
+    met |= {terrain.hazards[s] for s in fig.squares() if s in terrain.hazards}
+    if not met:
+        return terrain
+    hazards = {s: t for s, t in terrain.hazards.items() if t not in met}
+    return replace(terrain, hazards=hazards)
+
+
 RUN_SQUARES = 3
 """A ``Run`` offers at most 3 dice of running; more runs may follow (1 die per square, 2 onto
 rough, either way), so nothing is lost and the list of runs stays short."""
@@ -41,7 +55,7 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
     if not may_move(state, fig):
         return {}
     held = board.abilities(state, fig)
-    terrain = board.terrain_for(state, fig)
+    terrain = _unmet(state, fig)
     found = geometry.reachable(
         sq(fig.at),
         fig.size,
@@ -101,7 +115,7 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
     if budget < 1 or not beast.at:
         return {}
     held = board.abilities(state, beast)
-    terrain = board.terrain_for(state, beast)
+    terrain = _unmet(state, beast)
     found = geometry.reachable(
         sq(beast.at),
         beast.size,
@@ -117,8 +131,13 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
 def arrive(
     state: State, fig: Figure, reach: Reach, cost: int, kind: str
 ) -> tuple[State, list[Event]]:
-    """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3)."""
+    """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3), each token
+    met once this activation."""
     new = spend(advance(state, "move"), cost)
+    act = new.activation
+    assert act is not None
+    met = (*act.met, *(f"{fig.id} {token}" for token in reach.hazards))
+    new = replace(new, activation=replace(act, met=met))
     moved = kind == "move" or fig.moved
     new = with_figure(new, replace(fig, at=at(reach.anchor), moved=moved))
     event: Event = {"type": kind, "figure": fig.id, "from": fig.at, "to": at(reach.anchor)}

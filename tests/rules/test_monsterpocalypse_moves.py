@@ -312,3 +312,50 @@ def test_O6_flyers_pay_one_for_a_boost_space() -> None:
     away = ("A1", "K11")
     assert _moves(arranged(away, units={SENTINEL: "F1"}), SENTINEL)["F3"] == 1
     assert _moves(arranged(away, units={GLIDER: "F1"}), GLIDER)["F3"] == 2
+
+
+# --- hazards once per token per activation (issue 26 item 2) ---------------------------------
+
+
+def _empress_turn(where: str, hazards: tuple[tuple[str, str], ...]) -> State:
+    """Seat 0's monster activation with the (not hazard-proof) Empress at ``where``."""
+    state = _monster_turn(arranged(monsters=(where, "A11"), hazards=hazards))
+    beast = figure(state, "m0")
+    return replace(state, figures=(replace(beast, type="empress"), *state.figures[1:]))
+
+
+def _lost(state: State, *steps: Move | Run) -> int:
+    before = sum(figure(state, "m0").health)
+    state, _ = act(state, *steps)
+    return before - sum(figure(state, "m0").health)
+
+
+def test_X3_I12_a_token_hurts_once_per_activation_however_the_runs_are_split() -> None:
+    """«la miniatura che vi muove attraverso subisce 1 danno»: the monster's movement in one
+    activation — its move and the runs before and after it («Fase di movimento -> puoi
+    spendere un dado azione per muovere il tuo mostro, e spendere prima o successivamente uno
+    o più dadi azione per farlo correre») — meets a token once, however it is cut up."""
+    fire = (("fire", "E5"),)
+    assert _lost(_empress_turn("C5", fire), Run("E5")) == 1
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Run("E5")) == 1  # it cost 2
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Run("C5"), Run("D5")) == 1
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Move("m0", "E8")) == 1
+    two = (("fire", "E5"), ("chemical", "E8"))
+    assert _lost(_empress_turn("C5", two), Run("D5"), Move("m0", "E9")) == 2  # two tokens
+
+
+def test_X3_I12_a_figure_already_on_a_token_is_not_hurt_moving_deeper() -> None:
+    """Standing on a token does not hurt (I12), and neither does going further into the token
+    it stands on: a monster half on the fire moving fully onto it, a unit stepping from one
+    square of the fire to another, enter no new token. Another activation that leaves it and
+    comes back does enter it again."""
+    fire = (("fire", "E5"),)
+    assert _lost(_empress_turn("D5", fire), Run("E5")) == 0
+    assert _lost(_empress_turn("D5", fire), Move("m0", "E5")) == 0
+    board = arranged(units={SENTINEL: "E5"}, hazards=fire)
+    state, _ = act(board, ActivateUnits(), Move(SENTINEL, "F6"))
+    assert figure(state, SENTINEL).at == "F6"
+    state, _ = act(board, ActivateUnits(), Move(SENTINEL, "E4"), EndActivation(0))
+    state, _ = act(_turn_units(state, 1), EndActivation(0))
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E5"))
+    assert figure(state, SENTINEL).at == ""  # a new activation, a new entry: destroyed
