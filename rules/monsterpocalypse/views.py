@@ -113,8 +113,10 @@ def building_view(state: State, built: Building) -> dict[str, Any]:
     }
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def _player(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    """One seat's pools and army; during the draft an army is its own seat's secret (I24)."""
     player = state.players[seat]
+    secret = state.phase == "draft" and viewer != seat
     reserve: dict[str, int] = {}
     for fig in state.figures:
         if fig.owner == seat and fig.kind == "unit" and not fig.at:
@@ -126,7 +128,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "side": player.side or None,
         "pools": {"unit": player.unit, "monster": player.monster, "power": player.power},
         "destroyed_monsters": player.destroyed,
-        "army": list(player.army),
+        "army": [] if secret else list(player.army),
         "reserve": reserve,
     }
 
@@ -145,7 +147,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "chooser": state.chooser,
         "rolloff": [list(r) for r in state.rolloff],
         "sides": [p.side or None for p in state.players],
-        "players": [_player(state, s) for s in range(len(state.players))],
+        "players": [_player(state, s, seat) for s in range(len(state.players))],
         "figures": [figure_view(state, f) for f in state.figures],
         "buildings": [building_view(state, b) for b in state.buildings],
         "hazards": [
