@@ -65,7 +65,16 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
         jump="jump" in held,
         safest=True,
     )
-    return {**teleports(state, fig, terrain), **_jumps(fig, held, terrain, found)}
+    walked = _jumps(fig, held, terrain, found)
+    for anchor, reach in teleports(state, fig, terrain).items():
+        if anchor not in walked or _safer(reach, walked[anchor]):
+            walked[anchor] = reach
+    return walked
+
+
+def _safer(a: Reach, b: Reach) -> bool:
+    """The way a player would take (I10): fewer hazard tokens, then fewer points."""
+    return (len(a.hazards), a.cost) < (len(b.hazards), b.cost)
 
 
 def _jumps(
@@ -85,11 +94,14 @@ def _jumps(
 
 
 def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Square, Reach]:
-    """O7 (I16): a unit on a teleporter may spend 1 point to land on or next to another
-    unoccupied teleporter (its whole move)."""
+    """O7 (I16): a unit that starts its move on a teleporter may spend 1 point to land on or
+    next to another unoccupied teleporter, then walk on with the points left («al costo di 1
+    punto movimento»), still one move."""
     space = board.holds_space(state, fig)
-    if space is None or space.kind != "teleporter" or board.speed(state, fig) < 1:
+    speed = board.speed(state, fig)
+    if space is None or space.kind != "teleporter" or speed < 1:
         return {}
+    held = board.abilities(state, fig)
     taken = board.taken_squares(state, but=fig.id)
     found: dict[Square, Reach] = {}
     for other in content.map_(state.map).spaces:
@@ -99,7 +111,17 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
             if landing in taken or landing in terrain.impassable:
                 continue
             hazards = (terrain.hazards[landing],) if landing in terrain.hazards else ()
-            found[landing] = Reach(landing, 1, False, (sq(fig.at), landing), hazards)
+            onward = {landing: Reach(landing, 0, False, (landing,), ())}
+            onward |= geometry.reachable(
+                landing, 1, speed - 1, terrain, jump="jump" in held, safest=True
+            )
+            for anchor, walk in onward.items():
+                tokens = tuple(sorted({*hazards, *walk.hazards}))
+                reach = Reach(
+                    anchor, 1 + walk.cost, walk.diagonal, (sq(fig.at), *walk.path), tokens
+                )
+                if anchor != sq(fig.at) and (anchor not in found or _safer(reach, found[anchor])):
+                    found[anchor] = reach
     return found
 
 

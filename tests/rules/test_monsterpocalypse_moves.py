@@ -268,12 +268,16 @@ def test_I10_a_run_moves_the_phase_past_power_up_and_hyper() -> None:
     assert not {PowerUp(1), Hyper()} & set(MP.legal_actions(state, 0))
 
 
-def test_O7_a_teleporter_jump_is_the_units_whole_move() -> None:
-    """The jump is one ``Move`` (1 die) from a teleporter; the unit may not move on after it,
-    and a unit that walks onto a teleporter does not jump in that move."""
-    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "G10"))
-    assert figure(state, SENTINEL).at == "G10" and state.players[0].unit == 9
-    assert not any(isinstance(a, Move) and a.figure == SENTINEL for a in MP.legal_actions(state, 0))
+def test_O7_a_teleport_costs_one_point_and_the_unit_walks_on() -> None:
+    """Issue 26 item 8: «al costo di 1 punto movimento»: the jump from a teleporter is 1 of the
+    unit's points, not its whole move: a Sentinel (SPD 4) on H4 lands by H9 (on G8) and walks
+    on with 3 points, in one ``Move`` (1 die). A unit that walks onto a teleporter does not jump in
+    that move (it did not start its move there)."""
+    moves = _moves(arranged(units={SENTINEL: "H4"}), SENTINEL)
+    assert moves["H9"] == 1 and moves["G10"] == 1
+    assert moves["D8"] == 4 and moves["H12"] == 3 and "C8" not in moves
+    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "D8"))
+    assert figure(state, SENTINEL).at == "D8" and state.players[0].unit == 9
     walking = _moves(arranged(units={SENTINEL: "G4"}), SENTINEL)
     assert "H4" in walking and not {"H9", "G10", "I10"} & set(walking)
 
