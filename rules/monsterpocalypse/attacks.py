@@ -69,8 +69,8 @@ def destroy_building(
     state: State, built: Building, by: int, energy: bool
 ) -> tuple[State, list[Event]]:
     """X1/X2/D8/D9: the building leaves its hazard token on its squares; its destroyer gains
-    its energy (a monster's brawl) or 1 (anything else) — nothing for one of its own
-    buildings, which only a slam's collision can bring down (K7: never attacked)."""
+    its energy (a monster's brawl) or 1 (anything else, one of its own buildings included,
+    which only a slam's collision can bring down: K7 forbids attacking it)."""
     kind = content.building(built.type).hazard
     token = Hazard(id=built.id, kind=kind, at=built.at)
     new = replace(
@@ -79,7 +79,6 @@ def destroy_building(
         hazards=(*state.hazards, token),
     )
     power = content.building(built.type).energy if energy else 1
-    power = 0 if built.owner == by else power
     new = gain(new, by, power)
     event: Event = {"type": "building_destroyed", "building": built.id}
     event.update(building_type=built.type, hazard=kind, power=power)
@@ -227,12 +226,21 @@ def attack(state: State, seat: int, action: Attack) -> tuple[State, list[Event]]
     return new, [event, *pushed, *more]
 
 
+def push_room(state: State, fig: Figure, target: Figure | Building, manoeuvre: str) -> int | None:
+    """The squares a slam of ``fig`` may push ``target`` before a collision (None: it pushes
+    nothing — a unit, a building, another attack — or collides with nothing within 3)."""
+    if manoeuvre != "slam" or not isinstance(target, Figure) or target.kind != "monster":
+        return None
+    terrain = board.terrain_for(state, target)
+    return geometry.push_room(target.squares()[0], target.size, fig.squares(), terrain)
+
+
 def slam(
     state: State, fig: Figure, target: Figure, margin: int, seat: int
 ) -> tuple[State, bool, list[Event]]:
     """G3 (I13): pushed 1 + margin squares (at most 3) straight away from the attacker; a
     collision stops it and is a super damage; a building collided with is destroyed (+1)."""
-    squares = min(3, 1 + margin)
+    squares = min(geometry.MAX_PUSH, 1 + margin)
     terrain = board.terrain_for(state, target)
     start = target.squares()[0]
     end, hit = geometry.push_line(start, target.size, fig.squares(), squares, terrain)

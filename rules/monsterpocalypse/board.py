@@ -150,11 +150,14 @@ def has_cover(state: State, target: Figure, attacker: Figure) -> bool:
 
 
 def secured_by(state: State, built: Building) -> int | None:
-    """X5: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent."""
+    """X5/T9: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent;
+    flyers count neither way (a building is an objective, and flyers hold none)."""
     near = [
         f.owner
         for f in on_map(state)
-        if f.kind == "unit" and geometry.adjacent(f.squares(), built.squares())
+        if f.kind == "unit"
+        and not flies(state, f)
+        and geometry.adjacent(f.squares(), built.squares())
     ]
     for seat in (0, 1):
         if near.count(seat) >= 3 and (1 - seat) not in near:
@@ -173,8 +176,8 @@ def spaces_held(state: State, seat: int, kind: str) -> int:
 
 
 def controls_spawn(state: State, seat: int, space: content.Space) -> bool:
-    """O8/O9: a side's spawn spaces are its seat's; a neutral one is the seat's while one of
-    its units stands on the activator."""
+    """O8/O9/T9: a side's spawn spaces are its seat's; a neutral one is the seat's while one
+    of its units that does not fly stands on the activator (flyers hold no objective)."""
     if space.kind != "spawn":
         return False
     if space.owner:
@@ -182,6 +185,6 @@ def controls_spawn(state: State, seat: int, space: content.Space) -> bool:
     if space.activator is None:
         return False
     return any(
-        f.owner == seat and f.kind == "unit" and f.at and sq(f.at) == space.activator
-        for f in state.figures
+        f.owner == seat and f.kind == "unit" and sq(f.at) == space.activator and not flies(state, f)
+        for f in on_map(state)
     )

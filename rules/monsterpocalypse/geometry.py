@@ -504,6 +504,21 @@ def _obstacle(squares: Iterable[Square], terrain: Terrain) -> str | None:
     return next((k for k in ("building", "figure", "impassable", "edge") if k in kinds), None)
 
 
+MAX_PUSH = 3
+"""A slam pushes ``1 + (hits - DEF)`` squares, at most 3 (the lead's decision 4)."""
+
+
+def push_room(
+    start: Square, size: int, away_from: Iterable[Square], terrain: Terrain
+) -> int | None:
+    """How many squares a push from ``away_from`` goes before it collides (0..2), or None when
+    a push of :data:`MAX_PUSH` squares collides with nothing."""
+    end, hit = push_line(start, size, away_from, MAX_PUSH, terrain)
+    if hit is None:
+        return None
+    return max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+
+
 def push_line(
     start: Square, size: int, away_from: Iterable[Square], squares: int, terrain: Terrain
 ) -> tuple[Square, str | None]:

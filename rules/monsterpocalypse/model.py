@@ -31,10 +31,6 @@ SIDES = ("north", "south")
 PHASES = ("choose_map", "choose_side", "buildings", "draft", "place", "play", "over")
 MONSTER_PHASES = ("power_up", "hyper", "move", "attack", "reorder")
 UNIT_PHASES = ("spawn", "move", "attack", "reorder")
-OCCULT_PER_PLAYER = 3
-"""Occult figures each player may raise from hellmouths (the lead's decision 6: the rulebook
-names the unit, not how many exist); they wait in the reserve, apart from the army, and only a
-hellmouth spawns them."""
 
 
 @cache
@@ -125,6 +121,9 @@ class Activation:
     """Spawn squares used this activation (one unit per space) and "hellmouth" once used."""
     rolls: tuple[int, ...] = ()
     focus: str = ""
+    met: tuple[str, ...] = ()
+    """Hazard tokens a figure's movement entered this activation, as "figure token" (X3:
+    each hurts a figure once per activation, however its move and runs are cut up)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,20 @@ def may_move(state: State, fig: Figure) -> bool:
     return reached(state, "move") and left(state) > 0
 
 
+def _unmet(state: State, fig: Figure) -> geometry.Terrain:
+    """The terrain ``fig`` moves on, without the hazard tokens it has already met (X3/I12: a
+    token hurts a figure once per activation — its move and its runs are one movement — and
+    never for going further into the token it stands on)."""
+    terrain = board.terrain_for(state, fig)
+    act = state.activation
+    met = {m.split(" ", 1)[1] for m in act.met if m.split(" ", 1)[0] == fig.id} if act else set()
+    met |= {terrain.hazards[s] for s in fig.squares() if s in terrain.hazards}
+    if not met:
+        return terrain
+    hazards = {s: t for s, t in terrain.hazards.items() if t not in met}
+    return replace(terrain, hazards=hazards)
+
+
 RUN_SQUARES = 3
 """A ``Run`` offers at most 3 dice of running; more runs may follow (1 die per square, 2 onto
 rough, either way), so nothing is lost and the list of runs stays short."""
@@ -41,7 +55,7 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
     if not may_move(state, fig):
         return {}
     held = board.abilities(state, fig)
-    terrain = board.terrain_for(state, fig)
+    terrain = _unmet(state, fig)
     found = geometry.reachable(
         sq(fig.at),
         fig.size,
@@ -51,7 +65,16 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
         jump="jump" in held,
         safest=True,
     )
-    return {**teleports(state, fig, terrain), **_jumps(fig, held, terrain, found)}
+    walked = _jumps(fig, held, terrain, found)
+    for anchor, reach in teleports(state, fig, terrain).items():
+        if anchor not in walked or _safer(reach, walked[anchor]):
+            walked[anchor] = reach
+    return walked
+
+
+def _safer(a: Reach, b: Reach) -> bool:
+    """The way a player would take (I10): fewer hazard tokens, then fewer points."""
+    return (len(a.hazards), a.cost) < (len(b.hazards), b.cost)
 
 
 def _jumps(
@@ -71,11 +94,14 @@ def _jumps(
 
 
 def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Square, Reach]:
-    """O7 (I16): a unit on a teleporter may spend 1 point to land on or next to another
-    unoccupied teleporter (its whole move)."""
+    """O7 (I16): a unit that starts its move on a teleporter may spend 1 point to land on or
+    next to another unoccupied teleporter, then walk on with the points left («al costo di 1
+    punto movimento»), still one move."""
     space = board.holds_space(state, fig)
-    if space is None or space.kind != "teleporter" or board.speed(state, fig) < 1:
+    speed = board.speed(state, fig)
+    if space is None or space.kind != "teleporter" or speed < 1:
         return {}
+    held = board.abilities(state, fig)
     taken = board.taken_squares(state, but=fig.id)
     found: dict[Square, Reach] = {}
     for other in content.map_(state.map).spaces:
@@ -85,7 +111,17 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
             if landing in taken or landing in terrain.impassable:
                 continue
             hazards = (terrain.hazards[landing],) if landing in terrain.hazards else ()
-            found[landing] = Reach(landing, 1, False, (sq(fig.at), landing), hazards)
+            onward = {landing: Reach(landing, 0, False, (landing,), ())}
+            onward |= geometry.reachable(
+                landing, 1, speed - 1, terrain, jump="jump" in held, safest=True
+            )
+            for anchor, walk in onward.items():
+                tokens = tuple(sorted({*hazards, *walk.hazards}))
+                reach = Reach(
+                    anchor, 1 + walk.cost, walk.diagonal, (sq(fig.at), *walk.path), tokens
+                )
+                if anchor != sq(fig.at) and (anchor not in found or _safer(reach, found[anchor])):
+                    found[anchor] = reach
     return found
 
 
@@ -101,7 +137,7 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
     if budget < 1 or not beast.at:
         return {}
     held = board.abilities(state, beast)
-    terrain = board.terrain_for(state, beast)
+    terrain = _unmet(state, beast)
     found = geometry.reachable(
         sq(beast.at),
         beast.size,
@@ -117,8 +153,13 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
 def arrive(
     state: State, fig: Figure, reach: Reach, cost: int, kind: str
 ) -> tuple[State, list[Event]]:
-    """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3)."""
+    """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3), each token
+    met once this activation."""
     new = spend(advance(state, "move"), cost)
+    act = new.activation
+    assert act is not None
+    met = (*act.met, *(f"{fig.id} {token}" for token in reach.hazards))
+    new = replace(new, activation=replace(act, met=met))
     moved = kind == "move" or fig.moved
     new = with_figure(new, replace(fig, at=at(reach.anchor), moved=moved))
     event: Event = {"type": kind, "figure": fig.id, "from": fig.at, "to": at(reach.anchor)}

@@ -16,7 +16,6 @@ from rules.base import Event, IllegalAction, Rng
 from rules.monsterpocalypse import content, geometry
 from rules.monsterpocalypse.dice import hits
 from rules.monsterpocalypse.model import (
-    OCCULT_PER_PLAYER,
     SIDES,
     Action,
     Building,
@@ -107,13 +106,11 @@ def building_types(state: State) -> list[str]:
 
 
 def draftable(state: State, seat: int) -> list[str]:
-    """P2: the units the army may still take (any faction's, never the Occult ones)."""
+    """P2: the units the army may still take: any faction's, the Occult ones included (they
+    count in the 15; only a hellmouth spawns them, X4)."""
     player = state.players[seat]
     return [
-        u
-        for u in content.UNITS
-        if content.UNITS[u].faction != "occult"
-        and not content.army_problems(player.faction, [*player.army, u])
+        u for u in content.UNITS if not content.army_problems(player.faction, [*player.army, u])
     ]
 
 
@@ -186,7 +183,7 @@ def _after_buildings(state: State) -> State:
 def draft(state: State, seat: int, action: Draft) -> tuple[State, list[Event]]:
     player = state.players[seat]
     new = with_player(state, seat, army=(*player.army, action.unit))
-    return new, [{"type": "drafted", "seat": seat, "unit": action.unit}]
+    return new, [{"type": "drafted", "seat": seat}]  # the pick stays secret (I24)
 
 
 def draft_done(state: State, seat: int, action: DraftDone) -> tuple[State, list[Event]]:
@@ -198,14 +195,13 @@ def draft_done(state: State, seat: int, action: DraftDone) -> tuple[State, list[
 
 def _to_place(state: State) -> State:
     """Q6: the figures of both armies, all in the reserve: monsters m0/m1, then each seat's
-    units in army order (u0.. for seat 0), then the Occult figures."""
+    units in army order (u0.. for seat 0), its Occult units among them."""
     figures: list[Figure] = []
     for seat, player in enumerate(state.players):
         beast = content.monster(content.faction(player.faction).monster)
         health = (beast.alpha.health, beast.hyper.health)
         figures.append(Figure(f"m{seat}", seat, "monster", beast.id, form="alpha", health=health))
     kinds = [(seat, u) for seat, p in enumerate(state.players) for u in p.army]
-    kinds += [(seat, occult_unit()) for seat in (0, 1) for _ in range(OCCULT_PER_PLAYER)]
     figures += [Figure(f"u{n}", seat, "unit", u) for n, (seat, u) in enumerate(kinds)]
     return replace(state, figures=tuple(figures), phase="place")
 

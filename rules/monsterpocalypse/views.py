@@ -14,7 +14,7 @@ from typing import Any
 from rules.monsterpocalypse import activation, attacks, board, city, content, movement
 from rules.monsterpocalypse.geometry import Square
 from rules.monsterpocalypse.model import Attack, Building, Figure, State, at
-from rules.monsterpocalypse.odds import p_hit
+from rules.monsterpocalypse.odds import p_hit, p_super
 
 
 def _squares(squares: Any) -> list[str]:
@@ -141,8 +141,10 @@ def building_view(state: State, built: Building) -> dict[str, Any]:
     }
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def _player(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    """One seat's pools and army; during the draft an army is its own seat's secret (I24)."""
     player = state.players[seat]
+    secret = state.phase == "draft" and viewer != seat
     reserve: dict[str, int] = {}
     for fig in state.figures:
         if fig.owner == seat and fig.kind == "unit" and not fig.at:
@@ -154,7 +156,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "side": player.side or None,
         "pools": {"unit": player.unit, "monster": player.monster, "power": player.power},
         "destroyed_monsters": player.destroyed,
-        "army": list(player.army),
+        "army": [] if secret else list(player.army),
         "reserve": reserve,
     }
 
@@ -173,7 +175,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "chooser": state.chooser,
         "rolloff": [list(r) for r in state.rolloff],
         "sides": [p.side or None for p in state.players],
-        "players": [_player(state, s) for s in range(len(state.players))],
+        "players": [_player(state, s, seat) for s in range(len(state.players))],
         "figures": [figure_view(state, f) for f in state.figures],
         "buildings": [building_view(state, b) for b in state.buildings],
         "hazards": [
@@ -205,9 +207,12 @@ def _reach(found: dict[Square, Any]) -> list[dict[str, Any]]:
 
 def _attack_entry(state: State, fig: Figure, a: Attack) -> dict[str, Any]:
     """One attack's entry: a brawl's or blast's DEF with cover and armour; a slam meets the
-    DEF a brawl meets; a stomp has no single DEF (each adjacent unit's own, listed)."""
+    DEF a brawl meets, and ``room`` is how far its push goes before a collision (a super
+    damage, I6); a stomp has no single DEF (each adjacent unit's own, listed). A building
+    takes no super damage (``super_damage`` False)."""
     boost = board.attack_stat(state, fig, a.kind)[1]
     defense: int | None = None
+    room: int | None = None
     crushed: list[str] = []
     if a.manoeuvre == "stomp":
         crushed = [u.id for u in attacks.stomped(state, fig)]
@@ -216,11 +221,13 @@ def _attack_entry(state: State, fig: Figure, a: Attack) -> dict[str, Any]:
         aim: Figure | Building | None = target or board.building(state, a.target)
         assert aim is not None
         defense = attacks.defense(state, aim, fig, "brawl" if a.kind == "power" else a.kind)
+        room = attacks.push_room(state, fig, aim, a.manoeuvre)
     entry: dict[str, Any] = {"figure": a.figure, "kind": a.kind, "target": a.target}
     entry.update(manoeuvre=a.manoeuvre, max_dice=0, max_power=0, boost=boost, defense=defense)
+    entry.update(room=room, super_damage=board.building(state, a.target) is None)
     if crushed:
         entry["units"] = crushed
-    entry["odds"] = {}
+    entry.update(odds={}, super={})
     return entry
 
 
@@ -241,6 +248,8 @@ def options(state: State, seat: int) -> dict[str, Any]:
             if a.power == 0 and entry["defense"] is not None:
                 odds = p_hit(a.dice, entry["boost"], entry["defense"])
                 entry["odds"][str(a.dice)] = round(odds, 4)
+                best = p_super(a.dice, entry["boost"], entry["defense"], 0, entry["room"])
+                entry["super"][str(a.dice)] = round(best, 4) if entry["super_damage"] else 0.0
     spawns = [
         {"unit": s.unit, "at": s.at, "cost": city.spawn_cost(state, seat, s.unit)}
         for s in city.spawns(state, seat)

@@ -11,7 +11,6 @@ import pytest
 from rules import GAMES, IllegalAction
 from rules.monsterpocalypse import content, engine
 from rules.monsterpocalypse.model import (
-    OCCULT_PER_PLAYER,
     ActivateMonster,
     ActivateUnits,
     Alpha,
@@ -202,11 +201,28 @@ def test_P2_army_limits_fifteen_five_elites_five_per_grunt() -> None:
     for unit in ("forgeborn",) * 5 + ("glider",) * 5:
         state, _ = MP.apply(state, 0, Draft(unit))
     assert MP.legal_actions(state, 0) == [DraftDone()]
-    assert Draft("shade") not in MP.legal_actions(state, 1)
     state, _ = MP.apply(state, 0, DraftDone())
     state, _ = MP.apply(state, 1, DraftDone())
     assert state.phase == "place"
-    assert len([f for f in state.figures if f.owner == 0 and f.type != "shade"]) == 16
+    assert len([f for f in state.figures if f.owner == 0]) == 16
+
+
+def test_P2_X4_occult_units_are_drafted_inside_the_fifteen() -> None:
+    """Issue 26 item 5: «puoi includere massimo 15 unità» counts every unit a player brings,
+    the Occult ones too: they are drafted like any grunt (at most 5 alike), fill the cap, and
+    no Occult figure comes from outside the army (there were 3 each, never drafted)."""
+    state = _to(MP.setup(2, {"map": "harbour", "army": "custom"}, 0), "draft")
+    assert Draft("shade") in MP.legal_actions(state, 0)
+    for unit in ("shade",) * 5 + ("sentinel",) * 5 + ("forgeborn",) * 4:
+        state, _ = MP.apply(state, 0, Draft(unit))
+    assert Draft("shade") not in MP.legal_actions(state, 0)
+    state, _ = MP.apply(state, 0, Draft("glider"))
+    assert MP.legal_actions(state, 0) == [DraftDone()]
+    state, _ = MP.apply(state, 0, DraftDone())
+    state, _ = MP.apply(state, 1, DraftDone())
+    assert [f.type for f in state.figures if f.owner == 1] == ["empress"]
+    mine = [f.type for f in state.figures if f.owner == 0 and f.kind == "unit"]
+    assert len(mine) == 15 and mine.count("shade") == 5
 
 
 def test_P3_city_of_two_to_twelve_at_most_five_alike() -> None:
@@ -293,8 +309,8 @@ def test_Q6_units_and_hyper_start_in_reserve() -> None:
     assert all(not f.at for f in state.figures if f.kind == "unit")
     preset = content.faction(state.players[0].faction).preset
     reserve = MP.view(state, None)["players"][0]["reserve"]
-    assert sum(reserve.values()) == len(preset) + OCCULT_PER_PLAYER
-    assert reserve["shade"] == OCCULT_PER_PLAYER == 3  # the lead's decision 6
+    assert sum(reserve.values()) == len(preset) <= 15  # the Occult units inside the army
+    assert reserve["shade"] == preset.count("shade") > 0  # the lead's decision 6, revised
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -559,13 +575,13 @@ def test_R9_once_a_unit_attacks_no_unit_moves() -> None:
 
 def test_P2_a_custom_army_has_a_maximum_and_no_minimum() -> None:
     """«puoi includere massimo 15 unità»: `DraftDone` is legal at once, and an army of no unit
-    leaves a player the monster and the Occult reserve."""
+    leaves a player the monster alone (no Occult unit outside the army: decision 6)."""
     state = _to(MP.setup(2, {"map": "harbour", "army": "custom"}, 0), "draft")
     assert DraftDone() in MP.legal_actions(state, 0)
     state, _ = MP.apply(state, 0, DraftDone())
     state, _ = MP.apply(state, 1, DraftDone())
     mine = [f.type for f in state.figures if f.owner == 0]
-    assert state.phase == "place" and sorted(set(mine)) == ["shade", "warden"]
+    assert state.phase == "place" and mine == ["warden"]
 
 
 def test_the_bot_steps_a_unit_off_its_own_spawn_space() -> None:
@@ -583,3 +599,24 @@ def test_the_bot_steps_a_unit_off_its_own_spawn_space() -> None:
     moves = [a for a in seen if isinstance(a, Move) and a.figure == sentinel]
     assert moves and moves[0].to != "B1"
     assert figure(state, sentinel).at != "B1"
+
+
+def test_P2_I24_draft_picks_are_hidden_until_both_armies_are_in() -> None:
+    """Issue 26 item 8: the rulebook has each player make up their own army («- Unità = puoi
+    includere massimo 15 unità») and no turns to pick in, so both draft at once and in
+    secret: neither the public view, nor the other seat's, nor the events show a pick before
+    both are done (the second drafter could counter-pick); then both armies are public."""
+    state = _to(MP.setup(2, {"map": "harbour", "army": "custom"}, 0), "draft")
+    for unit in ("lance", "glider", "shade"):
+        state, events = MP.apply(state, 0, Draft(unit))
+        assert "lance" not in json.dumps(events) and "shade" not in json.dumps(events)
+    state, events = MP.apply(state, 0, DraftDone())
+    for seat in (None, 1):
+        shown = MP.view(state, seat)
+        assert shown["players"][0]["army"] == [] and "lance" not in json.dumps(shown["last"])
+    assert MP.view(state, 0)["players"][0]["army"] == ["lance", "glider", "shade"]
+    state, _ = MP.apply(state, 1, Draft("oracle"))
+    assert MP.view(state, 0)["players"][1]["army"] == []
+    state, _ = MP.apply(state, 1, DraftDone())
+    shown = MP.view(state, None)
+    assert [p["army"] for p in shown["players"]] == [["lance", "glider", "shade"], ["oracle"]]

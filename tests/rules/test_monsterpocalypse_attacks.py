@@ -446,12 +446,15 @@ def test_S13_no_stat_reduced_below_one() -> None:
     assert {(a.kind, a.target) for a in _attacks(state, SKITTERS[0])} == {("brawl", SENTINEL)}
 
 
-def test_G3_a_slam_into_ones_own_building_destroys_it_for_no_power() -> None:
+def test_D9_G3_a_slam_into_ones_own_building_gives_one_power_die() -> None:
+    """Issue 26 item 8: «Se la stessa viene però distrutta a seguito di un'altra tipologia di
+    attacco/azione, ottieni 1 solo dado "Potenziamento"» names no owner: a building of one's
+    own brought down by one's slam gives 1, as any other destruction does (it gave 0)."""
     walled = arranged(monsters=("E5", "E7"), buildings=(("tower", 0, "E9"),))
     state = _monster(walled, power=1, rng=(4, 1, 0, EMPRESS_DEF))
     state, events = act(state, Attack("m0", "power", "m1", 4, "slam"))
-    assert not state.buildings and state.players[0].power == 0
-    assert _events(events, "building_destroyed")[0]["power"] == 0
+    assert not state.buildings and state.players[0].power == 1
+    assert _events(events, "building_destroyed")[0]["power"] == 1
 
 
 def test_the_seat_view_lists_slams_and_stomps_with_their_red_dice() -> None:

@@ -240,10 +240,18 @@ def test_R12_shift_a_unit_off_a_spawn_space() -> None:
 # --- the smaller choices, each written in the doc ---------------------------------------------
 
 
-def test_X5_flyers_count_towards_securing() -> None:
-    """The lead's decision 5: securing is no objective space, so a flyer is one of the three."""
+def test_X5_T9_flyers_do_not_secure_buildings() -> None:
+    """Issue 26 item 5: buildings are «gli ostacoli e gli obbiettivi dei vostri mostri» and
+    «Miniature che volano non possono presidiare obbiettivi»: a flyer is not one of the three
+    units that secure a building (it counted before), nor does an enemy flyer contest one."""
     around = {GLIDER: "D5", SENTINELS[0]: "D6", SENTINELS[1]: "G5"}
     board = arranged(units=around, buildings=(("tower", 1, "E5"),))
+    assert MP.view(board, None)["buildings"][0]["secured_by"] is None
+    three = {**around, SENTINELS[2]: "G6"}
+    board = arranged(units=three, buildings=(("tower", 1, "E5"),))
+    assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+    stingwing = unit_of(BASE, 1, "stingwing")
+    board = arranged(units={**three, stingwing: "E4"}, buildings=(("tower", 1, "E5"),))
     assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
 
 
@@ -275,3 +283,11 @@ def test_V1_a_monster_killed_by_a_hazard_loses_and_gives_no_power_die() -> None:
     state, _ = act(state, Move("m1", into))
     assert state.phase == "over" and state.winners == (0,)
     assert state.players[0].destroyed == 1 and state.players[0].power == 0
+
+
+def test_O9_T9_a_flyer_on_an_activator_controls_nothing() -> None:
+    """Issue 26 item 1: «Miniature che volano non possono presidiare obbiettivi»: a Glider on
+    the activator K6 does not give its owner the neutral spawn space J6."""
+    state = _units_turn(arranged(units={GLIDER: "K6"}))
+    assert "J6" not in {at for _, at in _spawns(state)}
+    assert not any(isinstance(a, Shift) for a in MP.legal_actions(state, 0))

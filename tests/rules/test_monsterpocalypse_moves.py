@@ -268,12 +268,16 @@ def test_I10_a_run_moves_the_phase_past_power_up_and_hyper() -> None:
     assert not {PowerUp(1), Hyper()} & set(MP.legal_actions(state, 0))
 
 
-def test_O7_a_teleporter_jump_is_the_units_whole_move() -> None:
-    """The jump is one ``Move`` (1 die) from a teleporter; the unit may not move on after it,
-    and a unit that walks onto a teleporter does not jump in that move."""
-    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "G10"))
-    assert figure(state, SENTINEL).at == "G10" and state.players[0].unit == 9
-    assert not any(isinstance(a, Move) and a.figure == SENTINEL for a in MP.legal_actions(state, 0))
+def test_O7_a_teleport_costs_one_point_and_the_unit_walks_on() -> None:
+    """Issue 26 item 8: «al costo di 1 punto movimento»: the jump from a teleporter is 1 of the
+    unit's points, not its whole move: a Sentinel (SPD 4) on H4 lands by H9 (on G8) and walks
+    on with 3 points, in one ``Move`` (1 die). A unit that walks onto a teleporter does not jump in
+    that move (it did not start its move there)."""
+    moves = _moves(arranged(units={SENTINEL: "H4"}), SENTINEL)
+    assert moves["H9"] == 1 and moves["G10"] == 1
+    assert moves["D8"] == 4 and moves["H12"] == 3 and "C8" not in moves
+    state, _ = act(arranged(units={SENTINEL: "H4"}), ActivateUnits(), Move(SENTINEL, "D8"))
+    assert figure(state, SENTINEL).at == "D8" and state.players[0].unit == 9
     walking = _moves(arranged(units={SENTINEL: "G4"}), SENTINEL)
     assert "H4" in walking and not {"H9", "G10", "I10"} & set(walking)
 
@@ -312,3 +316,50 @@ def test_O6_flyers_pay_one_for_a_boost_space() -> None:
     away = ("A1", "K11")
     assert _moves(arranged(away, units={SENTINEL: "F1"}), SENTINEL)["F3"] == 1
     assert _moves(arranged(away, units={GLIDER: "F1"}), GLIDER)["F3"] == 2
+
+
+# --- hazards once per token per activation (issue 26 item 2) ---------------------------------
+
+
+def _empress_turn(where: str, hazards: tuple[tuple[str, str], ...]) -> State:
+    """Seat 0's monster activation with the (not hazard-proof) Empress at ``where``."""
+    state = _monster_turn(arranged(monsters=(where, "A11"), hazards=hazards))
+    beast = figure(state, "m0")
+    return replace(state, figures=(replace(beast, type="empress"), *state.figures[1:]))
+
+
+def _lost(state: State, *steps: Move | Run) -> int:
+    before = sum(figure(state, "m0").health)
+    state, _ = act(state, *steps)
+    return before - sum(figure(state, "m0").health)
+
+
+def test_X3_I12_a_token_hurts_once_per_activation_however_the_runs_are_split() -> None:
+    """«la miniatura che vi muove attraverso subisce 1 danno»: the monster's movement in one
+    activation — its move and the runs before and after it («Fase di movimento -> puoi
+    spendere un dado azione per muovere il tuo mostro, e spendere prima o successivamente uno
+    o più dadi azione per farlo correre») — meets a token once, however it is cut up."""
+    fire = (("fire", "E5"),)
+    assert _lost(_empress_turn("C5", fire), Run("E5")) == 1
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Run("E5")) == 1  # it cost 2
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Run("C5"), Run("D5")) == 1
+    assert _lost(_empress_turn("C5", fire), Run("D5"), Move("m0", "E8")) == 1
+    two = (("fire", "E5"), ("chemical", "E8"))
+    assert _lost(_empress_turn("C5", two), Run("D5"), Move("m0", "E9")) == 2  # two tokens
+
+
+def test_X3_I12_a_figure_already_on_a_token_is_not_hurt_moving_deeper() -> None:
+    """Standing on a token does not hurt (I12), and neither does going further into the token
+    it stands on: a monster half on the fire moving fully onto it, a unit stepping from one
+    square of the fire to another, enter no new token. Another activation that leaves it and
+    comes back does enter it again."""
+    fire = (("fire", "E5"),)
+    assert _lost(_empress_turn("D5", fire), Run("E5")) == 0
+    assert _lost(_empress_turn("D5", fire), Move("m0", "E5")) == 0
+    board = arranged(units={SENTINEL: "E5"}, hazards=fire)
+    state, _ = act(board, ActivateUnits(), Move(SENTINEL, "F6"))
+    assert figure(state, SENTINEL).at == "F6"
+    state, _ = act(board, ActivateUnits(), Move(SENTINEL, "E4"), EndActivation(0))
+    state, _ = act(_turn_units(state, 1), EndActivation(0))
+    state, _ = act(state, ActivateUnits(), Move(SENTINEL, "E5"))
+    assert figure(state, SENTINEL).at == ""  # a new activation, a new entry: destroyed

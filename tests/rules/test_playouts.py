@@ -217,7 +217,7 @@ def _mp_invariant(initial: mp.State, state: mp.State) -> None:
         assert p.unit + p.monster == mp.ACTION_DICE and min(p.unit, p.monster) >= 0
         assert 0 <= p.power <= mp.POWER_DICE
     if state.figures:
-        armies = sum(len(p.army) for p in state.players) + 2 * mp.OCCULT_PER_PLAYER
+        armies = sum(len(p.army) for p in state.players)
         assert [f.id for f in state.figures] == ["m0", "m1", *(f"u{n}" for n in range(armies))]
         placed = state.phase in ("play", "over")
         assert all(f.at or sum(f.health) == 0 or not placed for f in state.figures[:2])

@@ -1,5 +1,6 @@
 """The odds of an attack as a player reads them before rolling: the chance to hit (hits ≥
-DEF) and the chance of super damage (hits ≥ 2 × DEF), from the attacker's own view.
+DEF) and the chance of super damage (hits ≥ 2 × DEF, or a slam whose push collides), from the
+attacker's own view.
 
 Why here and not in the labels: the button, the ``/mp attack`` autocomplete and its preview
 all quote the same numbers, and they come from the engine's exact :mod:`rules` odds, never
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.monsterpocalypse.words import Action, View, buildings, figures
+from rules.monsterpocalypse import odds as engine_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,24 +92,24 @@ def attack_odds(view: View, action: Action) -> Odds | None:
     boost = int(entry.get("boost", 0))
     power = int(action.get("power", 0))
     defense = int(entry["defense"])
-    return Odds(
-        rolled,
-        boost,
-        power,
-        defense,
-        _p(rolled, boost, power, defense, entry),
-        _p(rolled, boost, power, 2 * defense, {}),
-    )
+    hit = _table(entry, "odds", rolled, power)
+    if hit is None:
+        hit = engine_odds.p_hit(rolled, boost, defense, power)
+    best = _table(entry, "super", rolled, power)
+    if best is None:
+        scored = entry.get("super_damage", True)
+        room = entry.get("room")
+        best = engine_odds.p_super(rolled, boost, defense, power, room) if scored else 0.0
+    return Odds(rolled, boost, power, defense, float(hit), float(best))
 
 
-def _p(rolled: int, boost: int, power: int, defense: int, entry: dict[str, Any]) -> float:
-    """P(hits ≥ defense): the view's own table for a plain roll, else the engine's odds
-    module (a power attack's red dice are not in the view's table)."""
-    table = entry.get("odds") or {}
-    if not power:
-        for key in (str(rolled), rolled):
-            if key in table:
-                return float(table[key])
-    from rules.monsterpocalypse import odds as engine_odds
-
-    return float(engine_odds.p_hit(rolled, boost, defense, power))
+def _table(entry: dict[str, Any], name: str, rolled: int, power: int) -> float | None:
+    """The view's own odds for a plain roll; None for red dice (not in the view's tables),
+    which the engine's odds module then reckons."""
+    table = entry.get(name) or {}
+    if power:
+        return None
+    for key in (str(rolled), rolled):
+        if key in table:
+            return float(table[key])
+    return None

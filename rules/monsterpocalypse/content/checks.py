@@ -137,7 +137,8 @@ def army_problems(faction_id: str, unit_ids: Iterable[str], known: Content) -> l
     """Why ``unit_ids`` is not a legal army for the faction (empty when it is).
 
     "massimo 15 unità, ma non più di 5 elité e non più di 5 unità Grunt con lo stesso nome";
-    any faction's units may join (at +1 cost when spawned), never the occult ones.
+    any faction's units may join (at +1 cost when spawned), the Occult ones too (counted in
+    the 15; only a hellmouth spawns them).
     """
     units = list(unit_ids)
     problems = []
@@ -155,7 +156,6 @@ def army_problems(faction_id: str, unit_ids: Iterable[str], known: Content) -> l
     problems += [
         f"{n} × {g}, at most {SAME_GRUNT_MAX}" for g, n in grunts.items() if n > SAME_GRUNT_MAX
     ]
-    problems += [f"{u.id} is spawned only from hellmouths" for u in listed if u.faction == NEUTRAL]
     return problems
 
 
