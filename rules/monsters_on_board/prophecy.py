@@ -16,8 +16,9 @@ A condition's ``juice`` is the most it can give, and a card's ``max`` is its bes
 50 (F7): the loader checks ``max == min(50, sum of juice)``, which is what solo 2's prophecy
 bonus (T19, I39) subtracts from.
 
-Dice removed by F2 are simply absent (``None``): a line counts only the dice left, and a
-condition that names a space needs a die there (I29).
+Dice removed by F2 are absent (``None``) and their spaces are passed as ``removed``: a row,
+column or group holding a removed space scores nothing (F4a), so taking a die away never raises a
+card's score; a condition that names a space needs a die there (I29).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -75,6 +76,9 @@ Cells = tuple[Placed | None, ...]
 
 Order = Sequence[Sequence[Placed | None]]
 """3 rows x 6 spaces, as scored (dice removed by F2 already None)."""
+
+Removed = frozenset[tuple[int, int]]
+"""The (row, column) spaces whose dice F2 removed: a line through one of them fails (F4a)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,10 +238,13 @@ def column_cells(order: Order, c: int) -> Cells:
     return tuple(row[c] if c < len(row) else None for row in order)
 
 
-def _score_rows(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """PR2/PR3/I30: each condition on a different row, the assignment that gives the most."""
+def _score_rows(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """PR2/PR3/I30: each condition on a different row, the assignment that gives the most; a
+    row with a removed die serves none (F4a)."""
+    cut = {r for r, _ in removed}
     values = [
-        [LINE_TESTS[c.test](c, _row(order, r)) for r in range(len(order))] for c in card.conditions
+        [0 if r in cut else LINE_TESTS[c.test](c, _row(order, r)) for r in range(len(order))]
+        for c in card.conditions
     ]
     best: tuple[int, ...] = ()
     best_total = -1
@@ -252,22 +259,30 @@ def _score_rows(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
     )
 
 
-def _score_columns(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """PR4: each condition on the column at its printed position."""
+def _score_columns(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """PR4: each condition on the column at its printed position; a column with a removed die
+    fails (F4a)."""
+    cut = {c for _, c in removed}
     met = []
     for cond in card.conditions:
         column = cond.params["column"] - 1
+        if column in cut:
+            continue
         juice = LINE_TESTS[cond.test](cond, column_cells(order, column))
         if juice:
             met.append(Met(cond.id, juice, {"column": column}))
     return tuple(met)
 
 
-def _score_groups(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show six different ranks."""
+def _score_groups(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show six different ranks; a group
+    with a removed die fails (F4a)."""
     (cond,) = card.conditions
+    cut = {c // 2 for _, c in removed}
     groups = []
     for g in range(COLUMNS // 2):
+        if g in cut:
+            continue
         dice = [p for c in (2 * g, 2 * g + 1) for p in column_cells(order, c)]
         ranks = {d.rank for d in dice if d is not None}
         if None not in dice and len(dice) == 2 * ROWS and len(ranks) == 2 * ROWS:
@@ -276,22 +291,25 @@ def _score_groups(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
     return (Met(cond.id, juice, {"groups": groups}),) if juice else ()
 
 
-_SCOPE_SCORERS: Mapping[str, Callable[[ProphecyCard, Order], tuple[Met, ...]]] = MappingProxyType(
+ScopeScorer = Callable[[ProphecyCard, Order, Removed], tuple[Met, ...]]
+
+_SCOPE_SCORERS: Mapping[str, ScopeScorer] = MappingProxyType(
     {"row": _score_rows, "column": _score_columns, "group": _score_groups}
 )
 
 
-def evaluate(number: str, order: Order) -> ProphecyResult:
-    """Score prophecy card ``number`` on an Order (removed dice already None): PR1–PR8, F7."""
+def evaluate(number: str, order: Order, removed: Iterable[tuple[int, int]] = ()) -> ProphecyResult:
+    """Score prophecy card ``number`` on an Order (removed dice already None, their spaces in
+    ``removed``): PR1–PR8, F4a, F7."""
     card = prophecy_cards()[number]
-    met = _SCOPE_SCORERS[card.scope](card, order)
+    met = _SCOPE_SCORERS[card.scope](card, order, frozenset(removed))
     raw = sum(m.juice for m in met)
     return ProphecyResult(number, met, raw, min(raw, PROPHECY_CAP))
 
 
-def prophecy_score(number: str, order: Order) -> int:
-    """The card's Juice on this Order, capped at 50 (F7)."""
-    return evaluate(number, order).score
+def prophecy_score(number: str, order: Order, removed: Iterable[tuple[int, int]] = ()) -> int:
+    """The card's Juice on this Order, capped at 50 (F7); lines through ``removed`` fail (F4a)."""
+    return evaluate(number, order, removed).score
 
 
 def prophecy_max(number: str) -> int:

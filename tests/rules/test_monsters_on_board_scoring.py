@@ -123,6 +123,23 @@ def test_F4_removed_dice_count_for_nothing() -> None:
     assert juice_of(with_removal, "final_creatures", "blue") == 3 * 3
 
 
+def test_F4a_a_line_with_a_removed_die_scores_no_prophecy() -> None:
+    # Issue 26 item 1: column 6 holds blue, blue, pink; the bottom row's Jack die 5 removes the
+    # pink. Counting only the dice left would score card 09's "all one colour" (10): the removed
+    # die would have earned Juice by leaving. A line with a removed die fails instead.
+    order = grid("b1 b1 b1 b1 b1 b1", "g2 g2 g2 g2 g2 b2", "k3 k3 k3 k3 k3 p3")
+    sheet = score_board(board(order=order, jack=(6, 6, 5), prophecy="09"))
+    assert sheet.removed == ((2, 5),)
+    assert juice_of(sheet, "prophecy", "column_6") == 0
+    # Rows too: card 07's "12 or less" is not met by a row cut down to 1 + 1 + 1.
+    row = grid("b1 b1 b1 b6 b6 b6")
+    assert lines(score_board(board(order=row, jack=(3, 6, 6), prophecy="07")), "prophecy") == []
+    # A line with no removed die still scores as before.
+    assert juice_of(sheet, "prophecy", "column_1") == 0  # b, g, k: three colours
+    same = grid("b1 b1", "b2 b2", "b3 b3")
+    assert juice_of(score_board(board(order=same, prophecy="09")), "prophecy", "column_2") == 6
+
+
 def test_F5_three_juice_per_final_creature_per_die_of_its_colour() -> None:
     order = grid("p1 p2 k3 k4 k5 b6")
     creatures = (("pink", 13), ("pink", 12), ("black", 13), ("green", 13), ("blue", 0))
@@ -504,6 +521,15 @@ def test_removing_dice_never_raises_what_needs_the_removed_dice(b: BoardForScori
     for line in score_board(b).lines:
         if line.source == "final_creatures" or line.detail.get("kind") in dice_kinds:
             assert line.juice <= before[line.source, line.item]
+
+
+@settings(max_examples=200, deadline=None)
+@given(b=boards)
+def test_F4a_removing_dice_never_raises_a_prophecy_score(b: BoardForScoring) -> None:
+    def prophecy(board_: BoardForScoring) -> int:
+        return sum(line.juice for line in lines(score_board(board_), "prophecy"))
+
+    assert prophecy(b) <= prophecy(dataclasses.replace(b, jack=(6, 6, 6)))
 
 
 def _rows(order: Sequence[Sequence[Placed | None]]) -> list[tuple[Placed | None, ...]]:
