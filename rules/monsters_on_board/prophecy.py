@@ -8,7 +8,8 @@ dice:
 - ``row`` cards: any row may serve any condition, each row one condition (PR2, PR3); the
   assignment of rows to conditions that gives the most is taken (I30).
 - ``column`` cards: each condition names its column, the one at that position on the board (PR4).
-- ``group`` card (02): the three groups of two columns, scored by how many qualify.
+- ``group`` card (02): the three groups of two columns, scored by how many qualify (at least
+  five different ranks among a group's six dice, I29).
 
 Positions in the file's params are 1-based as printed (space or column 1–6, row 1 top to 3
 bottom); everything this module returns is 0-based (``row``/``column`` indices into the Order).
@@ -223,7 +224,7 @@ LINE_TESTS: Mapping[str, LineTest] = MappingProxyType(
 )
 """Tests over one row or column (which one is the card's scope)."""
 
-GROUP_TESTS = frozenset({"groups_six_ranks"})
+GROUP_TESTS = frozenset({"groups_distinct_ranks"})
 
 
 # --- scoring a card -----------------------------------------------------------------------------
@@ -275,8 +276,8 @@ def _score_columns(card: ProphecyCard, order: Order, removed: Removed) -> tuple[
 
 
 def _score_groups(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
-    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show six different ranks; a group
-    with a removed die fails (F4a)."""
+    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show at least ``ranks`` different
+    ranks (I29); a group with a removed die fails (F4a)."""
     (cond,) = card.conditions
     cut = {c // 2 for _, c in removed}
     groups = []
@@ -285,7 +286,7 @@ def _score_groups(card: ProphecyCard, order: Order, removed: Removed) -> tuple[M
             continue
         dice = [p for c in (2 * g, 2 * g + 1) for p in column_cells(order, c)]
         ranks = {d.rank for d in dice if d is not None}
-        if None not in dice and len(dice) == 2 * ROWS and len(ranks) == 2 * ROWS:
+        if None not in dice and len(dice) == 2 * ROWS and len(ranks) >= cond.params["ranks"]:
             groups.append(g)
     juice = cond.params["juice_by_groups"].get(str(len(groups)), 0)
     return (Met(cond.id, juice, {"groups": groups}),) if juice else ()
@@ -363,8 +364,10 @@ _PARAMS: Mapping[str, Callable[[Mapping[str, Any], int], bool]] = MappingProxyTy
             and _is_int(p["result"], 1, n)
         ),
         "colours_exactly": lambda p, n: set(p) == {"count"} and _is_int(p["count"], 1, 6),
-        "groups_six_ranks": lambda p, n: (
-            set(p) == {"juice_by_groups"} and _is_juice_table(p["juice_by_groups"], COLUMNS // 2)
+        "groups_distinct_ranks": lambda p, n: (
+            set(p) == {"ranks", "juice_by_groups"}
+            and _is_int(p["ranks"], 2, 2 * ROWS)
+            and _is_juice_table(p["juice_by_groups"], COLUMNS // 2)
         ),
     }
 )
