@@ -70,6 +70,10 @@ MESSAGES: dict[str, str] = {
         "Look at the latest table message."
     ),
     "not_your_turn": N_("It is not your turn."),
+    "not_your_move": N_(
+        "That move was offered to another player, not to you; nothing was changed. Pick one "
+        "of your own moves from the list as you type."
+    ),
     "no_move_waiting": N_(
         "No table is waiting for your move right now; nothing was changed. `/game mine` lists "
         "your tables."

@@ -219,6 +219,11 @@ PLATFORM_LINES = {
     "vote_skip": N_("🗳️ The table skips **{who}**'s turn."),
     "vote_bot": N_("🗳️ A bot plays **{who}**'s seat to the end."),
     "window_closed": N_("⌛ **{who}** did not answer in time; the table goes on without them."),
+    "solo_first": N_(
+        "🏅 **{who}**'s first score on this board: {score}. From now on it is the best to beat."
+    ),
+    "solo_new_best": N_("🏅 New best for **{who}**: {score} beats {best}!"),
+    "solo_best_stands": N_("🏅 **{who}**'s best to beat is still {best} (this game: {score})."),
 }
 
 
@@ -227,7 +232,8 @@ def _platform_line(event: dict[str, Any], locale: str, names: list[str]) -> str:
     name = event.get("name")
     who = _safe_name(str(name)) if name else names[int(event.get("seat") or 0)]
     template = PLATFORM_LINES[str(event["type"])]
-    return t(locale, template, who=who, to=_safe_name(str(event.get("to", ""))))
+    to = _safe_name(str(event.get("to", "")))
+    return t(locale, template, who=who, to=to, score=event.get("score"), best=event.get("best"))
 
 
 PLATFORM_EVENTS = frozenset(PLATFORM_LINES)

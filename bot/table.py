@@ -24,6 +24,7 @@ from bot.components import choices_digest
 from bot.delivery import plan
 from bot.metrics import Metrics
 from bot.snapshots import Decoded, DecodedTables, views_of
+from bot.solo_best import solo_best_events
 from bot.store import (
     ABANDONED,
     ACTIVE,
@@ -331,7 +332,7 @@ class TableService:
             engine = self.engine(record.game)
             legal = engine.legal_actions(self.state(record), seat)
             if choices_digest([engine.dump_action(a) for a in legal]) != digest:
-                raise self._stale(record)
+                raise self._not_theirs(record, seat, digest) or self._stale(record)
             if index >= len(legal):
                 raise TableError("malformed_component")
             return await self._apply(record, seat, legal[index], computed=computed)
@@ -547,7 +548,10 @@ class TableService:
             *events,
             *(event for _, _, happened in forced for event in happened),
         ]
-        status = FINISHED if engine.outcome(new_state) is not None else ACTIVE
+        outcome = engine.outcome(new_state)
+        status = FINISHED if outcome is not None else ACTIVE
+        if outcome is not None:  # a solo game's end says where the score stands (O9)
+            everything += await solo_best_events(self.store, record, outcome)
         decoded = Decoded(engine, new_state)
         if computed is not None:
             computed(record, decoded)
@@ -656,6 +660,20 @@ class TableService:
         if expected_version is not None and expected_version != record.version:
             raise self._stale(record)
         return record
+
+    def _not_theirs(self, record: GameRecord, seat: int, digest: str) -> TableError | None:
+        """The refusal of a move listed for another seat (a ``/game move`` suggestion or a
+        button passed on): it is not the caller's turn, or, when they may move too (a
+        simultaneous step), not their move. None when no seat has those choices now: stale."""
+        engine = self.engine(record.game)
+        state = self.state(record)
+        others = (other for other in range(len(record.seats)) if other != seat)
+        for other in others:
+            dumped = [engine.dump_action(a) for a in engine.legal_actions(state, other)]
+            if dumped and choices_digest(dumped) == digest:
+                mine = self.may_act(record, seat)
+                return TableError("not_your_move" if mine else "not_your_turn")
+        return None
 
     def _stale(self, record: GameRecord) -> TableError:
         """The refusal of a change computed from an older table (counted: a conflict)."""

@@ -16,9 +16,11 @@ from discord import app_commands
 from bot.i18n import normalise, t
 from bot.table import TableError
 from rules import GAMES, OptionError, OptionSpec, validate
-from rules.options import OptionValue, find_variant, parse_text, token
+from rules.options import SET_JOIN, OptionValue, find_variant, parse_text, token
 
 AUTOCOMPLETE_LIMIT = 25
+AUTOCOMPLETE_VALUE = 100
+"""Discord's limit on an autocomplete suggestion's name and value."""
 QUOTED = 40
 """Characters of typed text quoted back in a refusal."""
 
@@ -41,6 +43,10 @@ def value_label(spec: OptionSpec, value: OptionValue, locale: str) -> str:
     if spec.kind == "bool":
         yes, no = _yes_no(locale)
         return yes if value else no
+    if spec.kind == "set":
+        named = {c.value: c.names[_lang(locale)] for c in spec.choices}
+        parts = [named.get(p, p) for p in str(value).split(SET_JOIN) if p]
+        return " + ".join(parts) if parts else t(locale, "none")
     for choice in spec.choices:
         if choice.value == value:
             return choice.names[_lang(locale)]
@@ -68,6 +74,15 @@ def allowed_text(spec: OptionSpec, locale: str) -> str:
     if spec.kind == "int":
         return t(locale, "a whole number from {min} to {max}", min=spec.min, max=spec.max)
     values = ", ".join(f"`{token(c.names[_lang(locale)])}`" for c in spec.choices)
+    if spec.kind == "set":
+        return t(
+            locale,
+            "any of {values} joined by `+` (e.g. `{example}`), each once, one step of a kind "
+            "at most; or `{none}`",
+            values=values,
+            example=SET_JOIN.join(token(c.names[_lang(locale)]) for c in spec.choices[-2:]),
+            none=token(t(locale, "none")),
+        )
     return t(locale, "one of {values}", values=values)
 
 
@@ -105,6 +120,49 @@ def variant_choices(game: str | None, typed: str, locale: str) -> list[app_comma
         for key, variant in engine.variants.items()
         if any(wanted in word for word in variant.words(key))
     ][:AUTOCOMPLETE_LIMIT]
+
+
+def option_suggestions(game: str | None, typed: str, locale: str) -> list[str]:
+    """``/game new options:`` as it is typed: the text so far with its last word completed,
+    in the player's language. A word without ``=`` becomes each option it may start
+    (``difficolta=``); after ``=``, each value (a set option: the parts so far plus one more
+    that fits, ``fantasmi+profezia``). Each suggestion at most 100 characters."""
+    engine = GAMES.get(game or "")
+    if engine is None:
+        return []
+    lang = _lang(locale)
+    head, _, last = typed.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    name, sep, value = last.partition("=")
+    if not sep:
+        words = [token(s.names[lang]) for s in engine.option_specs]
+        found = [f"{prefix}{w}=" for w in words if w.startswith(token(name))]
+        return [typed, *found][:AUTOCOMPLETE_LIMIT] if typed.strip() else found
+    spec = next((s for s in engine.option_specs if token(name) in s.words()), None)
+    if spec is None:
+        return [typed] if typed.strip() else []
+    start = f"{prefix}{name}="
+    if spec.kind == "set":
+        done, _, part = value.rpartition(SET_JOIN)
+        kept = [p for p in done.split(SET_JOIN) if p]
+        try:
+            taken = spec.parts(str(spec.parse(SET_JOIN.join(kept)))) if kept else ()
+        except OptionError:
+            return [typed]
+        groups = {c.group for c in spec.choices if c.value in taken and c.group}
+        fits = [c for c in spec.choices if c.value not in taken and c.group not in groups]
+        words = [token(c.names[lang]) for c in fits if token(c.names[lang]).startswith(token(part))]
+        base = f"{start}{done}{SET_JOIN}" if done else start
+        found = [f"{base}{w}" for w in words]
+    elif spec.kind == "bool":
+        found = [f"{start}{w}" for w in (token(x) for x in _yes_no(locale))]
+    elif spec.kind == "int":
+        assert spec.min is not None and spec.max is not None
+        found = [f"{start}{n}" for n in range(spec.min, spec.max + 1)]
+    else:
+        found = [f"{start}{token(c.names[lang])}" for c in spec.choices]
+    matching = [f for f in found if f.startswith(typed)] or found
+    return [f for f in matching if len(f) <= AUTOCOMPLETE_VALUE][:AUTOCOMPLETE_LIMIT]
 
 
 def chosen_options(

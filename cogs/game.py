@@ -19,7 +19,7 @@ from bot.limits import CONTENT, clip, clip_lines, safe_name
 from bot.publisher import Payload, game_name, jump_url
 from bot.store import LOBBY, OPEN_STATUSES, GameRecord
 from bot.table import TableError
-from bot.table_options import chosen_options, variant_choices
+from bot.table_options import chosen_options, option_suggestions, variant_choices
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -116,6 +116,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     ) -> list[app_commands.Choice[str]]:
         """The chosen game's variants, named in the player's language."""
         return variant_choices(interaction.namespace.game, current, normalise(interaction.locale))
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The typed options with their last word completed: an option's name, or its values
+        (a set option's parts joined by ``+``), in the player's language."""
+        found = option_suggestions(
+            interaction.namespace.game, current, normalise(interaction.locale)
+        )
+        return [app_commands.Choice(name=text, value=text) for text in found]
 
     def _table_locale(self, interaction: discord.Interaction[Any]) -> str:
         """Public messages speak the server's language when we know it, else the opener's."""

@@ -17,12 +17,19 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 OptionValue = bool | int | str
-"""What an option may hold: a flag, a number or the id of one of its choices."""
+"""What an option may hold: a flag, a number, the id of one of its choices, or a set of its
+choices written as their ids joined by ``+`` in declaration order (``""``: none)."""
 
 Names = Mapping[str, str]
 """Locale (``"en"``, ``"it"``) -> words."""
 
-Kind = Literal["bool", "int", "choice"]
+Kind = Literal["bool", "int", "choice", "set"]
+
+SET_JOIN = "+"
+"""How a set option's parts are written and typed: ``ghosts+prophecy``."""
+
+NONE_WORDS = frozenset({"none", "nessuno", "nessuna", "niente"})
+"""Typed words for a set option with no part (as :func:`token` writes them)."""
 
 LOCALES = ("en", "it")
 
@@ -60,10 +67,13 @@ def _check_names(names: Names, what: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One value of a ``choice`` option: its stable id and its names."""
+    """One value of a ``choice`` option, or one part of a ``set`` option: its stable id and
+    its names. A set's parts that share a ``group`` exclude each other (two steps of one
+    thing: ``creature`` or ``creatures``)."""
 
     value: str
     names: Names
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +99,8 @@ class OptionSpec:
         _check_names(self.description, f"{self.name} description")
         for choice in self.choices:
             _check_names(choice.names, f"{self.name}={choice.value}")
-        if (self.kind == "choice") != bool(self.choices):
-            raise ValueError(f"{self.name}: choices belong to (and only to) a choice option")
+        if (self.kind in ("choice", "set")) != bool(self.choices):
+            raise ValueError(f"{self.name}: choices belong to (and only to) a choice or set option")
         if (self.kind == "int") != (self.min is not None and self.max is not None):
             raise ValueError(f"{self.name}: min and max belong to (and only to) an int option")
         self.check(self.default)
@@ -101,6 +111,8 @@ class OptionSpec:
             return "true or false"
         if self.kind == "int":
             return f"an int in {self.min}..{self.max}"
+        if self.kind == "set":
+            return f"parts joined by {SET_JOIN}, each once: " + ", ".join(self.values())
         return "one of " + ", ".join(c.value for c in self.choices)
 
     def check(self, value: object) -> OptionValue:
@@ -118,11 +130,31 @@ class OptionSpec:
                 if self.min <= value <= self.max:
                     return value
                 raise self._error("out_of_range", value)
+        elif self.kind == "set" and isinstance(value, str):
+            if value == self.join(self.parts(value)):
+                return value
+            raise self._error("out_of_range", value)
         elif isinstance(value, str):
             if value in self.values():
                 return value
             raise self._error("out_of_range", value)
         raise self._error("wrong_type", value)
+
+    def parts(self, value: str) -> tuple[str, ...]:
+        """A set option's value as its part ids; :class:`OptionError` for an unknown part, a
+        part twice, or two parts of one group."""
+        parts = tuple(p for p in value.split(SET_JOIN) if p) if value else ()
+        if any(p not in self.values() for p in parts) or len(set(parts)) != len(parts):
+            raise self._error("out_of_range", value)
+        groups = [c.group for c in self.choices if c.value in parts and c.group]
+        if len(set(groups)) != len(groups):
+            raise self._error("out_of_range", value)
+        return parts
+
+    def join(self, parts: Iterable[str]) -> str:
+        """A set option's value from its parts: declaration order, ``+`` between them."""
+        chosen = set(parts)
+        return SET_JOIN.join(v for v in self.values() if v in chosen)
 
     def _error(self, code: str, value: object) -> OptionError:
         return OptionError(code, self.name, f"{self.name} must be {self.allowed()}, not {value!r}")
@@ -139,6 +171,9 @@ class OptionSpec:
         if self.kind == "int":
             assert self.min is not None and self.max is not None
             return (self.min, self.max)
+        if self.kind == "set":  # none, and the last part of each group with every other part
+            last = {c.group or c.value: c.value for c in self.choices}
+            return (self.default, self.join(last.values()))
         return (self.choices[0].value, self.choices[-1].value)
 
     def values(self) -> tuple[str, ...]:
@@ -162,10 +197,31 @@ class OptionSpec:
             except ValueError:
                 raise self._error("wrong_type", text) from None
             return self.check(number)
+        if self.kind == "set":
+            return self._parse_set(text)
         for choice in self.choices:
-            if word in {token(choice.value), *(token(choice.names[x]) for x in LOCALES)}:
+            if word in _choice_words(choice):
                 return choice.value
         raise self._error("out_of_range", text)
+
+    def _parse_set(self, text: str) -> str:
+        """``ghosts+prophecy``, ``fantasmi+profezia``, ``none``: each part by its id or name."""
+        if token(text) in NONE_WORDS:
+            return str(self.check(""))
+        parts = []
+        for typed in text.split(SET_JOIN):
+            word = token(typed)
+            found = [c.value for c in self.choices if word in _choice_words(c)]
+            if not found:
+                raise self._error("out_of_range", text)
+            parts.append(found[0])
+        if len(set(parts)) != len(parts):
+            raise self._error("out_of_range", text)
+        return str(self.check(self.join(self.parts(SET_JOIN.join(parts)))))
+
+
+def _choice_words(choice: Choice) -> set[str]:
+    return {token(choice.value), *(token(choice.names[x]) for x in LOCALES)}
 
 
 @dataclass(frozen=True, slots=True)

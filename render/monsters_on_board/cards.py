@@ -55,9 +55,9 @@ _CONDITION: dict[str, dict[str, str]] = {
         "en": "a row with exactly {a} colours",
         "it": "una riga di {a} colori esatti",
     },
-    "groups_six_ranks": {
-        "en": "column pairs with 6 different ranks: {a}",
-        "it": "coppie di colonne con 6 ranghi diversi: {a}",
+    "groups_distinct_ranks": {
+        "en": "column pairs with {r}+ different ranks: {a}",
+        "it": "coppie di colonne con {r}+ ranghi diversi: {a}",
     },
     "a_row": {"en": "a row", "it": "una riga"},
     "column": {"en": "column {n}", "it": "colonna {n}"},
@@ -118,9 +118,9 @@ def condition_words(card: cat.ProphecyCard, cond: cat.Condition, locale: str) ->
         spaces = [_w(_CONDITION, "space", locale, n=s) for s in p["addends"]]
         result = _w(_CONDITION, "space", locale, n=p["result"])
         return _w(_CONDITION, "sum_row", locale, a=f"{' + '.join(spaces)} = {result}")
-    if test == "groups_six_ranks":
+    if test == "groups_distinct_ranks":
         table = ", ".join(f"{n}→{j}" for n, j in sorted(p["juice_by_groups"].items()))
-        return _w(_CONDITION, test, locale, a=table)
+        return _w(_CONDITION, test, locale, a=table, r=p["ranks"])
     return cond.id
 
 

@@ -16,7 +16,7 @@ import rules
 from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
-from rules.monsters_on_board.solo2 import LEVELS, MAX_DIFFICULTY
+from rules.monsters_on_board.solo2 import LADDER, LEVELS, MAX_DIFFICULTY, PARTS
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
@@ -56,15 +56,15 @@ OPTION_SPECS = (
     ),
     OptionSpec(
         name="difficulty",
-        kind="int",
-        default=0,
-        min=0,
-        max=MAX_DIFFICULTY,
+        kind="set",
+        default="",
+        choices=tuple(Choice(part, names, group) for part, (group, names) in PARTS.items()),
         names={"en": "Difficulty", "it": "Difficoltà"},
         description={
-            "en": "Solo 2 only: Spider Jack's extra power, +0 (easy) to +7 (monstrous) (T2)",
-            "it": "Solo solitario 2: la forza in più di Spider Jack, da +0 (facile) a +7 "
-            "(mostruoso) (T2)",
+            "en": "Solo 2 only: Spider Jack's extra parts, joined by +, e.g. ghosts+prophecy; "
+            "the variants +0 (easy) to +7 (monstrous) are the printed ladder (T2)",
+            "it": "Solo solitario 2: le parti in più di Spider Jack, unite da +, es. "
+            "fantasmi+profezia; le varianti da +0 (facile) a +7 (mostruoso) sono la scala (T2)",
         },
     ),
 )
@@ -85,7 +85,7 @@ def _solo2_variant(level: int) -> Variant:
             "en": f"Against Spider Jack +{level} ({label['en']})",
             "it": f"Contro Spider Jack +{level} ({label['it']})",
         },
-        options={"mode": "solo2", "difficulty": level},
+        options={"mode": "solo2", "difficulty": "+".join(LADDER[level].parts)},
     )
 
 

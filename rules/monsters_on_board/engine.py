@@ -53,11 +53,11 @@ from rules.monsters_on_board.model import (
 )
 from rules.monsters_on_board.modes import all_modes
 from rules.monsters_on_board.prophecy import prophecy_cards
-from rules.monsters_on_board.solo2 import MAX_DIFFICULTY
+from rules.monsters_on_board.solo2 import PARTS
 from rules.monsters_on_board.spectral import outcome
 from rules.monsters_on_board.views import view
 
-DEFAULT_OPTIONS: dict[str, Any] = {"mode": "normal", "draft": "simultaneous", "difficulty": 0}
+DEFAULT_OPTIONS: dict[str, Any] = {"mode": "normal", "draft": "simultaneous", "difficulty": ""}
 
 MARKET_SLOTS = 5
 
@@ -69,19 +69,30 @@ def check_options(num_players: int, options: dict[str, Any]) -> tuple[str, str]:
     is a ValueError."""
     mode = options.get("mode", "normal")
     draft_kind = options.get("draft", "simultaneous")
-    difficulty = options.get("difficulty", 0)
+    difficulty = options.get("difficulty", "")
     if mode not in all_modes() or draft_kind not in DRAFTS:
         raise ValueError(f"unknown Monsters on Board mode/draft {mode!r}/{draft_kind!r}")
     low, high = all_modes()[mode].seats
     if not low <= num_players <= high:
         raise ValueError(f"mode {mode} is for {low}-{high} players, not {num_players}")
-    if type(difficulty) is not int or not 0 <= difficulty <= MAX_DIFFICULTY:
-        raise ValueError(f"difficulty must be 0..{MAX_DIFFICULTY}, not {difficulty!r}")
+    if not isinstance(difficulty, str) or not _parts_ok(difficulty):
+        raise ValueError(f"difficulty must be parts joined by +, not {difficulty!r}")
     if difficulty and mode != "solo2":
         raise ValueError(f"a difficulty is for solo mode 2, not mode {mode}")
     if mode == "family" and draft_kind != "simultaneous":
         raise ValueError("family mode has its own draft (FM5), not the turn-order variant")
     return mode, draft_kind
+
+
+def _parts_ok(difficulty: str) -> bool:
+    """I41: known parts, each once, at most one step of each component."""
+    parts = [p for p in difficulty.split("+") if p] if difficulty else []
+    groups = [PARTS[p][0] for p in parts if p in PARTS and PARTS[p][0]]
+    return (
+        all(p in PARTS for p in parts)
+        and len(set(parts)) == len(parts)
+        and len(set(groups)) == len(groups)
+    )
 
 
 def seat_range(options: dict[str, Any]) -> tuple[int, int]:

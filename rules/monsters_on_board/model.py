@@ -110,6 +110,7 @@ class JackArea:
     colour: str
     """The deck colour: the die drawn at setup (T3)."""
     difficulty: int
+    """The "+" count of its parts (T2)."""
     dice: tuple[Die, ...] = ()
     ghosts: tuple[str, ...] = ()
     creatures: tuple[str, ...] = ()
@@ -117,6 +118,9 @@ class JackArea:
     juice: int = 0
     spare: Die | None = None
     picks: tuple[Die, ...] = ()
+    parts: tuple[str, ...] | None = None
+    """The difficulty parts (I41, ``solo2.PARTS``); None in a game stored before them, whose
+    ``difficulty`` is a ladder level (I40)."""
 
 
 @dataclass(frozen=True, slots=True)

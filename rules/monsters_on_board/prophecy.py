@@ -8,7 +8,8 @@ dice:
 - ``row`` cards: any row may serve any condition, each row one condition (PR2, PR3); the
   assignment of rows to conditions that gives the most is taken (I30).
 - ``column`` cards: each condition names its column, the one at that position on the board (PR4).
-- ``group`` card (02): the three groups of two columns, scored by how many qualify.
+- ``group`` card (02): the three groups of two columns, scored by how many qualify (at least
+  five different ranks among a group's six dice, I29).
 
 Positions in the file's params are 1-based as printed (space or column 1–6, row 1 top to 3
 bottom); everything this module returns is 0-based (``row``/``column`` indices into the Order).
@@ -16,8 +17,9 @@ A condition's ``juice`` is the most it can give, and a card's ``max`` is its bes
 50 (F7): the loader checks ``max == min(50, sum of juice)``, which is what solo 2's prophecy
 bonus (T19, I39) subtracts from.
 
-Dice removed by F2 are simply absent (``None``): a line counts only the dice left, and a
-condition that names a space needs a die there (I29).
+Dice removed by F2 are absent (``None``) and their spaces are passed as ``removed``: a row,
+column or group holding a removed space scores nothing (F4a), so taking a die away never raises a
+card's score; a condition that names a space needs a die there (I29).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -75,6 +77,9 @@ Cells = tuple[Placed | None, ...]
 
 Order = Sequence[Sequence[Placed | None]]
 """3 rows x 6 spaces, as scored (dice removed by F2 already None)."""
+
+Removed = frozenset[tuple[int, int]]
+"""The (row, column) spaces whose dice F2 removed: a line through one of them fails (F4a)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +224,7 @@ LINE_TESTS: Mapping[str, LineTest] = MappingProxyType(
 )
 """Tests over one row or column (which one is the card's scope)."""
 
-GROUP_TESTS = frozenset({"groups_six_ranks"})
+GROUP_TESTS = frozenset({"groups_distinct_ranks"})
 
 
 # --- scoring a card -----------------------------------------------------------------------------
@@ -234,10 +239,13 @@ def column_cells(order: Order, c: int) -> Cells:
     return tuple(row[c] if c < len(row) else None for row in order)
 
 
-def _score_rows(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """PR2/PR3/I30: each condition on a different row, the assignment that gives the most."""
+def _score_rows(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """PR2/PR3/I30: each condition on a different row, the assignment that gives the most; a
+    row with a removed die serves none (F4a)."""
+    cut = {r for r, _ in removed}
     values = [
-        [LINE_TESTS[c.test](c, _row(order, r)) for r in range(len(order))] for c in card.conditions
+        [0 if r in cut else LINE_TESTS[c.test](c, _row(order, r)) for r in range(len(order))]
+        for c in card.conditions
     ]
     best: tuple[int, ...] = ()
     best_total = -1
@@ -252,46 +260,57 @@ def _score_rows(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
     )
 
 
-def _score_columns(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """PR4: each condition on the column at its printed position."""
+def _score_columns(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """PR4: each condition on the column at its printed position; a column with a removed die
+    fails (F4a)."""
+    cut = {c for _, c in removed}
     met = []
     for cond in card.conditions:
         column = cond.params["column"] - 1
+        if column in cut:
+            continue
         juice = LINE_TESTS[cond.test](cond, column_cells(order, column))
         if juice:
             met.append(Met(cond.id, juice, {"column": column}))
     return tuple(met)
 
 
-def _score_groups(card: ProphecyCard, order: Order) -> tuple[Met, ...]:
-    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show six different ranks."""
+def _score_groups(card: ProphecyCard, order: Order, removed: Removed) -> tuple[Met, ...]:
+    """02: the groups of columns 1–2, 3–4, 5–6 whose six dice show at least ``ranks`` different
+    ranks (I29); a group with a removed die fails (F4a)."""
     (cond,) = card.conditions
+    cut = {c // 2 for _, c in removed}
     groups = []
     for g in range(COLUMNS // 2):
+        if g in cut:
+            continue
         dice = [p for c in (2 * g, 2 * g + 1) for p in column_cells(order, c)]
         ranks = {d.rank for d in dice if d is not None}
-        if None not in dice and len(dice) == 2 * ROWS and len(ranks) == 2 * ROWS:
+        if None not in dice and len(dice) == 2 * ROWS and len(ranks) >= cond.params["ranks"]:
             groups.append(g)
     juice = cond.params["juice_by_groups"].get(str(len(groups)), 0)
     return (Met(cond.id, juice, {"groups": groups}),) if juice else ()
 
 
-_SCOPE_SCORERS: Mapping[str, Callable[[ProphecyCard, Order], tuple[Met, ...]]] = MappingProxyType(
+ScopeScorer = Callable[[ProphecyCard, Order, Removed], tuple[Met, ...]]
+
+_SCOPE_SCORERS: Mapping[str, ScopeScorer] = MappingProxyType(
     {"row": _score_rows, "column": _score_columns, "group": _score_groups}
 )
 
 
-def evaluate(number: str, order: Order) -> ProphecyResult:
-    """Score prophecy card ``number`` on an Order (removed dice already None): PR1–PR8, F7."""
+def evaluate(number: str, order: Order, removed: Iterable[tuple[int, int]] = ()) -> ProphecyResult:
+    """Score prophecy card ``number`` on an Order (removed dice already None, their spaces in
+    ``removed``): PR1–PR8, F4a, F7."""
     card = prophecy_cards()[number]
-    met = _SCOPE_SCORERS[card.scope](card, order)
+    met = _SCOPE_SCORERS[card.scope](card, order, frozenset(removed))
     raw = sum(m.juice for m in met)
     return ProphecyResult(number, met, raw, min(raw, PROPHECY_CAP))
 
 
-def prophecy_score(number: str, order: Order) -> int:
-    """The card's Juice on this Order, capped at 50 (F7)."""
-    return evaluate(number, order).score
+def prophecy_score(number: str, order: Order, removed: Iterable[tuple[int, int]] = ()) -> int:
+    """The card's Juice on this Order, capped at 50 (F7); lines through ``removed`` fail (F4a)."""
+    return evaluate(number, order, removed).score
 
 
 def prophecy_max(number: str) -> int:
@@ -345,8 +364,10 @@ _PARAMS: Mapping[str, Callable[[Mapping[str, Any], int], bool]] = MappingProxyTy
             and _is_int(p["result"], 1, n)
         ),
         "colours_exactly": lambda p, n: set(p) == {"count"} and _is_int(p["count"], 1, 6),
-        "groups_six_ranks": lambda p, n: (
-            set(p) == {"juice_by_groups"} and _is_juice_table(p["juice_by_groups"], COLUMNS // 2)
+        "groups_distinct_ranks": lambda p, n: (
+            set(p) == {"ranks", "juice_by_groups"}
+            and _is_int(p["ranks"], 2, 2 * ROWS)
+            and _is_juice_table(p["juice_by_groups"], COLUMNS // 2)
         ),
     }
 )

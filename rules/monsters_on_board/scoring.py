@@ -152,11 +152,14 @@ def _final_creature_lines(board: BoardForScoring, kept: OrderGrid) -> list[Line]
 # --- F7: the prophecy card -----------------------------------------------------------------------
 
 
-def _prophecy_lines(number: str | None, kept: OrderGrid) -> list[Line]:
-    """F7, PR1–PR8: one line per condition met, and a "cap" line taking off what passes 50."""
+def _prophecy_lines(
+    number: str | None, kept: OrderGrid, removed: Sequence[tuple[int, int]]
+) -> list[Line]:
+    """F7, PR1–PR8: one line per condition met, and a "cap" line taking off what passes 50; a
+    line through a removed die scores nothing (F4a)."""
     if number is None:
         return []
-    result = evaluate(number, kept)
+    result = evaluate(number, kept, removed)
     lines = [
         Line("prophecy", met.condition, met.juice, {"card": number, **met.where})
         for met in result.met
@@ -316,7 +319,7 @@ def score_board(board: BoardForScoring) -> Sheet:
     lines = [
         Line("before", "juice", board.juice, {}),
         *_final_creature_lines(board, kept),
-        *_prophecy_lines(board.prophecy, kept),
+        *_prophecy_lines(board.prophecy, kept, removed),
         *_arch_lines(board, kept),
     ]
     return Sheet(

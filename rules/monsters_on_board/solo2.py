@@ -10,8 +10,9 @@ solo 1's AI does (solo 1 points to this mode's rules for it), so :class:`Solo2` 
 (T4), its scoring when the draft ends (T9-T12), its purchase after the player's first spectral
 move (T14-T18), the difficulty's extra Juice (T13, T19) and the outcome (T1, I37).
 
-The difficulty is one option 0..7 read through a fixed ladder (I40): the printed components add
-up to 9, not "un totale di 7", so each level names the components it uses.
+The difficulty is a set of the printed "+" parts (I41: ``difficulty=ghosts+prophecy``, at most
+one step of each component); the fixed ladder (I40: the printed components add up to 9, not "un
+totale di 7") names the parts of each level +0 … +7, offered as variants.
 """
 
 from __future__ import annotations
@@ -55,6 +56,47 @@ class Ladder:
         ghosts = {0: 0, 2: 2, 4: 3}[self.ghosts]
         return self.creatures + ghosts + self.summoning + SPARE_COST[self.spare] + self.prophecy
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The difficulty parts (:data:`PARTS` ids, in their order) this level is made of."""
+        have = {
+            "creature": self.creatures == 1,
+            "creatures": self.creatures == 2,
+            "ghosts": self.ghosts == 2,
+            "ghosts4": self.ghosts == 4,
+            "summoning": self.summoning,
+            "spare": self.spare == "area",
+            "spare_scored": self.spare == "scored",
+            "prophecy": self.prophecy,
+        }
+        return tuple(part for part in PARTS if have[part])
+
+    @classmethod
+    def of(cls, parts: tuple[str, ...]) -> Ladder:
+        """The components a set of parts names (I41); each part's step replaces none."""
+        return cls(
+            creatures=2 if "creatures" in parts else int("creature" in parts),
+            ghosts=4 if "ghosts4" in parts else 2 * ("ghosts" in parts),
+            summoning="summoning" in parts,
+            spare="scored" if "spare_scored" in parts else "area" if "spare" in parts else "bag",
+            prophecy="prophecy" in parts,
+        )
+
+
+PARTS: dict[str, tuple[str, dict[str, str]]] = {
+    "creature": ("creatures", {"en": "creature", "it": "mostro"}),
+    "creatures": ("creatures", {"en": "creatures", "it": "mostri"}),
+    "ghosts": ("ghosts", {"en": "ghosts", "it": "fantasmi"}),
+    "ghosts4": ("ghosts", {"en": "ghosts4", "it": "fantasmi4"}),
+    "summoning": ("", {"en": "summoning", "it": "evocazione"}),
+    "spare": ("spare", {"en": "spare", "it": "dado"}),
+    "spare_scored": ("spare", {"en": "spare scored", "it": "dado a punti"}),
+    "prophecy": ("", {"en": "prophecy", "it": "profezia"}),
+}
+"""The printed "+" parts (T3c, T13, T18, T19), id -> (the component it is a step of, names):
+one creature (+1) or two (+2), two ghosts (+2) or four (+3), the summoning you missed (+1), the
+spare die into the area (+1) or scored (+2), the prophecy you missed (+1). Parts of one
+component exclude each other (I41)."""
 
 LADDER: tuple[Ladder, ...] = (
     Ladder(0, 0, False, "bag", False),
@@ -74,8 +116,26 @@ LEVELS = ("easy", "easy", "easy", "normal", "normal", "hard", "hard", "monstrous
 MAX_DIFFICULTY = len(LADDER) - 1
 
 
+def parts_of(options: dict[str, Any]) -> tuple[str, ...]:
+    """The difficulty parts a table's options name (``"ghosts+prophecy"``; ``""`` none)."""
+    value = str(options.get("difficulty", "") or "")
+    return tuple(part for part in value.split("+") if part)
+
+
 def ladder(state: State) -> Ladder:
-    return LADDER[jack_of(state).difficulty]
+    """The components in force: the table's parts (I41), or, for a game stored before the
+    parts (``parts`` None), its ladder level (I40)."""
+    jack = jack_of(state)
+    return LADDER[jack.difficulty] if jack.parts is None else Ladder.of(jack.parts)
+
+
+def board_name(jack: JackArea) -> str:
+    """The solo high-score board (I36): ``against_jack+N`` for ladder level N's parts, else
+    ``against_jack+N:parts`` (a set of its own: the same "+" made of other parts)."""
+    level = LADDER[jack.difficulty] if jack.parts is None else Ladder.of(jack.parts)
+    if level == LADDER[min(level.plus, MAX_DIFFICULTY)]:
+        return f"against_jack+{level.plus}"
+    return f"against_jack+{level.plus}:{'+'.join(level.parts)}"
 
 
 def jack_of(state: State) -> JackArea:
@@ -152,8 +212,8 @@ class Solo2(Solo1):
         """T3-T3c: a random die's colour picks the 10 solo cards of that colour, a creature of
         it goes to Spider Jack's area and the die back to the bag (it never leaves: only its
         colour is read); the difficulty adds creatures of other colours and ghosts (I39)."""
-        difficulty = int(options.get("difficulty", 0))
-        level = LADDER[difficulty]
+        parts = parts_of(options)
+        level = Ladder.of(parts)
         rng = state.rng
         index, rng = rng.roll(len(state.bag))
         colour = die_colour(state.bag[index - 1])
@@ -163,7 +223,8 @@ class Solo2(Solo1):
         ghosts = state.ghost_supply[: level.ghosts]
         jack = JackArea(
             colour=colour,
-            difficulty=difficulty,
+            difficulty=level.plus,
+            parts=level.parts,
             ghosts=ghosts,
             creatures=(colour, *others[: level.creatures]),
         )
@@ -238,7 +299,7 @@ class Solo2(Solo1):
             "winners": [0] if won else [],
             "rivals": [{"name": "Spider Jack", "score": jack, "won": not won}],
             "jack_won": not won,
-            "solo": f"against_jack+{jack_of(state).difficulty}",
+            "solo": board_name(jack_of(state)),
         }
 
     def view(self, state: State) -> dict[str, Any]:
@@ -252,7 +313,8 @@ class Solo2(Solo1):
         data["jack"] = {
             "colour": jack.colour,
             "difficulty": jack.difficulty,
-            "level": LEVELS[jack.difficulty],
+            "level": LEVELS[min(jack.difficulty, MAX_DIFFICULTY)],
+            "parts": list(level.parts),
             "modifiers": {
                 "creatures": level.creatures,
                 "ghosts": level.ghosts,

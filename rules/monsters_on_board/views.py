@@ -25,9 +25,10 @@ Schema of ``view(state, seat)`` (``seat`` None = the public view)::
               (solo 1 and 2; "ai_picks": the AI's picks this round in pick order, the i-th
               taken by the card's i-th symbol, T8; solo 1 empties it when the draft ends,
               solo 2 keeps showing the round's four) | absent,
-      "jack": {"colour": the deck colour (T3), "difficulty": 0..7,
+      "jack": {"colour": the deck colour (T3), "difficulty": the "+" of its parts,
+               "parts": [part] (I41),
                "level": "easy" | "normal" | "hard" | "monstrous" (T2),
-               "modifiers": {"creatures": 0..2, "ghosts": 0 | 2, "summoning": bool,
+               "modifiers": {"creatures": 0..2, "ghosts": 0 | 2 | 4, "summoning": bool,
                              "spare": "bag" | "area" | "scored", "prophecy": bool} (I40),
                "dice": [[die_id, rank]] (its area), "ghosts": [ghost_id], "creatures": [colour],
                "juice": int, "spare": [die_id, rank] (from the draft to its purchase) | null}

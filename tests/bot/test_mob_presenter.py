@@ -47,8 +47,8 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 3, {}),
     (3, 4, {"draft": "turn_order"}),
     (1, 5, {"mode": "solo1"}),
-    (1, 6, {"mode": "solo2", "difficulty": 0}),
-    (1, 7, {"mode": "solo2", "difficulty": 7}),
+    (1, 6, {"mode": "solo2", "difficulty": ""}),
+    (1, 7, {"mode": "solo2", "difficulty": "creature+ghosts+summoning+spare_scored+prophecy"}),
     (2, 8, {"mode": "family"}),
     (4, 9, {"mode": "family"}),
 ]
@@ -265,7 +265,7 @@ def test_O5_T5_solo_1_draws_against_the_AI_and_solo_2_against_Spider_Jack() -> N
     assert "🤖 The AI takes " in solo1 and "The AI's card this round: " in solo1
     assert "Spider Jack takes" not in solo1 and "Spider Jack's card" not in solo1
     words = {"en": ("Spider Jack takes ", "The AI"), "it": ("Spider Jack prende ", "IA ")}
-    for seed, difficulty in ((6, 0), (7, 7)):
+    for seed, difficulty in ((6, ""), (7, "creature+ghosts+summoning+spare_scored+prophecy")):
         steps, final = game(1, seed, (("difficulty", difficulty), ("mode", "solo2")))
         for locale, (jack, ai) in words.items():
             text = table_lines(steps, final, locale)
@@ -428,3 +428,16 @@ def test_rules_summary(lang: str, words: list[str]) -> None:
     assert rules_text("monsters_on_board", lang) == text
     for word in [*words, "♥P", "●K", "Aleksandar Mikic"]:
         assert word in text, f"{path.name} does not mention {word!r}"
+
+
+def test_I41_a_set_of_parts_names_its_own_high_score_board() -> None:
+    """Issue 26 item 2: a difficulty that is no ladder level has a board of its own, named
+    with its parts in the player's language."""
+    presenter = PRESENTERS["monsters_on_board"]
+    assert presenter.solo_label("against_jack+3", "en") == "Against Spider Jack +3"
+    assert presenter.solo_label("against_jack+3:ghosts4", "en") == (
+        "Against Spider Jack +3 (ghosts4)"
+    )
+    assert presenter.solo_label("against_jack+3:ghosts+prophecy", "it") == (
+        "Contro Spider Jack +3 (fantasmi + profezia)"
+    )

@@ -158,7 +158,7 @@ async def test_a_solo_game_names_its_automa_rival_with_its_score(tables: TableSe
     """Solo 2: Spider Jack is no seat but a rival of the outcome: the end names it with its
     score, and says it won when the player did not beat it (I37); one score per seat."""
     publisher = Publisher(offline_client(), tables)
-    options = {"mode": "solo2", "difficulty": 7}
+    options = {"mode": "solo2", "difficulty": "creature+ghosts+summoning+spare_scored+prophecy"}
     record = await _played_out(tables, "monsters_on_board", ["ann"], options)
     outcome = tables.outcome(record)
     assert outcome is not None and len(outcome["scores"]) == 1

@@ -8,7 +8,7 @@ import pytest
 
 from bot.errors import error_text
 from bot.table import TableError
-from bot.table_options import chosen_options, option_text, variant_choices
+from bot.table_options import chosen_options, option_suggestions, option_text, variant_choices
 from rules import GAMES
 
 NT = "notte_di_terrore"
@@ -50,3 +50,33 @@ def test_refusals_say_what_is_allowed_in_italian(typed: str, italian: str) -> No
         chosen_options(NT, None, typed, "it")
     assert italian.casefold() in error_text(error.value, "it").casefold()
     assert "{" not in error_text(error.value, "en")
+
+
+MOB = "monsters_on_board"
+
+
+def test_T2_a_set_option_typed_shown_and_completed_in_both_languages() -> None:
+    """Issue 26 item 2: Monsters on Board's difficulty is a set of parts, typed ``a+b`` in
+    either language, shown part by part in the lobby, refused with what it takes, and
+    completed as it is typed (the ``options`` autocomplete)."""
+    typed = chosen_options(MOB, None, "mode=solo2 difficolta=fantasmi+profezia", "it")
+    assert typed["difficulty"] == "ghosts+prophecy"
+    ladder = chosen_options(MOB, "solo2_7", None, "en")["difficulty"]
+    assert ladder == "creature+ghosts+summoning+spare_scored+prophecy"
+    assert option_text(MOB, "difficulty", "ghosts+prophecy", "it") == (
+        "Difficoltà: fantasmi + profezia"
+    )
+    assert option_text(MOB, "difficulty", "", "en") == "Difficulty: none"
+    with pytest.raises(TableError) as refused:
+        chosen_options(MOB, None, "mode=solo2 difficulty=ghosts+ghosts4", "en")
+    text = error_text(refused.value, "en")
+    assert "`ghosts4`" in text and "joined by `+`" in text, text
+    after = option_suggestions(MOB, "mode=solo2 difficulty=ghosts+", "en")
+    assert "mode=solo2 difficulty=ghosts+prophecy" in after
+    assert not any(s.endswith("+ghosts4") for s in after)  # one step of a kind
+    assert option_suggestions(MOB, "difficolta=fant", "it") == [
+        "difficolta=fantasmi",
+        "difficolta=fantasmi4",
+    ]
+    assert option_suggestions(MOB, "mode=solo2 diff", "en")[-1] == "mode=solo2 difficulty="
+    assert option_suggestions(None, "x", "en") == []

@@ -138,7 +138,7 @@ async def test_T1_solo_2_at_plus_7_ends_naming_Spider_Jack_and_lands_in_the_high
     world = make_world(simcord_env)
     record = await open_mob(world, [], seed=5, variant="solo2_7")
     assert len(record.seats) == 1 and record.options["mode"] == "solo2"
-    assert record.options["difficulty"] == 7
+    assert record.options["difficulty"] == "creature+ghosts+summoning+spare_scored+prophecy"
     table = world.channel.history()[-1]
     assert [a.filename for a in table.attachments] == ["board.png", "seat-1.png"]
     drawn_once(monkeypatch)
@@ -172,7 +172,7 @@ async def test_T1_solo_2_played_in_a_dm_with_the_bot(
     assert "has started" in followup_text(started), followup_text(started)
     record = await world.record()
     assert record.guild_id is None and record.channel_id == ann.dm_channel.id
-    assert record.options["difficulty"] == 0
+    assert record.options["difficulty"] == ""
     files = [[a.filename for a in m.attachments] for m in ann.dm_channel.history()]
     assert ["board.png", "seat-1.png"] in files and ["hand.png"] in files  # table and hand
     drawn_once(monkeypatch)

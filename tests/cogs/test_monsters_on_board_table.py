@@ -189,6 +189,8 @@ async def test_one_person_plays_solo_and_the_score_lands_in_their_high_scores(
     assert outcome is not None and outcome["solo"] == "beat_yourself"
     text = "\n".join(text_of(m) for m in world.channel.history()[-1:])
     assert "AI" in channel_text(world) and str(outcome["scores"][0]) in text
+    # O9 (issue 26 item 3): the end says where the score stands: here the first, to beat.
+    assert f"first score on this board: {outcome['scores'][0]}" in text, text
     stats = followup_text(await world.ann.slash(world.channel, "game stats"))
     assert f"Beat yourself: best **{outcome['scores'][0]}**" in stats, stats
 

@@ -3,7 +3,7 @@ picking a suggestion or typing a move's name, through simcord with the real engi
 
 from __future__ import annotations
 
-from tests.cogs.helpers import followup_text, make_world, open_table
+from tests.cogs.helpers import followup_text, make_world, open_table, start_table
 
 
 async def _started(simcord_env):
@@ -58,3 +58,32 @@ async def test_a_typed_name_plays_the_one_move_it_names_and_nonsense_is_refused(
     done = await mover.slash(world.channel, "game move", move=unique.upper())
     assert "Done" in followup_text(done), followup_text(done)
     assert (await world.record()).version > record.version
+
+
+async def test_a_suggestion_made_for_another_player_says_it_is_not_their_move(simcord_env):
+    # Issue 26 item 5: a value autocomplete offered the player to move, sent by the one who
+    # waits, was refused as "the table has moved on". The table has not moved: it is not theirs.
+    world, record, _, mover, waiter = await _started(simcord_env)
+    listed = await mover.autocomplete(world.channel, "game move", "move", "")
+    theirs = await waiter.slash(world.channel, "game move", move=listed[0]["value"])
+    assert theirs.ephemeral and "It is not your turn" in followup_text(theirs), followup_text(
+        theirs
+    )
+    assert "moved on" not in followup_text(theirs)
+    assert (await world.record()).version == record.version
+
+
+async def test_D1a_a_move_listed_for_another_seat_is_not_yours(simcord_env):
+    # Monsters on Board's draft: both seats pick at once, so the other player may move, but
+    # not the move listed for someone else.
+    world = make_world(simcord_env)
+    record = await start_table(world, "monsters_on_board", [world.bob], seed=7)
+    assert sorted(world.bot.tables.pending(record)) == [0, 1]
+    ann = world.actor_for(record.seats[0].user_id)
+    bob = world.actor_for(record.seats[1].user_id)
+    listed = await ann.autocomplete(world.channel, "game move", "move", "")
+    refused = await bob.slash(world.channel, "game move", move=listed[0]["value"])
+    text = followup_text(refused)
+    assert refused.ephemeral and "That move was offered to another player" in text, text
+    assert "moved on" not in text
+    assert (await world.record()).version == record.version

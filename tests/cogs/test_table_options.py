@@ -89,3 +89,20 @@ async def test_an_unknown_variant_is_refused(simcord_env) -> None:
     assert "no variant “endless night”" in text and "suggestions" in text
     text = await _refused(world, game="monster_day", variant="short_night")
     assert "no variant “short\\_night”" in text  # Markdown escaped: Discord shows short_night
+
+
+async def test_T2_a_set_of_difficulty_parts_typed_and_completed_on_discord(simcord_env) -> None:
+    """Issue 26 item 2: ``options`` offers a set option's parts as it is typed, and a table
+    opens with the parts typed, shown by name in the lobby."""
+    world = make_world(simcord_env)
+    mob = "monsters_on_board"
+    offered = await world.ann.autocomplete(
+        world.channel, "game new", "options", "mode=solo2 difficulty=ghosts+", game=mob
+    )
+    values = [c["value"] for c in offered]
+    assert "mode=solo2 difficulty=ghosts+prophecy" in values, values
+    opened = await _new(world, game=mob, options="mode=solo2 difficulty=prophecy+ghosts")
+    assert "Table #1 is open" in followup_text(opened), followup_text(opened)
+    record = await world.record()
+    assert record.options["difficulty"] == "ghosts+prophecy"
+    assert "Difficulty: ghosts + prophecy" in text_of(world.channel.history()[-1])

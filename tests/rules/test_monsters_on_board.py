@@ -149,17 +149,18 @@ def test_G1_modes_and_player_counts() -> None:
 
 def test_I42_options_apply_only_to_their_modes() -> None:
     """The difficulty is solo 2's; family mode drafts its own way."""
-    assert game(1, mode="solo2", difficulty=7).jack is not None
+    assert game(1, mode="solo2", difficulty="ghosts4+prophecy").jack is not None
     for players, options in (
-        (2, {"difficulty": 1}),
-        (1, {"mode": "solo1", "difficulty": 7}),
-        (2, {"mode": "family", "difficulty": 3}),
+        (2, {"difficulty": "creature"}),
+        (1, {"mode": "solo1", "difficulty": "prophecy"}),
+        (2, {"mode": "family", "difficulty": "spare"}),
         (2, {"mode": "family", "draft": "turn_order"}),
-        (1, {"mode": "solo2", "difficulty": 8}),
+        (1, {"mode": "solo2", "difficulty": "creature+creatures"}),
+        (1, {"mode": "solo2", "difficulty": 7}),
     ):
         with pytest.raises(ValueError):
             E.setup(players, options, 1)
-    assert game(2, difficulty=0).jack is None  # the default is accepted everywhere
+    assert game(2, difficulty="").jack is None  # the default is accepted everywhere
 
 
 def test_G2_six_rounds_of_five_phases() -> None:

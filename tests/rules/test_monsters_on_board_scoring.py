@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,6 +122,23 @@ def test_F4_removed_dice_count_for_nothing() -> None:
     never_had = score_board(board(order=shown, **common))
     assert with_removal.lines == never_had.lines
     assert juice_of(with_removal, "final_creatures", "blue") == 3 * 3
+
+
+def test_F4a_a_line_with_a_removed_die_scores_no_prophecy() -> None:
+    # Issue 26 item 1: column 6 holds blue, blue, pink; the bottom row's Jack die 5 removes the
+    # pink. Counting only the dice left would score card 09's "all one colour" (10): the removed
+    # die would have earned Juice by leaving. A line with a removed die fails instead.
+    order = grid("b1 b1 b1 b1 b1 b1", "g2 g2 g2 g2 g2 b2", "k3 k3 k3 k3 k3 p3")
+    sheet = score_board(board(order=order, jack=(6, 6, 5), prophecy="09"))
+    assert sheet.removed == ((2, 5),)
+    assert juice_of(sheet, "prophecy", "column_6") == 0
+    # Rows too: card 07's "12 or less" is not met by a row cut down to 1 + 1 + 1.
+    row = grid("b1 b1 b1 b6 b6 b6")
+    assert lines(score_board(board(order=row, jack=(3, 6, 6), prophecy="07")), "prophecy") == []
+    # A line with no removed die still scores as before.
+    assert juice_of(sheet, "prophecy", "column_1") == 0  # b, g, k: three colours
+    same = grid("b1 b1", "b2 b2", "b3 b3")
+    assert juice_of(score_board(board(order=same, prophecy="09")), "prophecy", "column_2") == 6
 
 
 def test_F5_three_juice_per_final_creature_per_die_of_its_colour() -> None:
@@ -330,7 +348,7 @@ def test_PR6_each_group_column_row_scored_separately() -> None:
     assert met("09", order) == {"column_1": (5, {"column": 0}), "column_2": (6, {"column": 1})}
     # Card 02: a group that fails does not stop the others.
     groups = grid("b1 b2 b1 b1 b1 b2", "b3 b4 b1 b1 b3 b4", "b5 b6 b1 b1 b5 b6")
-    assert met("02", groups) == {"six_ranks": (25, {"groups": [0, 2]})}
+    assert met("02", groups) == {"five_ranks": (25, {"groups": [0, 2]})}
 
 
 orders = st.lists(
@@ -361,14 +379,31 @@ def test_PR8_card_01_descending_same_ranks_leftmost_colour() -> None:
     assert met("01", grid("b3 g3 p3 o3 k3 v3"))["same_rank"][0] == 10
 
 
-def test_PR8_card_02_groups_of_six_ranks() -> None:
-    one = grid("b1 b2", "b3 b4", "b5 b6")
+def test_PR8_card_02_groups_of_five_different_ranks() -> None:
+    # Issue 26 item 4: "six different ranks" scored 0 times in 21 bot-held cards; a group now
+    # needs at least five different ranks among its six dice (I29).
+    one = grid("b1 b2", "b3 b4", "b5 b5")
     assert prophecy_score("02", one) == 10
     two = grid("b1 b2 b6 b5", "b3 b4 b4 b3", "b5 b6 b2 b1")
     assert prophecy_score("02", two) == 25
-    three = grid("b1 b2 b6 b5 b1 b4", "b3 b4 b4 b3 b2 b5", "b5 b6 b2 b1 b3 b6")
+    three = grid("b1 b2 b6 b5 b1 b4", "b3 b4 b4 b3 b2 b5", "b5 b6 b2 b6 b3 b3")
     assert prophecy_score("02", three) == 45
-    assert prophecy_score("02", grid("b1 b2", "b3 b4", "b5 b5")) == 0
+    assert prophecy_score("02", grid("b1 b2", "b3 b4", "b4 b4")) == 0  # four ranks
+    assert prophecy_score("02", grid("b1 b2", "b3 b4", "b5 .")) == 0  # five dice
+
+
+def test_PR8_card_02_scores_on_some_seeded_boards() -> None:
+    """A census on seeded random full Orders: the group card is met sometimes, not always."""
+    rng = random.Random(26)
+    scores = [
+        prophecy_score(
+            "02",
+            [[Placed("blue", rng.randint(1, 6)) for _ in range(6)] for _ in range(3)],
+        )
+        for _ in range(300)
+    ]
+    met_share = sum(1 for s in scores if s) / len(scores)
+    assert 0.3 < met_share < 0.8, met_share
 
 
 def test_PR8_card_03_ascending_same_ranks_leftmost_colour() -> None:
@@ -504,6 +539,15 @@ def test_removing_dice_never_raises_what_needs_the_removed_dice(b: BoardForScori
     for line in score_board(b).lines:
         if line.source == "final_creatures" or line.detail.get("kind") in dice_kinds:
             assert line.juice <= before[line.source, line.item]
+
+
+@settings(max_examples=200, deadline=None)
+@given(b=boards)
+def test_F4a_removing_dice_never_raises_a_prophecy_score(b: BoardForScoring) -> None:
+    def prophecy(board_: BoardForScoring) -> int:
+        return sum(line.juice for line in lines(score_board(board_), "prophecy"))
+
+    assert prophecy(b) <= prophecy(dataclasses.replace(b, jack=(6, 6, 6)))
 
 
 def _rows(order: Sequence[Sequence[Placed | None]]) -> list[tuple[Placed | None, ...]]:

@@ -27,9 +27,12 @@ from rules.monsters_on_board.solo1 import ai_choice
 from rules.monsters_on_board.solo2 import (
     LADDER,
     LEVELS,
+    Ladder,
     Solo2,
     area_points,
+    board_name,
     choose_scored,
+    ladder,
     market_slots,
     score_picks,
 )
@@ -39,8 +42,13 @@ from tests.rules.test_monsters_on_board import ENGINE, C, dice_everywhere, die, 
 GHOSTS = ("g01", "g06", "g11", "g16", "g21")  # pink, blue, green, orange, purple (juice:3)
 
 
+def level(n: int) -> str:
+    """The difficulty option of ladder level ``n`` (I40): its parts joined by ``+``."""
+    return "+".join(LADDER[n].parts)
+
+
 def solo2(seed: int = 1, difficulty: int = 0) -> State:
-    return game(1, seed=seed, mode="solo2", difficulty=difficulty)
+    return game(1, seed=seed, mode="solo2", difficulty=level(difficulty))
 
 
 def jack(state: State) -> JackArea:
@@ -104,13 +112,37 @@ def test_T2_difficulty_0_to_7_and_its_labels() -> None:
     assert LEVELS == ("easy",) * 3 + ("normal",) * 2 + ("hard",) * 2 + ("monstrous",)
     for n in range(8):
         variant = ENGINE.variants[f"solo2_{n}"]
-        assert variant.options == {"mode": "solo2", "difficulty": n}
+        assert variant.options == {"mode": "solo2", "difficulty": level(n)}
         assert variant.names["it"].startswith(f"Contro Spider Jack +{n} (")
     assert ENGINE.variants["solo2_7"].names["it"].endswith("(Mostruoso)")
     assert ENGINE.variants["solo2_3"].names["en"] == "Against Spider Jack +3 (Normal)"
     assert E.view(solo2(difficulty=5), None)["jack"]["level"] == "hard"
     with pytest.raises(ValueError):
-        ENGINE.setup(1, {"mode": "solo2", "difficulty": 8}, 1)
+        ENGINE.setup(1, {"mode": "solo2", "difficulty": "ghosts+ghosts4"}, 1)
+
+
+def test_I41_difficulty_parts_combine_freely() -> None:
+    """Issue 26 item 2: the printed "+" parts combine as the player likes, one step of each
+    component: "+3: 4 ghosts" alone, or two ghosts without reaching +7."""
+    four = solo2_parts("ghosts4", seed=6)
+    assert len(jack(four).ghosts) == 4 and jack(four).creatures == (jack(four).colour,)
+    assert jack(four).difficulty == 3 and jack(four).parts == ("ghosts4",)
+    two = solo2_parts("prophecy+ghosts", seed=6)
+    assert len(jack(two).ghosts) == 2 and jack(two).difficulty == 3
+    assert E.view(two, None)["jack"]["parts"] == ["ghosts", "prophecy"]
+    assert ladder(two) == Ladder(0, 2, False, "bag", True)
+    # a set equal to a ladder level keeps that level's high-score board; others have their own
+    assert board_name(jack(solo2(6, 3))) == "against_jack+3"
+    assert board_name(jack(four)) == "against_jack+3:ghosts4"
+    with pytest.raises(ValueError):
+        ENGINE.setup(1, {"mode": "solo2", "difficulty": "ghosts+ghosts4"}, 1)
+    # a game stored before the parts (no ``parts``) still reads its ladder level
+    old = replace(solo2(6, 5), jack=replace(jack(solo2(6, 5)), parts=None))
+    assert ladder(old) == LADDER[5] and board_name(jack(old)) == "against_jack+5"
+
+
+def solo2_parts(parts: str, seed: int = 1) -> State:
+    return game(1, seed=seed, mode="solo2", difficulty=parts)
 
 
 # --- T3: setup -----------------------------------------------------------------------------------

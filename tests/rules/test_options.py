@@ -170,3 +170,44 @@ def test_a_bad_declaration_fails_at_import(declaration: dict[str, Any]) -> None:
     fields = {"names": {"en": "Flag", "it": "Bandiera"}, "description": {"en": "x", "it": "x"}}
     with pytest.raises(ValueError):
         OptionSpec(name="flag", **{**fields, **declaration})
+
+
+SET = OptionSpec(
+    name="extras",
+    kind="set",
+    default="",
+    choices=(
+        Choice("one", {"en": "one", "it": "uno"}, "count"),
+        Choice("two", {"en": "two", "it": "due"}, "count"),
+        Choice("hat", {"en": "hat", "it": "cappello"}),
+        Choice("cane", {"en": "walking stick", "it": "bastone"}),
+    ),
+    names={"en": "Extras", "it": "Extra"},
+    description={"en": "Extras", "it": "Extra"},
+)
+
+
+def test_set_option_parses_parts_in_either_language_in_declaration_order() -> None:
+    """Issue 26 item 2: a set option holds any of its parts, written ``a+b`` in declaration
+    order, typed in English or Italian and in any order; ``none`` is no part."""
+    assert SET.parse("hat+one") == "one+hat"
+    assert SET.parse("Bastone + cappello + DUE") == "two+hat+cane"
+    assert SET.parse("walking_stick") == "cane"
+    assert SET.parse("nessuno") == SET.parse("none") == ""
+    assert SET.check("one+hat") == "one+hat"
+    assert SET.extremes() == ("", "two+hat+cane")
+    assert parse_text([SET], "extra=uno+bastone") == {"extras": "one+cane"}
+    assert validate([SET], {}) == {"extras": ""}
+
+
+@pytest.mark.parametrize(
+    "value", ["one+two", "hat+hat", "hat+wings", "hat+one", 3, ["hat"], "+hat", "hat+"]
+)
+def test_set_option_refuses_unknown_repeated_or_clashing_parts(value: Any) -> None:
+    """Parts of one group are steps of one thing: at most one of them; a stored value must be
+    canonical (declaration order, no empty part)."""
+    with pytest.raises(OptionError):
+        SET.check(value)
+    if isinstance(value, str) and value not in ("hat+one", "+hat", "hat+"):
+        with pytest.raises(OptionError):
+            SET.parse(value)

@@ -20,13 +20,15 @@ from bot.games.monsters_on_board.labels import LABELS
 from bot.games.monsters_on_board.narration import SILENT, event_line, fold
 from bot.games.monsters_on_board.summary import MAX_FIELD, summary_lines
 from bot.games.monsters_on_board.words import MAX_LABEL, View, fit
-from bot.i18n import t
+from bot.i18n import normalise, t
+from rules.monsters_on_board import ENGINE
 
 HIDDEN_WHILE_PLAYING = ("pick", "family_pick")
 """I8: a pick of the simultaneous draft (and a family pick with its row) is hidden until the
 cars pass. The log cannot tell which draft a table plays, so every pick is hidden until the
 game ends."""
-_AGAINST_JACK = re.compile(r"against_jack\+(\d+)")
+_AGAINST_JACK = re.compile(r"against_jack\+(\d+)(?::([a-z0-9_+]+))?")
+"""Solo 2's boards: ``against_jack+N`` (ladder level N), ``against_jack+N:parts`` (I41)."""
 
 
 class MonstersOnBoardPresenter:
@@ -85,6 +87,11 @@ class MonstersOnBoardPresenter:
         if board == "beat_yourself":
             return t(locale, "Beat yourself")
         found = _AGAINST_JACK.fullmatch(board)
+        if found and found[2]:
+            spec = next(s for s in ENGINE.option_specs if s.name == "difficulty")
+            named = {c.value: c.names[normalise(locale)] for c in spec.choices}
+            parts = " + ".join(named.get(p, p) for p in found[2].split("+"))
+            return t(locale, "Against Spider Jack +{n} ({parts})", n=int(found[1]), parts=parts)
         if found:
             return t(locale, "Against Spider Jack +{n}", n=int(found[1]))
         return board

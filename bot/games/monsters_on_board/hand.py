@@ -64,8 +64,12 @@ def _what(cond: Condition, locale: str) -> str:
         return t(locale, "{counts} dice of one rank in a row", counts=counts)
     if test == "leftmost_one_colour":
         return t(locale, "a row's {n} leftmost dice of one colour", n=params["count"])
-    if test == "groups_six_ranks":
-        return t(locale, "1/2/3 column pairs (1-2, 3-4, 5-6) showing six ranks")
+    if test == "groups_distinct_ranks":
+        return t(
+            locale,
+            "1/2/3 column pairs (1-2, 3-4, 5-6) showing {n}+ different ranks",
+            n=params["ranks"],
+        )
     if test == "total":
         return (
             _total(params, locale)
