@@ -112,12 +112,24 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
     if op == "combat_penalty":
         return penalty(state, job)
     if op == "draw":
-        state, drawn = draw(state, job.target, job.amount)
+        state, drawn = draw_past(state, job)
         state = to_hand(state, job.seat, drawn)
         return state, [{"type": "drew", "seat": job.seat, "deck": job.target, "count": len(drawn)}]
     if op == "death":
         return run.die(state, job.seat)
     return state, []  # passive ops do nothing when played
+
+
+def draw_past(state: State, job: Job) -> tuple[State, tuple[str, ...]]:
+    """I18: a ``draw`` card is discarded as it is played, but it never draws itself back: it
+    stays out of the reshuffle its own draw may cause, and lies on the discard pile after."""
+    piles = ("door_discard", "treasure_discard")
+    pile = next((n for n in piles if job.source in getattr(state, n)), "")
+    if not pile:
+        return draw(state, job.target, job.amount)
+    rest = tuple(c for c in getattr(state, pile) if c != job.source)
+    state, drawn = draw(replace(state, **{pile: rest}), job.target, job.amount)
+    return replace(state, **{pile: (*getattr(state, pile), job.source)}), drawn
 
 
 def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, list[Event]]:
