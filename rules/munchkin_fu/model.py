@@ -58,7 +58,7 @@ class Player:
     """Gold sold this turn not yet turned into a level (sales of one turn add up)."""
     fresh: tuple[str, ...] = ()
     """Cards received out of turn, playable at once (I38) until the receiver's next other
-    move or the next turn."""
+    move or the end of the turn they came in (charity cards: into the next turn)."""
     shown: tuple[str, ...] = ()
     """Cards of the hand everyone saw arrive (a kicked door kept, a face-up treasure pick, a
     corpse pick, a claim): public knowledge, shown in every view."""

@@ -119,7 +119,10 @@ def lowest(state: State) -> list[int]:
 
 def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     """T4: more than five cards: the excess goes to the lowest level (discarded when that is
-    you); then the next player's turn."""
+    you); then the next player's turn. I38: cards received out of turn stop being playable
+    as received with the turn they came in, so those received in this charity stay playable
+    into the next turn (until their receiver's next other move)."""
+    state = replace(state, players=tuple(replace(p, fresh=()) for p in state.players))
     excess = len(state.players[seat].hand) - HAND_LIMIT
     if excess <= 0:
         return next_turn(state)
@@ -199,7 +202,6 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
         return state, [{"type": "won", "seats": list(winners), "cap": state.max_rounds}]
     state = replace(
         state,
-        players=tuple(replace(p, fresh=()) for p in state.players),
         turn=seat,
         round=rnd,
         phase="door",

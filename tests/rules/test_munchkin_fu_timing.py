@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu.model import Play
+from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play
 from tests.rules.test_munchkin_fu import act, game
 
 
@@ -16,3 +16,17 @@ def test_I18_a_draw_card_never_draws_itself_back() -> None:
     state = act(state, 0, Play("t065"))
     assert state.players[0].hand == ("t001",) and state.treasure_discard == ("t065",)
     assert E.legal_actions(state, 0)  # the game goes on
+
+
+def test_I38_a_card_received_in_charity_is_playable_after_it() -> None:
+    hand = ("t001", "t002", "t008", "t054", "t067", "d004")
+    players = {0: {"level": 3, "hand": hand}, 1: {"level": 3}}
+    players[2] = {"level": 1, "classes": ("d063",)}
+    state = act(game(players=players, phase="loot"), 0, EndTurn())
+    state = act(state, 0, Choose("give:t001:2"))
+    assert state.turn == 1 and state.players[2].hand == ("t001",)
+    assert Play("t001") in E.legal_actions(state, 2)  # I38: "nel momento stesso"
+    state = act(state, 1, Kick())
+    assert Play("t001") in E.legal_actions(state, 2)  # another seat's move keeps it
+    state = act(state, 2, Discard("d063"))
+    assert Play("t001") not in E.legal_actions(state, 2)  # the receiver's other move ends it
