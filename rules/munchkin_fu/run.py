@@ -49,6 +49,17 @@ def _orders(count: int) -> tuple[str, ...]:
     return tuple(found[:120])
 
 
+def cornered(state: State) -> bool:
+    """Whether a monster of the fight says it cannot be run from (``no_escape``): only a
+    mook's sacrifice beats it (G5: "anche se la carta del mostro dice che la fuga è
+    impossibile"), and an ``auto_escape`` card, card against card; the Ninja's flights are
+    rules, and "Le indicazioni sulle carte hanno sempre la precedenza sulle regole generali"."""
+    fight = state.fight
+    assert fight is not None
+    bases = (m.card if m.of < 0 else fight.monsters[m.of].card for m in fight.monsters)
+    return any(e.op == "no_escape" for c in bases for e in card(c).effects)
+
+
 def run_options(state: State, seat: int) -> tuple[str, ...]:
     """What a runner may do instead of rolling (R, G, E): the options of the run choice."""
     p = state.players[seat]
@@ -56,13 +67,14 @@ def run_options(state: State, seat: int) -> tuple[str, ...]:
     assert fight is not None
     options = ["roll"]
     options += [f"mook:{m}" for m, _ in p.mooks]
+    ninja = not cornered(state)  # R3, E3: a Ninja's flight is no escape from these (W1)
     minimum = [e.amount for e in ch.effects_in_play(gear(state, seat), "escape_discard_hand")]
-    if minimum and len(p.hand) >= min(minimum):
+    if ninja and minimum and len(p.hand) >= min(minimum):
         options.append("vanish")
     for c in dict.fromkeys((*p.hand, *p.items)):  # I37: from the hand or the table
         if card(c).kind == "one_shot" and any(e.op == "auto_escape" for e in card(c).effects):
             options.append(f"escape:{c}")
-    if "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
+    if ninja and "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
         from rules.munchkin_fu.fight import totals
 
         levels = sum(state.players[s].level for s in (fight.fighter, fight.helper) if s >= 0)

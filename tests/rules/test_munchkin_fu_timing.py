@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play
-from tests.rules.test_munchkin_fu import act, game
+from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Run
+from tests.rules.test_munchkin_fu import act, fight, game
 
 
 def test_I18_a_draw_card_never_draws_itself_back() -> None:
@@ -30,3 +30,11 @@ def test_I38_a_card_received_in_charity_is_playable_after_it() -> None:
     assert Play("t001") in E.legal_actions(state, 2)  # another seat's move keeps it
     state = act(state, 2, Discard("d063"))
     assert Play("t001") not in E.legal_actions(state, 2)  # the receiver's other move ends it
+
+
+def test_R3_a_ninja_cannot_vanish_from_a_monster_that_forbids_running() -> None:
+    players = {0: {"classes": ("d063",), "hand": ("t001", "t002"), "mooks": (("d101", ()),)}}
+    state = act(fight("d023", players=players), 0, Run())
+    assert "vanish" not in state.choice.options and "mook:d101" in state.choice.options
+    other = act(fight("d030", players=players), 0, Run())
+    assert "vanish" in other.choice.options
