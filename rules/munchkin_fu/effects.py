@@ -13,13 +13,15 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.content import DOOR, Effect
+from rules.munchkin_fu.content import DOOR
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.table import (
+    NEXT_COMBAT,
     card,
     change_level,
     discard,
     draw,
+    jobs_for,
     lose,
     to_hand,
 )
@@ -43,10 +45,6 @@ def richest(options: tuple[str, ...]) -> str:
 
 
 # --- ops -----------------------------------------------------------------------------------------
-
-
-def jobs_for(seat: int, effects: tuple[Effect, ...], source: str) -> tuple[Job, ...]:
-    return tuple(Job(seat, e.op, e.amount, e.target, source) for e in effects)
 
 
 def _victim_choice(state: State, job: Job, options: tuple[str, ...], items: bool) -> State:
@@ -123,13 +121,16 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
 def draw_past(state: State, job: Job) -> tuple[State, tuple[str, ...]]:
     """I18: a ``draw`` card is discarded as it is played, but it never draws itself back: it
     stays out of the reshuffle its own draw may cause, and lies on the discard pile after."""
-    piles = ("door_discard", "treasure_discard")
-    pile = next((n for n in piles if job.source in getattr(state, n)), "")
-    if not pile:
+    src = job.source
+    if src not in (*state.door_discard, *state.treasure_discard):
         return draw(state, job.target, job.amount)
-    rest = tuple(c for c in getattr(state, pile) if c != job.source)
-    state, drawn = draw(replace(state, **{pile: rest}), job.target, job.amount)
-    return replace(state, **{pile: (*getattr(state, pile), job.source)}), drawn
+    state = replace(
+        state,
+        door_discard=tuple(c for c in state.door_discard if c != src),
+        treasure_discard=tuple(c for c in state.treasure_discard if c != src),
+    )
+    state, drawn = draw(state, job.target, job.amount)
+    return discard(state, [src]), drawn
 
 
 def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, list[Event]]:
@@ -140,10 +141,19 @@ def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, li
 
 
 def penalty(state: State, job: Job) -> tuple[State, list[Event]]:
-    """``combat_penalty``: on the fighter's side now when the victim fights or helps;
-    otherwise nothing (a "next combat" curse was held already when played, :func:`trap`)."""
+    """``combat_penalty``: on the fighter's side now when the victim fights or helps in a
+    fight still being fought; a "next combat" one met otherwise (a monster's escape stuff, R5:
+    "anche se scappi, -2 al prossimo combattimento") is owed to the victim's next fight (a
+    trap's own card was held already when played, :func:`trap`); otherwise nothing."""
     fight = state.fight
-    if fight is None or job.seat not in (fight.fighter, fight.helper):
+    fighting = fight is not None and job.seat in (fight.fighter, fight.helper)
+    if fighting and fight is not None and fight.stage in ("run", "done"):
+        fighting = False  # the fight being escaped is over for the penalty
+    if not fighting and job.target == NEXT_COMBAT:
+        owed = (*state.players[job.seat].owed, (job.source, job.amount))
+        state = with_player(state, job.seat, owed=owed)
+        return state, [{"type": "penalty", "seat": job.seat, "amount": job.amount, "next": True}]
+    if not fighting or fight is None:
         return state, []
     added = ((job.source, job.seat, job.amount),)
     state = replace(state, fight=replace(fight, penalties=fight.penalties + added))

@@ -157,14 +157,15 @@ def join_curses(state: State, seat: int) -> State:
     """K: a "next combat" curse held as a reminder applies when its holder enters a fight."""
     p = state.players[seat]
     fight = state.fight
-    if not p.curses or fight is None:
+    if not (p.curses or p.owed) or fight is None:
         return state
     added = tuple(
         (c, seat, e.amount) for c in p.curses for e in card(c).effects if e.op == "combat_penalty"
     )
+    added += tuple((c, seat, amount) for c, amount in p.owed)  # R5: owed by a monster
     state = discard(state, p.curses)
     players = list(state.players)
-    players[seat] = replace(p, curses=())
+    players[seat] = replace(p, curses=(), owed=())
     fight = replace(fight, penalties=fight.penalties + added)
     return replace(state, players=tuple(players), fight=fight)
 

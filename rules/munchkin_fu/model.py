@@ -50,6 +50,10 @@ class Player:
     mooks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     curses: tuple[str, ...] = ()
     """Traps held as a reminder until the next combat ("nel tuo prossimo combattimento")."""
+    owed: tuple[tuple[str, int], ...] = ()
+    """(source card, amount): "next combat" penalties that are no card of one's own to hold
+    (a monster's escape stuff, R5: its card is discarded with the fight), applied like the
+    curses when the seat next fights or helps."""
     ready: bool = False
     """Setup: said Ready after the first plays."""
     reborn: bool = False

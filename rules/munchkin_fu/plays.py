@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event
 from rules.munchkin_fu import character as ch
-from rules.munchkin_fu.effects import jobs_for, process, trap
+from rules.munchkin_fu.effects import process, trap
 from rules.munchkin_fu.fight import fight_plays, play_into_fight, reopen
 from rules.munchkin_fu.model import (
     Action,
@@ -24,7 +24,7 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
-from rules.munchkin_fu.table import card, discard, from_hand, gear, lose, to_hand
+from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand
 
 FREE_OPS = frozenset({"gain_levels", "draw"})
 """One-shot and level-up ops usable outside a fight ("Avanzi di Livello" at any time)."""

@@ -16,7 +16,7 @@ from itertools import permutations
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.model import Choice, Job, Player, State, put_player, with_player
-from rules.munchkin_fu.table import card, discard, gear, lose, to_hand
+from rules.munchkin_fu.table import card, discard, gear, jobs_for, lose, to_hand
 
 ESCAPE_ROLL = 5
 """R: "Riesci a fuggire soltanto con un 5 o più"."""
@@ -28,13 +28,6 @@ def epic_ops(state: State, seat: int) -> set[str]:
     if not state.epic or p.level < 10:
         return set()
     return {e.op for c in p.classes for e in card(c).epic}
-
-
-def _jobs(seat: int, effects: tuple[object, ...], source: str) -> tuple[Job, ...]:
-    return tuple(
-        Job(seat, e.op, e.amount, e.target, source)  # type: ignore[attr-defined]
-        for e in effects
-    )
 
 
 def _fight(state: State) -> tuple[int, ...]:
@@ -110,7 +103,7 @@ def _escaped(state: State, seat: int, how: str) -> tuple[State, list[Event]]:
     state = replace(state, fight=replace(fight, escaped=(*fight.escaped, seat)))
     jobs: tuple[Job, ...] = ()
     for m in fight.monsters:
-        jobs += _jobs(
+        jobs += jobs_for(
             seat, card(m.card if m.of < 0 else fight.monsters[m.of].card).escape_stuff, m.card
         )
     state = replace(state, queue=jobs + state.queue)
@@ -166,7 +159,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
         ops = {e.op: e for e in base.effects}
         if "ignore_below" in ops and level <= ops["ignore_below"].amount:
             events.append({"type": "ran", "seat": seat, "monster": i, "how": "ignored"})
-            jobs += _jobs(seat, base.escape_stuff, m.card)
+            jobs += jobs_for(seat, base.escape_stuff, m.card)
             continue
         value, rng = state.rng.roll()
         state = replace(state, rng=rng)
@@ -177,7 +170,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
             {"type": "ran" if free else "caught", "seat": seat, "monster": i, "roll": value,
              "modifier": modifier}
         )  # fmt: skip
-        jobs += _jobs(seat, base.escape_stuff if free else base.bad_stuff, m.card)
+        jobs += jobs_for(seat, base.escape_stuff if free else base.bad_stuff, m.card)
     return replace(state, queue=jobs + state.queue), events
 
 

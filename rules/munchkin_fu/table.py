@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from rules.base import Event
 from rules.munchkin_fu.character import Gear
-from rules.munchkin_fu.content import DECK, DOOR, Card
-from rules.munchkin_fu.model import Player, State, put_player, with_player
+from rules.munchkin_fu.content import DECK, DOOR, Card, Effect
+from rules.munchkin_fu.model import Job, Player, State, put_player, with_player
 
 
 def card(cid: str) -> Card:
@@ -74,6 +74,18 @@ def draw(state: State, deck: str, count: int) -> tuple[State, tuple[str, ...]]:
         drawn.append(pile[0])
         state = replace(state, door=pile[1:]) if deck == DOOR else replace(state, treasure=pile[1:])
     return state, tuple(drawn)
+
+
+NEXT_COMBAT = "next"
+"""A ``combat_penalty`` job's ``target`` when its effect is for the victim's next fight."""
+
+
+def jobs_for(seat: int, effects: tuple[Effect, ...], source: str) -> tuple[Job, ...]:
+    """One job per effect for ``seat``; a "next combat" penalty says so in its target."""
+    return tuple(
+        Job(seat, e.op, e.amount, NEXT_COMBAT if e.next_combat else e.target, source)
+        for e in effects
+    )
 
 
 def to_hand(state: State, seat: int, cards: tuple[str, ...], shown: bool = False) -> State:
@@ -138,7 +150,6 @@ def trim_styles(state: State, seat: int) -> State:
     """I36: when the style limit falls (a Monk class or an Extra Style gone), the owner
     discards styles down to it: one ``lose_style`` step (the owner's choice) per style over."""
     from rules.munchkin_fu.character import max_styles
-    from rules.munchkin_fu.model import Job
 
     over = len(state.players[seat].styles) - max_styles(gear(state, seat))
     queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_style" and j.amount)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
+from rules.munchkin_fu import fight as F
 from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Run
 from tests.rules.test_munchkin_fu import act, fight, game
 
@@ -38,3 +39,16 @@ def test_R3_a_ninja_cannot_vanish_from_a_monster_that_forbids_running() -> None:
     assert "vanish" not in state.choice.options and "mook:d101" in state.choice.options
     other = act(fight("d030", players=players), 0, Run())
     assert "vanish" in other.choice.options
+
+
+def test_R5_an_escape_penalty_waits_for_the_next_fight() -> None:
+    state = act(fight("d037", players={0: {"hand": ("t061",)}}), 0, Run())
+    state = act(state, 0, Choose("escape:t061"))  # "anche se scappi, -2 al prossimo"
+    assert state.fight is None and state.players[0].owed == (("d037", 2),)
+    assert E.view(state, 1)["players"][0]["curses"] == ["d037"]  # public, as a reminder
+    state = act(
+        replace(state, phase="door", door=("d001", *(c for c in state.door if c != "d001"))),
+        0,
+        Kick(),
+    )
+    assert F.totals(state) == (-1, 1) and state.players[0].owed == ()
