@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
-from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Run
-from tests.rules.test_munchkin_fu import act, fight, game
+from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Resolve, Run, Slay
+from tests.rules.test_munchkin_fu import act, fight, game, pass_all
 
 
 def test_I18_a_draw_card_never_draws_itself_back() -> None:
@@ -52,3 +52,15 @@ def test_R5_an_escape_penalty_waits_for_the_next_fight() -> None:
         Kick(),
     )
     assert F.totals(state) == (-1, 1) and state.players[0].owed == ()
+
+
+def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
+    players = {0: {"level": 10, "classes": ("d069",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d029")}
+    state = act(fight("d004", players=players, epic=True), 0, Slay(0))
+    assert state.fight is not None and state.fight.monsters == () and state.fight.killed
+    assert Run() not in E.legal_actions(state, 0)  # nothing left to run from
+    won = pass_all(act(state, 0, Resolve()))
+    assert won.fight is None and won.players[0].level == 11  # C13: after the window
+    state = act(act(state, 0, Resolve()), 1, Play("d045", extra="d029"))  # "proprio nel..."
+    assert [m.card for m in state.fight.monsters] == ["d029"] and state.fight.stage == "fight"
