@@ -144,7 +144,7 @@ def test_effect_draw_and_strike() -> None:
     players = {0: {"level": 10, "classes": ("d067",), "hand": hand}}
     state = fight("d031", players=players, epic=True)
     assert Slay(0) in E.legal_actions(state, 0)
-    state = act(state, 0, Slay(0))
+    state = pass_all(act(act(state, 0, Slay(0)), 0, Resolve()))  # the window first (C13)
     assert state.players[0].level == 12 and state.fight is None  # the card's 2 levels
     assert len(state.players[0].hand) == 4  # its treasure, face down
     short = fight("d031", players={0: {**players[0], "hand": hand[:2]}}, epic=True)
