@@ -16,11 +16,13 @@ from rules.munchkin_fu import run
 from rules.munchkin_fu.content import DOOR
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.table import (
+    LIMIT,
     NEXT_COMBAT,
     card,
     change_level,
     discard,
     draw,
+    gear,
     jobs_for,
     lose,
     to_hand,
@@ -105,6 +107,8 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
         return replace(state, choice=choice, opened=state.opened + 1), []
     if op == "lose_style":
         return _lose_one_of(state, job, p.styles)
+    if op == "lose_mook" and job.target == LIMIT:
+        return _trim_mook(state, job)
     if op == "lose_mook":
         return _lose_one_of(state, job, tuple(m for m, _ in p.mooks))
     if op == "combat_penalty":
@@ -131,6 +135,22 @@ def draw_past(state: State, job: Job) -> tuple[State, tuple[str, ...]]:
     )
     state, drawn = draw(state, job.target, job.amount)
     return discard(state, [src]), drawn
+
+
+def _trim_mook(state: State, job: Job) -> tuple[State, list[Event]]:
+    """E5: one mook over the limit goes, the owner's choice; by default the weakest (its
+    bonus with its enhancer's), the most recently played of equals. Nothing when the limit
+    came back meanwhile (level 10 again) or the mooks went another way."""
+    from rules.munchkin_fu.character import max_mooks
+
+    mooks = state.players[job.seat].mooks
+    if len(mooks) <= max_mooks(gear(state, job.seat)):
+        return state, []
+    power = {m: card(m).bonus + sum(card(e).bonus for e in es) for m, es in mooks}
+    options = tuple(m for m, _ in mooks)
+    default = min(reversed(options), key=lambda m: power[m])
+    choice = Choice(job.seat, "lose", options, default, job)
+    return replace(state, choice=choice, opened=state.opened + 1), []
 
 
 def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, list[Event]]:

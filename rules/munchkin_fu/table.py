@@ -143,7 +143,30 @@ def lose(state: State, seat: int, cid: str) -> State:
         gone += list(p.super_munchkin)
         p = replace(p, super_munchkin=())
     state = discard(put_player(state, seat, p), gone)
-    return trim_styles(state, seat)
+    return trim(state, seat)
+
+
+LIMIT = "limit"
+"""A ``lose_mook`` job's ``target`` when it trims mooks over the limit (not Bad Stuff)."""
+
+
+def trim(state: State, seat: int) -> State:
+    """The limits that may fall when a card goes or the level drops: styles and mooks."""
+    return trim_mooks(trim_styles(state, seat), seat)
+
+
+def trim_mooks(state: State, seat: int) -> State:
+    """E5, G2: when the epic Yakuza's "qualunque numero di Monghi" ends (the class gone, or
+    below level 10), the owner discards mooks down to the limit: one ``lose_mook`` step (the
+    owner's choice) per mook over."""
+    from rules.munchkin_fu.character import max_mooks
+
+    over = len(state.players[seat].mooks) - max_mooks(gear(state, seat))
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_mook" and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_mook", 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
 
 
 def trim_styles(state: State, seat: int) -> State:
@@ -170,8 +193,8 @@ def change_level(
     if new == old:
         return state, []
     state = with_player(state, seat, level=new)
-    if state.epic and new < 10 <= old:  # I12: the epic extra styles go with level 10
-        state = trim_styles(state, seat)
+    if state.epic and new < 10 <= old:  # I12: epic extra styles and mooks go with level 10
+        state = trim(state, seat)
     return state, [{"type": "level_changed", "seat": seat, "from": old, "to": new}]
 
 

@@ -64,3 +64,21 @@ def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
     assert won.fight is None and won.players[0].level == 11  # C13: after the window
     state = act(act(state, 0, Resolve()), 1, Play("d045", extra="d029"))  # "proprio nel..."
     assert [m.card for m in state.fight.monsters] == ["d029"] and state.fight.stage == "fight"
+
+
+def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
+    mooks = (("d102", ()), ("d106", ()), ("d105", ()))
+    players = {0: {"level": 10, "classes": ("d071",), "mooks": mooks}, 1: {"hand": ("d061",)}}
+    state = game(players=players, epic=True)
+    assert F.ch.strength(F.gear(state, 0)) == 16  # 10 + 2 + 3 + 1: the epic Yakuza's three
+    state = act(state, 1, Play("d061", target=0))  # level 9: no longer epic (I12)
+    assert state.choice.seat == 0 and state.choice.kind == "lose"
+    assert state.choice.default == "d105"  # the weakest goes first by default
+    while state.choice is not None:
+        state = act(state, 0, Choose(state.choice.default))
+    assert state.players[0].mooks == (("d106", ()),)  # the owner keeps one, the strongest
+    state = act(game(players=players, epic=True), 0, Discard("d071"))
+    state = act(state, 0, Choose("d102"))
+    assert state.choice is not None and "d102" not in state.choice.options
+    state = act(state, 0, Choose("d106"))
+    assert state.players[0].mooks == (("d105", ()),)  # the owner's choice
