@@ -82,6 +82,10 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
     op = job.op
     if op in run.STEPS:
         return run.STEPS[op](state, job)
+    if op == "charity":
+        from rules.munchkin_fu.turn import resume_charity
+
+        return resume_charity(state)
     if op == "gain_levels":
         return change_level(state, job.seat, job.amount)
     if op == "lose_levels":
@@ -213,6 +217,20 @@ def process(state: State) -> tuple[State, list[Event]]:
         state, more = apply_job(replace(state, queue=rest), job)
         events += more
     return state, events
+
+
+def suspend(state: State) -> State:
+    """I9: a play made while a choice is open strikes first; the choice goes back to the
+    head of the queue, to be asked again from the new state (its options and default
+    recomputed: a card played, a level changed, a mook added). The first committed move
+    wins; an answer computed on the old options is refused if no longer one of them."""
+    choice = state.choice
+    if choice is None:
+        return state
+    job = choice.job
+    if choice.kind in ("charity", "mook_helper") or job is None:
+        job = Job(choice.seat, choice.kind)  # steps that open these two again
+    return replace(state, choice=None, queue=(job, *state.queue))
 
 
 def choose(state: State, seat: int, option: str) -> tuple[State, list[Event]]:

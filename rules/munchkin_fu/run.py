@@ -80,7 +80,7 @@ def run_job(state: State, job: Job) -> tuple[State, list[Event]]:
     """One runner's turn to run: first the order (several monsters), then the decision."""
     fight = state.fight
     assert fight is not None
-    if job.seat in fight.escaped:
+    if job.seat in fight.escaped or job.seat in state.died:  # died meanwhile (I9): no run
         return state, []
     count = len(fight.monsters)
     if not job.target and count > 1:
@@ -118,9 +118,8 @@ def answer_run(state: State, job: Job, option: str) -> tuple[State, list[Event]]
     if option.startswith("mook:"):
         state = lose(state, seat, option[5:])
         state, events = _escaped(state, seat, "mook")
-        if seat == fight.fighter and fight.helper >= 0 and fight.helper not in fight.escaped:
-            choice = Choice(seat, "mook_helper", ("yes", "no"), "yes", job)
-            state = replace(state, choice=choice, opened=state.opened + 1)
+        if seat == fight.fighter:
+            state, _ = ask_mook_helper(state, job)
         return state, events
     if option == "vanish":
         hand = state.players[seat].hand
@@ -133,6 +132,16 @@ def answer_run(state: State, job: Job, option: str) -> tuple[State, list[Event]]
     if option == "shadow":
         return _escaped(state, seat, "shadow")
     return roll(state, seat, tuple(int(i) for i in job.target.split(",")))
+
+
+def ask_mook_helper(state: State, job: Job) -> tuple[State, list[Event]]:
+    """G6: the sacrificing fighter decides whether the helper escapes too."""
+    fight = state.fight
+    assert fight is not None
+    if fight.helper < 0 or fight.helper in fight.escaped:
+        return state, []
+    choice = Choice(job.seat, "mook_helper", ("yes", "no"), "yes", job)
+    return replace(state, choice=choice, opened=state.opened + 1), []
 
 
 def answer_mook_helper(state: State, job: Job, option: str) -> tuple[State, list[Event]]:
@@ -268,6 +277,7 @@ STEPS: dict[str, Step] = {
     "corpse_end": corpse_end,
     "split": split_job,
     "end_fight": end_fight,
+    "mook_helper": ask_mook_helper,
 }
 ANSWERS: dict[str, Answer] = {
     "run_order": answer_order,

@@ -168,6 +168,15 @@ def open_charity(state: State) -> State:
     return replace(state, choice=choice, opened=state.opened + 1)
 
 
+def resume_charity(state: State) -> tuple[State, list[Event]]:
+    """Charity asked again after a play made during it (I9): the excess is what the giver's
+    hand holds over five now, and the lowest levels are today's."""
+    excess = len(state.players[state.turn].hand) - HAND_LIMIT
+    if excess <= 0:
+        return next_turn(state)
+    return open_charity(replace(state, excess=excess)), []
+
+
 def charity_answer(state: State, seat: int, option: str) -> tuple[State, list[Event]]:
     parts = option.split(":")
     cid = parts[1]

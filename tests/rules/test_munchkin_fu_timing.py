@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
 from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Resolve, Run, Slay
-from tests.rules.test_munchkin_fu import act, fight, game, pass_all
+from tests.rules.test_munchkin_fu import FULL, act, fight, game, held, pass_all
 
 
 def test_I18_a_draw_card_never_draws_itself_back() -> None:
@@ -82,3 +82,39 @@ def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
     assert state.choice is not None and "d102" not in state.choice.options
     state = act(state, 0, Choose("d106"))
     assert state.players[0].mooks == (("d105", ()),)  # the owner's choice
+
+
+def test_I9_at_any_time_plays_are_offered_while_a_choice_is_open() -> None:
+    hand = ("t001", "t002", "t008", "t054", "t065", "d004")
+    players = {0: {"level": 3, "hand": hand}, 1: {"hand": ("d061", "d101", "t067")}}
+    state = act(game(players=players, phase="loot"), 0, EndTurn())  # charity: 1 card to 1 or 2
+    assert state.choice.kind == "charity" and "give:t001:1" in state.choice.options
+    legal = E.legal_actions(state, 1)
+    assert {Play("d061", target=0), Play("d101"), Play("t067")} <= set(legal)  # K2, G2, W4
+    assert E.pending(state) == [0]  # still only the giver is waited for
+    state = act(state, 1, Play("t067"))  # level 2: seat 2 is now the only lowest
+    assert state.choice.kind == "charity" and "give:t001:1" not in state.choice.options
+    state = act(state, 0, Play("t065"))  # the giver draws 2 for 1: 7 cards, 2 over
+    assert state.choice.kind == "charity" and state.excess == 2
+    assert held(state) == FULL
+
+
+def test_I9_a_trap_or_a_mook_while_someone_runs() -> None:
+    players = {0: {"level": 3, "hand": ("d101",)}, 1: {"hand": ("d061",)}}
+    state = act(fight("d029", players=players), 0, Run())
+    assert state.choice.kind == "run" and Play("d061", target=0) in E.legal_actions(state, 1)
+    state = act(state, 1, Play("d061", target=0))  # strikes at once, the run is asked again
+    assert state.players[0].level == 2 and state.choice.kind == "run"
+    state = act(state, 0, Play("d101"))  # G2: "anche durante un combattimento"
+    assert "mook:d101" in state.choice.options
+    state = act(state, 0, Choose("mook:d101"))
+    assert state.fight is None and held(state) == FULL
+
+
+def test_I9_a_victim_may_play_a_card_the_choice_named() -> None:
+    players = {0: {"hand": ("d061", "t001", "t002")}, 1: {"hand": ("d062",)}}
+    state = act(game(players=players), 1, Play("d062", target=0))  # lose 2 of 3 cards
+    assert state.choice.kind == "lose" and "d061" in state.choice.options
+    state = act(state, 0, Play("d061", target=1))  # first come: the choice is asked again
+    assert state.choice is None and state.players[0].hand == ()  # 2 left: both go
+    assert held(state) == FULL and state.players[1].level == 1
