@@ -88,7 +88,9 @@ def _interfere(state: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _fighter(state: State, seat: int, legal: list[Action]) -> Action:
-    if fights.winning(state):
+    fight = state.fight
+    assert fight is not None
+    if fights.winning(state) or not fight.monsters:  # E4: every monster killed
         return Resolve()
     equip = _equip(state, legal)
     if equip is not None:

@@ -54,7 +54,7 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
         "hand_slots": "+amount one-hand slots",
         # on a monster
         "vs": "monster +amount (or -) once a fight if fighter or helper has the target class/style",
-        "no_escape": "running away fails unless by a mook, a Ninja or an auto-escape card",
+        "no_escape": "running away fails unless by a mook or an auto-escape card",
         "ignore_below": "it does not pursue a character of level <= amount",
         # epic powers (class cards' epic, epic option, level >= 10)
         "clairvoyance": "Monk: see the neighbours' hands and what they draw face down",

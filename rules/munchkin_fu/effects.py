@@ -13,13 +13,17 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.content import DOOR, Effect
+from rules.munchkin_fu.content import DOOR
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.table import (
+    LIMIT,
+    NEXT_COMBAT,
     card,
     change_level,
     discard,
     draw,
+    gear,
+    jobs_for,
     lose,
     to_hand,
 )
@@ -43,10 +47,6 @@ def richest(options: tuple[str, ...]) -> str:
 
 
 # --- ops -----------------------------------------------------------------------------------------
-
-
-def jobs_for(seat: int, effects: tuple[Effect, ...], source: str) -> tuple[Job, ...]:
-    return tuple(Job(seat, e.op, e.amount, e.target, source) for e in effects)
 
 
 def _victim_choice(state: State, job: Job, options: tuple[str, ...], items: bool) -> State:
@@ -82,6 +82,10 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
     op = job.op
     if op in run.STEPS:
         return run.STEPS[op](state, job)
+    if op == "charity":
+        from rules.munchkin_fu.turn import resume_charity
+
+        return resume_charity(state)
     if op == "gain_levels":
         return change_level(state, job.seat, job.amount)
     if op == "lose_levels":
@@ -107,17 +111,50 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
         return replace(state, choice=choice, opened=state.opened + 1), []
     if op == "lose_style":
         return _lose_one_of(state, job, p.styles)
+    if op == "lose_mook" and job.target == LIMIT:
+        return _trim_mook(state, job)
     if op == "lose_mook":
         return _lose_one_of(state, job, tuple(m for m, _ in p.mooks))
     if op == "combat_penalty":
         return penalty(state, job)
     if op == "draw":
-        state, drawn = draw(state, job.target, job.amount)
+        state, drawn = draw_past(state, job)
         state = to_hand(state, job.seat, drawn)
         return state, [{"type": "drew", "seat": job.seat, "deck": job.target, "count": len(drawn)}]
     if op == "death":
         return run.die(state, job.seat)
     return state, []  # passive ops do nothing when played
+
+
+def draw_past(state: State, job: Job) -> tuple[State, tuple[str, ...]]:
+    """I18: a ``draw`` card is discarded as it is played, but it never draws itself back: it
+    stays out of the reshuffle its own draw may cause, and lies on the discard pile after."""
+    src = job.source
+    if src not in (*state.door_discard, *state.treasure_discard):
+        return draw(state, job.target, job.amount)
+    state = replace(
+        state,
+        door_discard=tuple(c for c in state.door_discard if c != src),
+        treasure_discard=tuple(c for c in state.treasure_discard if c != src),
+    )
+    state, drawn = draw(state, job.target, job.amount)
+    return discard(state, [src]), drawn
+
+
+def _trim_mook(state: State, job: Job) -> tuple[State, list[Event]]:
+    """E5: one mook over the limit goes, the owner's choice; by default the weakest (its
+    bonus with its enhancer's), the most recently played of equals. Nothing when the limit
+    came back meanwhile (level 10 again) or the mooks went another way."""
+    from rules.munchkin_fu.character import max_mooks
+
+    mooks = state.players[job.seat].mooks
+    if len(mooks) <= max_mooks(gear(state, job.seat)):
+        return state, []
+    power = {m: card(m).bonus + sum(card(e).bonus for e in es) for m, es in mooks}
+    options = tuple(m for m, _ in mooks)
+    default = min(reversed(options), key=lambda m: power[m])
+    choice = Choice(job.seat, "lose", options, default, job)
+    return replace(state, choice=choice, opened=state.opened + 1), []
 
 
 def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, list[Event]]:
@@ -128,10 +165,19 @@ def _lose_all(state: State, job: Job, cards: tuple[str, ...]) -> tuple[State, li
 
 
 def penalty(state: State, job: Job) -> tuple[State, list[Event]]:
-    """``combat_penalty``: on the fighter's side now when the victim fights or helps;
-    otherwise nothing (a "next combat" curse was held already when played, :func:`trap`)."""
+    """``combat_penalty``: on the fighter's side now when the victim fights or helps in a
+    fight still being fought; a "next combat" one met otherwise (a monster's escape stuff, R5:
+    "anche se scappi, -2 al prossimo combattimento") is owed to the victim's next fight (a
+    trap's own card was held already when played, :func:`trap`); otherwise nothing."""
     fight = state.fight
-    if fight is None or job.seat not in (fight.fighter, fight.helper):
+    fighting = fight is not None and job.seat in (fight.fighter, fight.helper)
+    if fighting and fight is not None and fight.stage in ("run", "done"):
+        fighting = False  # the fight being escaped is over for the penalty
+    if not fighting and job.target == NEXT_COMBAT:
+        owed = (*state.players[job.seat].owed, (job.source, job.amount))
+        state = with_player(state, job.seat, owed=owed)
+        return state, [{"type": "penalty", "seat": job.seat, "amount": job.amount, "next": True}]
+    if not fighting or fight is None:
         return state, []
     added = ((job.source, job.seat, job.amount),)
     state = replace(state, fight=replace(fight, penalties=fight.penalties + added))
@@ -171,6 +217,20 @@ def process(state: State) -> tuple[State, list[Event]]:
         state, more = apply_job(replace(state, queue=rest), job)
         events += more
     return state, events
+
+
+def suspend(state: State) -> State:
+    """I9: a play made while a choice is open strikes first; the choice goes back to the
+    head of the queue, to be asked again from the new state (its options and default
+    recomputed: a card played, a level changed, a mook added). The first committed move
+    wins; an answer computed on the old options is refused if no longer one of them."""
+    choice = state.choice
+    if choice is None:
+        return state
+    job = choice.job
+    if choice.kind in ("charity", "mook_helper") or job is None:
+        job = Job(choice.seat, choice.kind)  # steps that open these two again
+    return replace(state, choice=None, queue=(job, *state.queue))
 
 
 def choose(state: State, seat: int, option: str) -> tuple[State, list[Event]]:

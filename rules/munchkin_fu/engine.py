@@ -117,7 +117,8 @@ def step_actions(state: State, seat: int) -> list[Action]:
     f = state.fight
     if f is not None:
         if f.stage == "fight" and seat == f.fighter:
-            return [Resolve(), Run(), *offers.help_offers(state, seat)]
+            run = [Run()] if f.monsters else []  # E4: every monster killed, none to run from
+            return [Resolve(), *run, *offers.help_offers(state, seat)]
         if f.stage == "window" and seat in fight.waiting(state):
             return [Pass(), PassFight()]
         return []

@@ -157,14 +157,15 @@ def join_curses(state: State, seat: int) -> State:
     """K: a "next combat" curse held as a reminder applies when its holder enters a fight."""
     p = state.players[seat]
     fight = state.fight
-    if not p.curses or fight is None:
+    if not (p.curses or p.owed) or fight is None:
         return state
     added = tuple(
         (c, seat, e.amount) for c in p.curses for e in card(c).effects if e.op == "combat_penalty"
     )
+    added += tuple((c, seat, amount) for c, amount in p.owed)  # R5: owed by a monster
     state = discard(state, p.curses)
     players = list(state.players)
-    players[seat] = replace(p, curses=())
+    players[seat] = replace(p, curses=(), owed=())
     fight = replace(fight, penalties=fight.penalties + added)
     return replace(state, players=tuple(players), fight=fight)
 
@@ -300,7 +301,7 @@ def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[
         event["removed"] = gone.card
     state = replace(state, fight=replace(fight, monsters=tuple(monsters)))
     state = reopen(state)
-    if not monsters:
+    if not monsters and not fight.killed:  # E4: with a kill the fight is won (settle_fight)
         return end_without_fight(state, [event])
     return state, [event]
 
@@ -326,7 +327,9 @@ def slays(state: State, seat: int) -> list[Action]:
 
 def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     """The monster (with its doubles) leaves the fight killed: its levels count at the end
-    (only 1 level, no treasure, if the others are run from: I12)."""
+    (only 1 level, no treasure, if the others are run from: I12). Killing the last one wins
+    the fight as any other way does: through the fighter's *resolve* and the window (C13),
+    where the others may still bring a monster in or play a trap."""
     fight = state.fight
     assert fight is not None
     hand = state.players[seat].hand
@@ -339,9 +342,6 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     killed = (*fight.killed, gone.card)
     state = replace(state, fight=replace(fight, monsters=tuple(monsters), killed=killed))
     event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}
-    if not monsters:
-        state, won = win(state)
-        return state, [event, *won]
     return reopen(state), [event]
 
 
@@ -429,8 +429,11 @@ def pass_(state: State, seat: int, whole: bool) -> tuple[State, list[Event]]:
 
 
 def settle_fight(state: State) -> tuple[State, list[Event]]:
-    """Everyone passed: strictly greater kills, else the fighter's side runs."""
-    if winning(state):
+    """Everyone passed: strictly greater kills, else the fighter's side runs; with every
+    monster killed by the epic Samurai (E4) there is nothing left to beat."""
+    fight = state.fight
+    assert fight is not None
+    if winning(state) or not fight.monsters:
         return win(state)
     return start_running(state)
 

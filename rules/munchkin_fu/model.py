@@ -50,6 +50,10 @@ class Player:
     mooks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     curses: tuple[str, ...] = ()
     """Traps held as a reminder until the next combat ("nel tuo prossimo combattimento")."""
+    owed: tuple[tuple[str, int], ...] = ()
+    """(source card, amount): "next combat" penalties that are no card of one's own to hold
+    (a monster's escape stuff, R5: its card is discarded with the fight), applied like the
+    curses when the seat next fights or helps."""
     ready: bool = False
     """Setup: said Ready after the first plays."""
     reborn: bool = False
@@ -58,7 +62,7 @@ class Player:
     """Gold sold this turn not yet turned into a level (sales of one turn add up)."""
     fresh: tuple[str, ...] = ()
     """Cards received out of turn, playable at once (I38) until the receiver's next other
-    move or the next turn."""
+    move or the end of the turn they came in (charity cards: into the next turn)."""
     shown: tuple[str, ...] = ()
     """Cards of the hand everyone saw arrive (a kicked door kept, a face-up treasure pick, a
     corpse pick, a claim): public knowledge, shown in every view."""

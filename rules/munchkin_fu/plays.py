@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event
 from rules.munchkin_fu import character as ch
-from rules.munchkin_fu.effects import jobs_for, process, trap
+from rules.munchkin_fu.effects import process, suspend, trap
 from rules.munchkin_fu.fight import fight_plays, play_into_fight, reopen
 from rules.munchkin_fu.model import (
     Action,
@@ -24,7 +24,7 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
-from rules.munchkin_fu.table import card, discard, from_hand, gear, lose, to_hand
+from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand
 
 FREE_OPS = frozenset({"gain_levels", "draw"})
 """One-shot and level-up ops usable outside a fight ("Avanzi di Livello" at any time)."""
@@ -34,8 +34,34 @@ SETUP_KINDS = ("class", "style", "item", "mook", "super_munchkin", "extra_style"
 
 
 def _quiet(state: State) -> bool:
-    """No resolution in progress: at-any-time plays wait for the open choice or queue."""
+    """No resolution in progress: the plays beyond :func:`meanwhile` wait for it."""
     return state.choice is None and not state.queue and state.phase != "over"
+
+
+def meanwhile(state: State, seat: int) -> list[Action]:
+    """I9: what ``seat`` may still play while a choice is open (charity, running away, a
+    corpse or treasure pick, a victim's choice): the cards the rulebook lets anyone play "in
+    QUALUNQUE momento" — traps (K2), Go Up a Level and the other free one-shots (W4), mooks
+    (G2). The choice is then asked again from the new state (:func:`effects.suspend`)."""
+    if state.choice is None or state.phase in ("over", "setup"):
+        return []
+    return [*free_plays(state, seat), *equip_plays(state, seat, ("mook",))]
+
+
+def free_plays(state: State, seat: int) -> list[Action]:
+    """Traps on any seat, and the cards usable at any time (a Go Up a Level below the level
+    before the winning one)."""
+    p = state.players[seat]
+    found: list[Action] = []
+    for c in dict.fromkeys(p.hand):
+        k = card(c)
+        if k.kind == "trap":
+            found += [Play(c, target=s) for s in range(state.num_players)]
+        elif k.kind in ("level_up", "one_shot") and {e.op for e in k.effects} <= FREE_OPS:
+            gains = any(e.op == "gain_levels" for e in k.effects)
+            if not gains or p.level < state.win_level - 1:
+                found.append(Play(c))
+    return found
 
 
 def equip_plays(state: State, seat: int, kinds: tuple[str, ...]) -> list[Action]:
@@ -77,18 +103,11 @@ def anytime(state: State, seat: int) -> list[Action]:
     """Every play ``seat`` may make now whether or not the table waits for it; at setup, the
     first plays of a seat not yet ready too (I3: a ready seat keeps its at-any-time plays)."""
     if not _quiet(state):
-        return []
+        return meanwhile(state, seat)
     p = state.players[seat]
     setup = state.phase == "setup"
     found: list[Action] = setup_plays(state, seat) if setup else []
-    for c in dict.fromkeys(p.hand):
-        k = card(c)
-        if k.kind == "trap":
-            found += [Play(c, target=s) for s in range(state.num_players)]
-        elif k.kind in ("level_up", "one_shot") and {e.op for e in k.effects} <= FREE_OPS:
-            gains = any(e.op == "gain_levels" for e in k.effects)
-            if not gains or p.level < state.win_level - 1:
-                found.append(Play(c))
+    found += free_plays(state, seat)
     found += equip_plays(state, seat, ("mook", "super_munchkin"))
     found += mook_enhancers(state, seat)
     found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
@@ -156,7 +175,9 @@ def claims(state: State, seat: int) -> list[Action]:
 
 
 def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
-    """Apply a legal :class:`Play` (routing by the card's kind)."""
+    """Apply a legal :class:`Play` (routing by the card's kind); one made while a choice is
+    open puts the choice back in the queue, asked again once the play has struck (I9)."""
+    state = suspend(state)
     k = card(action.card)
     if k.kind == "enhancer" and action.extra:
         state = from_hand(state, seat, action.card)

@@ -16,7 +16,7 @@ from itertools import permutations
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.model import Choice, Job, Player, State, put_player, with_player
-from rules.munchkin_fu.table import card, discard, gear, lose, to_hand
+from rules.munchkin_fu.table import card, discard, gear, jobs_for, lose, to_hand
 
 ESCAPE_ROLL = 5
 """R: "Riesci a fuggire soltanto con un 5 o più"."""
@@ -28,13 +28,6 @@ def epic_ops(state: State, seat: int) -> set[str]:
     if not state.epic or p.level < 10:
         return set()
     return {e.op for c in p.classes for e in card(c).epic}
-
-
-def _jobs(seat: int, effects: tuple[object, ...], source: str) -> tuple[Job, ...]:
-    return tuple(
-        Job(seat, e.op, e.amount, e.target, source)  # type: ignore[attr-defined]
-        for e in effects
-    )
 
 
 def _fight(state: State) -> tuple[int, ...]:
@@ -49,6 +42,17 @@ def _orders(count: int) -> tuple[str, ...]:
     return tuple(found[:120])
 
 
+def cornered(state: State) -> bool:
+    """Whether a monster of the fight says it cannot be run from (``no_escape``): only a
+    mook's sacrifice beats it (G5: "anche se la carta del mostro dice che la fuga è
+    impossibile"), and an ``auto_escape`` card, card against card; the Ninja's flights are
+    rules, and "Le indicazioni sulle carte hanno sempre la precedenza sulle regole generali"."""
+    fight = state.fight
+    assert fight is not None
+    bases = (m.card if m.of < 0 else fight.monsters[m.of].card for m in fight.monsters)
+    return any(e.op == "no_escape" for c in bases for e in card(c).effects)
+
+
 def run_options(state: State, seat: int) -> tuple[str, ...]:
     """What a runner may do instead of rolling (R, G, E): the options of the run choice."""
     p = state.players[seat]
@@ -56,13 +60,14 @@ def run_options(state: State, seat: int) -> tuple[str, ...]:
     assert fight is not None
     options = ["roll"]
     options += [f"mook:{m}" for m, _ in p.mooks]
+    ninja = not cornered(state)  # R3, E3: a Ninja's flight is no escape from these (W1)
     minimum = [e.amount for e in ch.effects_in_play(gear(state, seat), "escape_discard_hand")]
-    if minimum and len(p.hand) >= min(minimum):
+    if ninja and minimum and len(p.hand) >= min(minimum):
         options.append("vanish")
     for c in dict.fromkeys((*p.hand, *p.items)):  # I37: from the hand or the table
         if card(c).kind == "one_shot" and any(e.op == "auto_escape" for e in card(c).effects):
             options.append(f"escape:{c}")
-    if "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
+    if ninja and "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
         from rules.munchkin_fu.fight import totals
 
         levels = sum(state.players[s].level for s in (fight.fighter, fight.helper) if s >= 0)
@@ -75,7 +80,7 @@ def run_job(state: State, job: Job) -> tuple[State, list[Event]]:
     """One runner's turn to run: first the order (several monsters), then the decision."""
     fight = state.fight
     assert fight is not None
-    if job.seat in fight.escaped:
+    if job.seat in fight.escaped or job.seat in state.died:  # died meanwhile (I9): no run
         return state, []
     count = len(fight.monsters)
     if not job.target and count > 1:
@@ -98,7 +103,7 @@ def _escaped(state: State, seat: int, how: str) -> tuple[State, list[Event]]:
     state = replace(state, fight=replace(fight, escaped=(*fight.escaped, seat)))
     jobs: tuple[Job, ...] = ()
     for m in fight.monsters:
-        jobs += _jobs(
+        jobs += jobs_for(
             seat, card(m.card if m.of < 0 else fight.monsters[m.of].card).escape_stuff, m.card
         )
     state = replace(state, queue=jobs + state.queue)
@@ -113,9 +118,8 @@ def answer_run(state: State, job: Job, option: str) -> tuple[State, list[Event]]
     if option.startswith("mook:"):
         state = lose(state, seat, option[5:])
         state, events = _escaped(state, seat, "mook")
-        if seat == fight.fighter and fight.helper >= 0 and fight.helper not in fight.escaped:
-            choice = Choice(seat, "mook_helper", ("yes", "no"), "yes", job)
-            state = replace(state, choice=choice, opened=state.opened + 1)
+        if seat == fight.fighter:
+            state, _ = ask_mook_helper(state, job)
         return state, events
     if option == "vanish":
         hand = state.players[seat].hand
@@ -128,6 +132,16 @@ def answer_run(state: State, job: Job, option: str) -> tuple[State, list[Event]]
     if option == "shadow":
         return _escaped(state, seat, "shadow")
     return roll(state, seat, tuple(int(i) for i in job.target.split(",")))
+
+
+def ask_mook_helper(state: State, job: Job) -> tuple[State, list[Event]]:
+    """G6: the sacrificing fighter decides whether the helper escapes too."""
+    fight = state.fight
+    assert fight is not None
+    if fight.helper < 0 or fight.helper in fight.escaped:
+        return state, []
+    choice = Choice(job.seat, "mook_helper", ("yes", "no"), "yes", job)
+    return replace(state, choice=choice, opened=state.opened + 1), []
 
 
 def answer_mook_helper(state: State, job: Job, option: str) -> tuple[State, list[Event]]:
@@ -154,7 +168,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
         ops = {e.op: e for e in base.effects}
         if "ignore_below" in ops and level <= ops["ignore_below"].amount:
             events.append({"type": "ran", "seat": seat, "monster": i, "how": "ignored"})
-            jobs += _jobs(seat, base.escape_stuff, m.card)
+            jobs += jobs_for(seat, base.escape_stuff, m.card)
             continue
         value, rng = state.rng.roll()
         state = replace(state, rng=rng)
@@ -165,7 +179,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
             {"type": "ran" if free else "caught", "seat": seat, "monster": i, "roll": value,
              "modifier": modifier}
         )  # fmt: skip
-        jobs += _jobs(seat, base.escape_stuff if free else base.bad_stuff, m.card)
+        jobs += jobs_for(seat, base.escape_stuff if free else base.bad_stuff, m.card)
     return replace(state, queue=jobs + state.queue), events
 
 
@@ -263,6 +277,7 @@ STEPS: dict[str, Step] = {
     "corpse_end": corpse_end,
     "split": split_job,
     "end_fight": end_fight,
+    "mook_helper": ask_mook_helper,
 }
 ANSWERS: dict[str, Answer] = {
     "run_order": answer_order,

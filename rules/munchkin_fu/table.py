@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from rules.base import Event
 from rules.munchkin_fu.character import Gear
-from rules.munchkin_fu.content import DECK, DOOR, Card
-from rules.munchkin_fu.model import Player, State, put_player, with_player
+from rules.munchkin_fu.content import DECK, DOOR, Card, Effect
+from rules.munchkin_fu.model import Job, Player, State, put_player, with_player
 
 
 def card(cid: str) -> Card:
@@ -76,6 +76,18 @@ def draw(state: State, deck: str, count: int) -> tuple[State, tuple[str, ...]]:
     return state, tuple(drawn)
 
 
+NEXT_COMBAT = "next"
+"""A ``combat_penalty`` job's ``target`` when its effect is for the victim's next fight."""
+
+
+def jobs_for(seat: int, effects: tuple[Effect, ...], source: str) -> tuple[Job, ...]:
+    """One job per effect for ``seat``; a "next combat" penalty says so in its target."""
+    return tuple(
+        Job(seat, e.op, e.amount, NEXT_COMBAT if e.next_combat else e.target, source)
+        for e in effects
+    )
+
+
 def to_hand(state: State, seat: int, cards: tuple[str, ...], shown: bool = False) -> State:
     """``cards`` into the hand; ``shown`` when everyone saw them arrive (face up)."""
     p = state.players[seat]
@@ -131,14 +143,36 @@ def lose(state: State, seat: int, cid: str) -> State:
         gone += list(p.super_munchkin)
         p = replace(p, super_munchkin=())
     state = discard(put_player(state, seat, p), gone)
-    return trim_styles(state, seat)
+    return trim(state, seat)
+
+
+LIMIT = "limit"
+"""A ``lose_mook`` job's ``target`` when it trims mooks over the limit (not Bad Stuff)."""
+
+
+def trim(state: State, seat: int) -> State:
+    """The limits that may fall when a card goes or the level drops: styles and mooks."""
+    return trim_mooks(trim_styles(state, seat), seat)
+
+
+def trim_mooks(state: State, seat: int) -> State:
+    """E5, G2: when the epic Yakuza's "qualunque numero di Monghi" ends (the class gone, or
+    below level 10), the owner discards mooks down to the limit: one ``lose_mook`` step (the
+    owner's choice) per mook over."""
+    from rules.munchkin_fu.character import max_mooks
+
+    over = len(state.players[seat].mooks) - max_mooks(gear(state, seat))
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_mook" and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_mook", 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
 
 
 def trim_styles(state: State, seat: int) -> State:
     """I36: when the style limit falls (a Monk class or an Extra Style gone), the owner
     discards styles down to it: one ``lose_style`` step (the owner's choice) per style over."""
     from rules.munchkin_fu.character import max_styles
-    from rules.munchkin_fu.model import Job
 
     over = len(state.players[seat].styles) - max_styles(gear(state, seat))
     queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_style" and j.amount)
@@ -159,8 +193,8 @@ def change_level(
     if new == old:
         return state, []
     state = with_player(state, seat, level=new)
-    if state.epic and new < 10 <= old:  # I12: the epic extra styles go with level 10
-        state = trim_styles(state, seat)
+    if state.epic and new < 10 <= old:  # I12: epic extra styles and mooks go with level 10
+        state = trim(state, seat)
     return state, [{"type": "level_changed", "seat": seat, "from": old, "to": new}]
 
 

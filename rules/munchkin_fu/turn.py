@@ -119,7 +119,10 @@ def lowest(state: State) -> list[int]:
 
 def end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     """T4: more than five cards: the excess goes to the lowest level (discarded when that is
-    you); then the next player's turn."""
+    you); then the next player's turn. I38: cards received out of turn stop being playable
+    as received with the turn they came in, so those received in this charity stay playable
+    into the next turn (until their receiver's next other move)."""
+    state = replace(state, players=tuple(replace(p, fresh=()) for p in state.players))
     excess = len(state.players[seat].hand) - HAND_LIMIT
     if excess <= 0:
         return next_turn(state)
@@ -165,6 +168,15 @@ def open_charity(state: State) -> State:
     return replace(state, choice=choice, opened=state.opened + 1)
 
 
+def resume_charity(state: State) -> tuple[State, list[Event]]:
+    """Charity asked again after a play made during it (I9): the excess is what the giver's
+    hand holds over five now, and the lowest levels are today's."""
+    excess = len(state.players[state.turn].hand) - HAND_LIMIT
+    if excess <= 0:
+        return next_turn(state)
+    return open_charity(replace(state, excess=excess)), []
+
+
 def charity_answer(state: State, seat: int, option: str) -> tuple[State, list[Event]]:
     parts = option.split(":")
     cid = parts[1]
@@ -199,7 +211,6 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
         return state, [{"type": "won", "seats": list(winners), "cap": state.max_rounds}]
     state = replace(
         state,
-        players=tuple(replace(p, fresh=()) for p in state.players),
         turn=seat,
         round=rnd,
         phase="door",

@@ -62,7 +62,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "mooks": [{"id": m, "enhancers": list(e)} for m, e in p.mooks],
         "hand": len(p.hand),
         "shown": list(p.shown),
-        "curses": list(p.curses),
+        "curses": [*p.curses, *(c for c, _ in p.owed)],
         "strength": ch.strength(g),
         "ready": p.ready,
         "reborn": p.reborn,

@@ -5,7 +5,8 @@ whose next *resolve* asks everyone again with the whole time; a bot seat answers
 scheduler's one pause whatever its hand; the deadline shows as a Discord timestamp; a window
 left open across a restart closes once when its time runs out; and a card played "at any
 time" by a seat nobody waits for goes through ``/game move``, and is refused clearly once it
-is no longer legal.
+is no longer legal — while a choice is open too (issue 26, item 2: the trap strikes first,
+the open choice is asked again after).
 
 Seed 69 is chosen for its early moments: by the table's 19th move the first player resolves a
 fight while one of the others holds no card and the other four, and before that a player not
@@ -31,6 +32,7 @@ from bot.games import PRESENTERS
 from bot.store import ACTIVE, GameRecord
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import Pass, Play, Resolve, State, with_player
+from rules.munchkin_fu.plays import meanwhile
 from tests.cogs.helpers import (
     World,
     followup_text,
@@ -302,3 +304,34 @@ async def test_a_trap_at_any_time_from_a_seat_nobody_waits_for_then_refused_once
     name = PRESENTER.action_label(view, ENGINE.dump_action(trap), "en")
     offered = await actor.autocomplete(world.channel, "game move", "move", name)
     assert name not in [c["name"] for c in offered]
+
+
+def trap_during_choice(state: State) -> bool:
+    """A choice is open (a treasure pick, charity...) and the third player, whom nobody waits
+    for, holds a trap (issue 26, item 2)."""
+    return (
+        state.choice is not None
+        and state.choice.seat != 2
+        and any(isinstance(a, Play) and a.target >= 0 for a in meanwhile(state, 2))
+    )
+
+
+async def test_a_trap_while_a_choice_is_open_goes_through_and_the_choice_is_asked_again(
+    simcord_env,
+) -> None:
+    world, _ = await three_people(simcord_env)
+    record = await play_until(world, trap_during_choice)
+    state = world.bot.tables.state(record)
+    assert state.choice is not None
+    chooser, job = state.choice.seat, state.choice.job
+    trap = next(a for a in meanwhile(state, 2) if isinstance(a, Play) and a.target == chooser)
+    waiting = world.bot.tables.pending(record)
+    assert waiting == [chooser]
+    actor = world.actor_for(record.seats[2].user_id)
+    played = await actor.slash(world.channel, "game move", move=await typed(world, record, 2, trap))
+    assert "Done" in followup_text(played), followup_text(played)
+    after = world.bot.tables.state(await world.record())
+    assert trap.card not in after.players[2].hand
+    assert after.choice is not None and after.choice.job is not None
+    assert after.choice.job.source == trap.card  # the trap struck first: its victim chooses
+    assert after.queue[0] == job  # then the open choice is asked again

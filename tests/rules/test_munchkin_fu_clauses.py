@@ -47,10 +47,10 @@ def test_E2_epic_monk_sees_both_neighbours_hands() -> None:
 
 
 def test_E3_epic_ninja_vanishes_from_two_monsters_worth_double() -> None:
-    players = {0: {"level": 10, "classes": ("d063",)}, 1: {"hand": ("d045", "d031")}}
+    players = {0: {"level": 10, "classes": ("d063",)}, 1: {"hand": ("d045", "d029")}}
     players[2] = {"level": 1}
     state = acts(fight("d030", players=players, epic=True), (0, OfferHelp(2)), (2, E.Accept(1)))
-    state = act(act(state, 1, Play("d045", extra="d031")), 0, Run())
+    state = act(act(state, 1, Play("d045", extra="d029")), 0, Run())
     state = act(act(state, 0, Choose("0,1")), 0, Choose("shadow"))
     assert state.players[0].level == 10 and state.choice.seat == 2  # the helper still runs
 
@@ -103,8 +103,8 @@ def test_P5_level_never_below_one_strength_may_be_negative() -> None:
 
 def test_P6_class_abilities_while_the_card_is_in_play() -> None:
     me = {"classes": ("d063",), "hand": ("t001", "t002")}
-    assert "vanish" in act(fight("d031", players={0: me}), 0, Run()).choice.options
-    state = act(act(fight("d031", players={0: me}), 0, Discard("d063")), 0, Run())
+    assert "vanish" in act(fight("d029", players={0: me}), 0, Run()).choice.options
+    state = act(act(fight("d029", players={0: me}), 0, Discard("d063")), 0, Run())
     assert "vanish" not in state.choice.options
 
 

@@ -95,7 +95,7 @@ def test_effect_discard_for_bonus() -> None:
 
 def test_effect_escape_discard_hand() -> None:
     state = act(
-        fight("d031", players={0: {"classes": ("d064",), "hand": ("t001", "t002")}}), 0, Run()
+        fight("d029", players={0: {"classes": ("d064",), "hand": ("t001", "t002")}}), 0, Run()
     )
     assert act(state, 0, Choose("vanish")).players[0].level == 1
 
@@ -132,9 +132,9 @@ def test_effect_clairvoyance() -> None:
 
 
 def test_effect_shadow_escape() -> None:
-    players = {0: {"level": 10, "classes": ("d063",)}, 1: {"hand": ("d045", "d031")}}
+    players = {0: {"level": 10, "classes": ("d063",)}, 1: {"hand": ("d045", "d029")}}
     state = fight("d030", players=players, epic=True)
-    state = act(act(state, 1, Play("d045", extra="d031")), 0, Run())
+    state = act(act(state, 1, Play("d045", extra="d029")), 0, Run())
     state = act(state, 0, Choose(state.choice.default))
     assert "shadow" in state.choice.options
 
@@ -144,7 +144,7 @@ def test_effect_draw_and_strike() -> None:
     players = {0: {"level": 10, "classes": ("d067",), "hand": hand}}
     state = fight("d031", players=players, epic=True)
     assert Slay(0) in E.legal_actions(state, 0)
-    state = act(state, 0, Slay(0))
+    state = pass_all(act(act(state, 0, Slay(0)), 0, Resolve()))  # the window first (C13)
     assert state.players[0].level == 12 and state.fight is None  # the card's 2 levels
     assert len(state.players[0].hand) == 4  # its treasure, face down
     short = fight("d031", players={0: {**players[0], "hand": hand[:2]}}, epic=True)

@@ -285,9 +285,10 @@ def _bad_stuff(e: Event, ctx: Ctx) -> str:
 
 
 def _penalty(e: Event, ctx: Ctx) -> str:
-    return t(
-        ctx[0], "🩹 {who}: −{n} in this fight", who=_who(ctx, e.get("seat")), n=e.get("amount", 0)
-    )
+    who, n = _who(ctx, e.get("seat")), e.get("amount", 0)
+    if e.get("next"):
+        return t(ctx[0], "🩹 {who}: −{n} in their next fight", who=who, n=n)
+    return t(ctx[0], "🩹 {who}: −{n} in this fight", who=who, n=n)
 
 
 def _died(e: Event, ctx: Ctx) -> str:

@@ -1,0 +1,120 @@
+"""Munchkin Fu: when things take effect — the clause fixes of issue 26 (items 1-7), one test
+each, named after the clause of docs/rules/munchkin_fu.md it rests on, through the engine."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.munchkin_fu import engine as E
+from rules.munchkin_fu import fight as F
+from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Resolve, Run, Slay
+from tests.rules.test_munchkin_fu import FULL, act, fight, game, held, pass_all
+
+
+def test_I18_a_draw_card_never_draws_itself_back() -> None:
+    state = game(players={0: {"hand": ("t065",)}})
+    state = replace(state, treasure=(), treasure_discard=("t001",))
+    state = act(state, 0, Play("t065"))
+    assert state.players[0].hand == ("t001",) and state.treasure_discard == ("t065",)
+    assert E.legal_actions(state, 0)  # the game goes on
+
+
+def test_I38_a_card_received_in_charity_is_playable_after_it() -> None:
+    hand = ("t001", "t002", "t008", "t054", "t067", "d004")
+    players = {0: {"level": 3, "hand": hand}, 1: {"level": 3}}
+    players[2] = {"level": 1, "classes": ("d063",)}
+    state = act(game(players=players, phase="loot"), 0, EndTurn())
+    state = act(state, 0, Choose("give:t001:2"))
+    assert state.turn == 1 and state.players[2].hand == ("t001",)
+    assert Play("t001") in E.legal_actions(state, 2)  # I38: "nel momento stesso"
+    state = act(state, 1, Kick())
+    assert Play("t001") in E.legal_actions(state, 2)  # another seat's move keeps it
+    state = act(state, 2, Discard("d063"))
+    assert Play("t001") not in E.legal_actions(state, 2)  # the receiver's other move ends it
+
+
+def test_R3_a_ninja_cannot_vanish_from_a_monster_that_forbids_running() -> None:
+    players = {0: {"classes": ("d063",), "hand": ("t001", "t002"), "mooks": (("d101", ()),)}}
+    state = act(fight("d023", players=players), 0, Run())
+    assert "vanish" not in state.choice.options and "mook:d101" in state.choice.options
+    other = act(fight("d030", players=players), 0, Run())
+    assert "vanish" in other.choice.options
+
+
+def test_R5_an_escape_penalty_waits_for_the_next_fight() -> None:
+    state = act(fight("d037", players={0: {"hand": ("t061",)}}), 0, Run())
+    state = act(state, 0, Choose("escape:t061"))  # "anche se scappi, -2 al prossimo"
+    assert state.fight is None and state.players[0].owed == (("d037", 2),)
+    assert E.view(state, 1)["players"][0]["curses"] == ["d037"]  # public, as a reminder
+    state = act(
+        replace(state, phase="door", door=("d001", *(c for c in state.door if c != "d001"))),
+        0,
+        Kick(),
+    )
+    assert F.totals(state) == (-1, 1) and state.players[0].owed == ()
+
+
+def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
+    players = {0: {"level": 10, "classes": ("d069",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d029")}
+    state = act(fight("d004", players=players, epic=True), 0, Slay(0))
+    assert state.fight is not None and state.fight.monsters == () and state.fight.killed
+    assert Run() not in E.legal_actions(state, 0)  # nothing left to run from
+    won = pass_all(act(state, 0, Resolve()))
+    assert won.fight is None and won.players[0].level == 11  # C13: after the window
+    state = act(act(state, 0, Resolve()), 1, Play("d045", extra="d029"))  # "proprio nel..."
+    assert [m.card for m in state.fight.monsters] == ["d029"] and state.fight.stage == "fight"
+
+
+def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
+    mooks = (("d102", ()), ("d106", ()), ("d105", ()))
+    players = {0: {"level": 10, "classes": ("d071",), "mooks": mooks}, 1: {"hand": ("d061",)}}
+    state = game(players=players, epic=True)
+    assert F.ch.strength(F.gear(state, 0)) == 16  # 10 + 2 + 3 + 1: the epic Yakuza's three
+    state = act(state, 1, Play("d061", target=0))  # level 9: no longer epic (I12)
+    assert state.choice.seat == 0 and state.choice.kind == "lose"
+    assert state.choice.default == "d105"  # the weakest goes first by default
+    while state.choice is not None:
+        state = act(state, 0, Choose(state.choice.default))
+    assert state.players[0].mooks == (("d106", ()),)  # the owner keeps one, the strongest
+    state = act(game(players=players, epic=True), 0, Discard("d071"))
+    state = act(state, 0, Choose("d102"))
+    assert state.choice is not None and "d102" not in state.choice.options
+    state = act(state, 0, Choose("d106"))
+    assert state.players[0].mooks == (("d105", ()),)  # the owner's choice
+
+
+def test_I9_at_any_time_plays_are_offered_while_a_choice_is_open() -> None:
+    hand = ("t001", "t002", "t008", "t054", "t065", "d004")
+    players = {0: {"level": 3, "hand": hand}, 1: {"hand": ("d061", "d101", "t067")}}
+    state = act(game(players=players, phase="loot"), 0, EndTurn())  # charity: 1 card to 1 or 2
+    assert state.choice.kind == "charity" and "give:t001:1" in state.choice.options
+    legal = E.legal_actions(state, 1)
+    assert {Play("d061", target=0), Play("d101"), Play("t067")} <= set(legal)  # K2, G2, W4
+    assert E.pending(state) == [0]  # still only the giver is waited for
+    state = act(state, 1, Play("t067"))  # level 2: seat 2 is now the only lowest
+    assert state.choice.kind == "charity" and "give:t001:1" not in state.choice.options
+    state = act(state, 0, Play("t065"))  # the giver draws 2 for 1: 7 cards, 2 over
+    assert state.choice.kind == "charity" and state.excess == 2
+    assert held(state) == FULL
+
+
+def test_I9_a_trap_or_a_mook_while_someone_runs() -> None:
+    players = {0: {"level": 3, "hand": ("d101",)}, 1: {"hand": ("d061",)}}
+    state = act(fight("d029", players=players), 0, Run())
+    assert state.choice.kind == "run" and Play("d061", target=0) in E.legal_actions(state, 1)
+    state = act(state, 1, Play("d061", target=0))  # strikes at once, the run is asked again
+    assert state.players[0].level == 2 and state.choice.kind == "run"
+    state = act(state, 0, Play("d101"))  # G2: "anche durante un combattimento"
+    assert "mook:d101" in state.choice.options
+    state = act(state, 0, Choose("mook:d101"))
+    assert state.fight is None and held(state) == FULL
+
+
+def test_I9_a_victim_may_play_a_card_the_choice_named() -> None:
+    players = {0: {"hand": ("d061", "t001", "t002")}, 1: {"hand": ("d062",)}}
+    state = act(game(players=players), 1, Play("d062", target=0))  # lose 2 of 3 cards
+    assert state.choice.kind == "lose" and "d061" in state.choice.options
+    state = act(state, 0, Play("d061", target=1))  # first come: the choice is asked again
+    assert state.choice is None and state.players[0].hand == ()  # 2 left: both go
+    assert held(state) == FULL and state.players[1].level == 1
