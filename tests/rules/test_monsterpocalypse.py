@@ -110,8 +110,9 @@ def test_V3_tie_broken_by_summed_health_then_draw() -> None:
 
 
 def test_V3_tie_broken_by_the_share_of_health_lost_fair_between_factions() -> None:
-    """Issue 26 item 6: the Warden (11 health) against the Empress (8). Untouched monsters are
-    a draw, not a Warden win; 2 lost of 11 (18 %) loses to 1 lost of 8 (12.5 %), though 9 > 7."""
+    """Issue 26 item 6: the Warden (11 health) against the smaller Empress (9). Untouched
+    monsters are a draw, not a Warden win; 2 lost of 11 (18 %) loses to 1 lost of 9 (11 %),
+    though 9 > 8."""
     state = _last_turn(arranged())
     assert (monster_of(state, 0).type, monster_of(state, 1).type) == ("warden", "empress")
     untouched, events = act(state, ActivateUnits(), EndActivation(0))
@@ -120,7 +121,7 @@ def test_V3_tie_broken_by_the_share_of_health_lost_fair_between_factions() -> No
     outcome = MP.outcome(untouched)
     assert outcome is not None and outcome["end"] == "draw"
     m0 = replace(monster_of(state, 0), health=(4, 5))
-    m1 = replace(monster_of(state, 1), health=(3, 4))
+    m1 = replace(monster_of(state, 1), health=(4, 4))
     state = replace(state, figures=(m0, m1, *state.figures[2:]))
     state, events = act(state, ActivateUnits(), EndActivation(0))
     assert state.winners == (1,)
