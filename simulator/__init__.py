@@ -25,7 +25,7 @@ Modules: :mod:`~simulator.numbers` (statistics and their printing), :mod:`~simul
 from simulator.cli import checked_config, chosen_options, main, variant_options
 from simulator.core import Config, ConfigError, play_game, run, simulate, summarize
 from simulator.games import STATS, GameStats, stats_for
-from simulator.numbers import describe, histogram, share, split_wins
+from simulator.numbers import describe, histogram, share, split_wins, wilson
 from simulator.report import chart_panels, format_report, write_chart
 
 __all__ = [
@@ -48,5 +48,6 @@ __all__ = [
     "stats_for",
     "summarize",
     "variant_options",
+    "wilson",
     "write_chart",
 ]

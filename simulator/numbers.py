@@ -72,11 +72,28 @@ def share(part: float, whole: float) -> float:
     return part / whole if whole else 0.0
 
 
+def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95 % with the default ``z``): unlike the normal
+    approximation it stays inside 0..1 and is sound near 0 or 1 and on small samples. Shared
+    wins count as fractions of a success. ``(0, 1)`` with no trials."""
+    if not trials:
+        return 0.0, 1.0
+    rate = successes / trials
+    centre = rate + z * z / (2 * trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
 # --- printed ---------------------------------------------------------------------------------
 
 
 def pct(value: float) -> str:
     return f"{100 * value:5.1f}%"
+
+
+def interval(low: float, high: float) -> str:
+    return f"[{100 * low:.1f}, {100 * high:.1f}]"
 
 
 def num(value: float) -> str:

@@ -9,6 +9,7 @@ step spends a die or moves the phase on, so an activation always ends.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from rules.base import Event
 from rules.monsterpocalypse import board, content
@@ -198,16 +199,31 @@ def scores(state: State) -> list[int]:
     ]
 
 
+def health_kept(state: State, seat: int) -> Fraction:
+    """The share of its monster's full health (both forms) ``seat`` still has, exact."""
+    beast = monster_of(state, seat)
+    sheet = content.monster(beast.type)
+    return Fraction(sum(beast.health), sheet.alpha.health + sheet.hyper.health)
+
+
 def finish(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """V1-V3: the last monster standing; else more monsters destroyed; else more health in
-    play; else a draw (both win)."""
+    """V1-V3 (I28): the last monster standing (``destroyed``); else more monsters destroyed,
+    then the smaller share of its monster's health lost, fair between a big and a small
+    monster; else a draw. The event names the end reason (:func:`end_reason`)."""
     standing = [alive(monster_of(state, s)) for s in (0, 1)]
     if standing.count(True) == 1:
         winners: tuple[int, ...] = (standing.index(True),)
     else:
-        destroyed = [p.destroyed for p in state.players]
-        health = [sum(monster_of(state, s).health) for s in (0, 1)]
-        key = [(destroyed[s], health[s]) for s in (0, 1)]
+        key = [(state.players[s].destroyed, health_kept(state, s)) for s in (0, 1)]
         winners = (0, 1) if key[0] == key[1] else (key.index(max(key)),)
     new = replace(state, phase="over", activation=None, winners=winners)
-    return new, [*events, {"type": "game_over", "winners": list(winners)}]
+    event = {"type": "game_over", "winners": list(winners), "reason": end_reason(new)}
+    return new, [*events, event]
+
+
+def end_reason(state: State) -> str:
+    """How a finished battle ended: ``destroyed`` (a monster fell, V1), else at the round
+    limit ``tie_break`` (V2/V3 named a winner) or ``draw``."""
+    if not all(alive(monster_of(state, s)) for s in (0, 1)):
+        return "destroyed"
+    return "draw" if len(state.winners) > 1 else "tie_break"

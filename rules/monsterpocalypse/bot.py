@@ -33,7 +33,7 @@ from rules.monsterpocalypse.model import (
     State,
     sq,
 )
-from rules.monsterpocalypse.odds import p_hit
+from rules.monsterpocalypse.odds import p_at_least, p_hit
 
 
 def bot_action(state: State, seat: int) -> Action:
@@ -46,7 +46,7 @@ def bot_action(state: State, seat: int) -> Action:
         return _setup_choice(state, seat, legal)
     if state.activation is None:
         player = state.players[seat]
-        if ActivateMonster() in legal and player.monster >= min(4, player.unit + 1):
+        if ActivateMonster() in legal and player.monster >= min(_MONSTER_DICE, player.unit + 1):
             return ActivateMonster()
         return ActivateUnits() if ActivateUnits() in legal else legal[0]
     return _in_activation(state, seat, legal)
@@ -78,6 +78,10 @@ def _setup_choice(state: State, seat: int, legal: list[Action]) -> Action:
     return first
 
 
+_MONSTER_DICE = 5
+"""A monster activation is worth it from this many dice: a power-up die and a full brawl."""
+
+
 def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
     act = state.activation
     assert act is not None
@@ -85,16 +89,23 @@ def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
     power = state.players[seat].power
     if Hyper() in legal:
         return Hyper()
-    powering = act.kind == "monster" and act.phase == "power_up" and budget >= 4 and power < 8
-    if powering and PowerUp(1) in legal:  # one die: the rest pay for the move and the brawl
-        return PowerUp(1)
+    keep = 1
+    if act.kind == "monster":
+        beast = next(f for f in state.figures if f.id == f"m{seat}")
+        # Dice kept for the blow at the enemy monster (and one to step up to it): the
+        # rest rolls for power, which pays for hyper and the red dice of a slam.
+        keep = board.attack_stat(state, beast, "brawl")[0] + (not _touching(state, beast))
+        spare = min(3, budget - keep)
+        if act.phase == "power_up" and power < 10 and spare >= 1 and PowerUp(spare) in legal:
+            return PowerUp(spare)
     spawns = [a for a in legal if isinstance(a, Spawn)]
     if spawns and budget >= 3:
         return min(spawns, key=lambda a: (content.unit(a.unit).cost, a.unit, a.at))
     best = _best_attack(state, legal)
     if best is not None and _is_monster(state, best.target):
         return best
-    keep = 1 if act.kind == "units" else 3
+    if act.kind == "monster":
+        keep = min(keep, 3)
     if budget > keep:
         step = _best_move(state, legal, budget - keep)
         if step is not None:
@@ -102,6 +113,12 @@ def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
     if best is not None:
         return best
     return EndActivation(budget if act.kind == "units" else budget // 2)
+
+
+def _touching(state: State, beast: Figure) -> bool:
+    """Whether a monster stands in base contact with the enemy monster."""
+    enemy = next(f for f in state.figures if f.id == f"m{1 - beast.owner}")
+    return bool(enemy.at) and geometry.adjacent(beast.squares(), enemy.squares())
 
 
 def _is_monster(state: State, fid: str) -> bool:
@@ -122,15 +139,19 @@ def _best_attack(state: State, legal: list[Action]) -> Attack | None:
         if not isinstance(a, Attack) or a.manoeuvre == "stomp":
             continue
         fig = next(f for f in state.figures if f.id == a.figure)
-        if a.kind == "power" and not _spare_power(state, fig, a.power):
-            continue
         aim = _target(state, a.target)
         if aim is None:
             continue
+        monster = isinstance(aim, Figure) and aim.kind == "monster"
+        if a.kind == "power" and not (_spare_power(state, fig, a.power) or monster):
+            continue
         kind = "brawl" if a.kind == "power" else a.kind
         boost = board.attack_stat(state, fig, a.kind)[1]
-        odds = p_hit(a.dice, boost, defense(state, aim, fig, kind), a.power)
-        worth = 2.0 if isinstance(aim, Figure) and aim.kind == "monster" else 1.0
+        need = defense(state, aim, fig, kind)
+        odds = p_hit(a.dice, boost, need, a.power)
+        if monster:  # the damage dealt, super damage included: every point brings the kill
+            odds += p_at_least(a.dice, boost, 2 * need, a.power)
+        worth = 2.0 if monster else 1.0
         scored.append((odds * worth, a.dice, str(a), a))
     if not scored:
         return None

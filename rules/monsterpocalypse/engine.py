@@ -196,9 +196,15 @@ def _focus(state: State, action: Action, events: list[Event]) -> State:
 
 
 def outcome(state: State) -> dict[str, Any] | None:
-    """V1-V3, G7: the winners (both on a draw) and the scores."""
+    """V1-V3, G7: the winners (both on a draw), the scores and how the battle ended
+    (``destroyed``, ``tie_break`` or ``draw``: :func:`activation.end_reason`)."""
     if state.phase != "over":
         return None
     scores = activation.scores(state)
     alive = [bool(monster_of(state, s).at) for s in (0, 1)]
-    return {"scores": scores, "winners": list(state.winners), "standing": alive}
+    return {
+        "scores": scores,
+        "winners": list(state.winners),
+        "standing": alive,
+        "end": activation.end_reason(state),
+    }

@@ -1,10 +1,13 @@
-"""Monsterpocalypse in the simulator: win rate by side and by faction, how battles end, their
-length in rounds and activations.
+"""Monsterpocalypse in the simulator: how battles end, win rates by seat, side, faction and of
+the first player (each with its 95 % Wilson interval), length in rounds and activations.
 
 Who plays first and which side each seat holds are chosen *during* the game (the roll-off's
 winner picks the side and plays first, Q2), so they are read from the final state
 (:func:`_mp_extras`), not after setup; ``first`` in the record is then the real first player
 and the generic report's "win rate by turn order" means what it says.
+
+How a battle ended is the engine's ``outcome()["end"]``: ``destroyed`` (a monster fell, V1), or
+at the round limit ``tie_break`` (decided by the share of health lost, V3) or ``draw``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,22 @@ from typing import Any
 
 from rules.monsterpocalypse.model import SIDES, State
 from simulator.games.base import GameStats, Tally
-from simulator.numbers import Record, describe, pct, share, split_wins, stats_header, stats_row
+from simulator.numbers import (
+    Record,
+    describe,
+    interval,
+    pct,
+    share,
+    split_wins,
+    stats_header,
+    stats_row,
+    wilson,
+)
+
+ENDS = ("destroyed", "tie_break", "draw")
+
+Rate = dict[str, float]
+"""A win rate with its interval: ``rate``, ``low``, ``high``, ``games``."""
 
 
 def _mp_turns(state: State, actions: int) -> int:
@@ -30,10 +48,16 @@ def _mp_extras(state: State, outcome: dict[str, Any], tally: Tally) -> dict[str,
         "map": state.map,
         "rounds": state.round,
         "destroyed": not all(outcome.get("standing", [True, True])),
+        "end": outcome.get("end", ""),
     }
 
 
-def _wins_by(records: list[Record], key: str, values: list[str]) -> dict[str, float]:
+def _rate(wins: float, games: float) -> Rate:
+    low, high = wilson(wins, games)
+    return {"rate": share(wins, games), "low": low, "high": high, "games": games}
+
+
+def _wins_by(records: list[Record], key: str, values: list[str]) -> dict[str, Rate]:
     """Win rate of each value of a per-seat field (a side, a faction): wins over games played
     with it, shared wins (draws) split."""
     played: Counter[str] = Counter(v for r in records for v in r[key])
@@ -42,36 +66,49 @@ def _wins_by(records: list[Record], key: str, values: list[str]) -> dict[str, fl
         for seat in r["winners"]:
             value = r[key][seat]
             wins[value] = wins.get(value, 0.0) + 1 / len(r["winners"])
-    return {v: share(wins.get(v, 0.0), played[v]) for v in values if played[v]}
+    return {v: _rate(wins.get(v, 0.0), played[v]) for v in values if played[v]}
 
 
 def _mp_summarize(records: list[Record], players: int) -> dict[str, Any]:
     factions = sorted({f for r in records for f in r["factions"]})
     maps = Counter(r["map"] for r in records)
+    games = len(records)
     by_first = split_wins(records, players, lambda r, seat: (seat - r["first"]) % players)
+    by_seat = split_wins(records, players, lambda r, seat: seat)
+    ends = Counter(r["end"] for r in records)
     return {
+        "by_seat": {f"seat {s}": _rate(by_seat[s], games) for s in range(players)},
         "by_side": _wins_by(records, "sides", list(SIDES)),
         "by_faction": _wins_by(records, "factions", factions),
-        "first_player_wins": share(by_first[0], len(records)),
-        "destroyed": sum(1 for r in records if r["destroyed"]),
+        "first_player": _rate(by_first[0], games),
+        "first_player_wins": share(by_first[0], games),
+        "ends": {end: _rate(ends[end], games) for end in ENDS},
+        "round_limit": _rate(games - ends["destroyed"], games),
+        "destroyed": ends["destroyed"],
         "draws": sum(1 for r in records if len(r["winners"]) > 1),
         "rounds": describe(r["rounds"] for r in records),
         "maps": dict(sorted(maps.items())),
     }
 
 
+def _line(label: str, rate: Rate, count: float | None = None) -> str:
+    counted = f"{count:>6.0f}" if count is not None else " " * 6
+    return f"  {label:<29}{counted}  {pct(rate['rate'])}  95% {interval(rate['low'], rate['high'])}"
+
+
 def _mp_report(summary: dict[str, Any]) -> list[str]:
     extra, games = summary["extra"], summary["games"]
-    lines = ["Monsterpocalypse"]
-    for side, rate in extra["by_side"].items():
-        lines.append(f"  win rate, {side + ' side':<19} {pct(rate):>14}")
-    for faction, rate in extra["by_faction"].items():
-        lines.append(f"  win rate, {faction:<19} {pct(rate):>14}")
+    ends = extra["ends"]
+    lines = ["Monsterpocalypse (95% Wilson intervals)"]
+    lines += [_line(f"win rate, {seat}", rate) for seat, rate in extra["by_seat"].items()]
+    lines += [_line(f"win rate, {side} side", rate) for side, rate in extra["by_side"].items()]
+    lines += [_line(f"win rate, {name}", rate) for name, rate in extra["by_faction"].items()]
     lines += [
-        f"  win rate, first player       {pct(extra['first_player_wins']):>14}",
-        f"  ended by a monster destroyed {extra['destroyed']:>6}  "
-        f"{pct(share(extra['destroyed'], games))}",
-        f"  drawn battles                {extra['draws']:>6}  {pct(share(extra['draws'], games))}",
+        _line("win rate, first player", extra["first_player"]),
+        _line("ended by a monster destroyed", ends["destroyed"], ends["destroyed"]["rate"] * games),
+        _line("ended at the round limit", extra["round_limit"], games - extra["destroyed"]),
+        _line("... won by the tie-break", ends["tie_break"], ends["tie_break"]["rate"] * games),
+        _line("... drawn", ends["draw"], ends["draw"]["rate"] * games),
         f"  maps played                  {', '.join(f'{m} {n}' for m, n in extra['maps'].items())}",
         f"  {'':<28} {stats_header()}",
         f"  {'rounds':<28} {stats_row(extra['rounds'])}",

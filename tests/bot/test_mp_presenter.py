@@ -264,3 +264,20 @@ def test_rare_events_read_as_the_engine_sends_them() -> None:
     }  # fmt: skip
     (line,) = PRESENTER.event_lines([stomp], "it", NAMES)
     assert "pestone" in line and "1 colpo" in line and "u3, u4" in line and "(+2⚡)" in line
+
+
+def test_the_end_of_a_battle_names_its_reason() -> None:
+    """Issue 26 item 6: a monster destroyed, the round limit's tie-break, a draw at the limit;
+    in both languages."""
+    ends = {
+        "destroyed": {"type": "game_over", "winners": [0], "reason": "destroyed"},
+        "tie_break": {"type": "game_over", "winners": [1], "reason": "tie_break"},
+        "draw": {"type": "game_over", "winners": [0, 1], "reason": "draw"},
+    }
+    en = {k: PRESENTER.event_lines([e], "en", NAMES)[0] for k, e in ends.items()}
+    assert "destroys the enemy monster" in en["destroyed"]
+    assert "Round limit" in en["tie_break"] and "smaller share" in en["tie_break"]
+    assert "Round limit" in en["draw"] and "draw" in en["draw"]
+    it = {k: PRESENTER.event_lines([e], "it", NAMES)[0] for k, e in ends.items()}
+    assert "distrugge" in it["destroyed"]
+    assert "round" in it["tie_break"].lower() and "parità" in it["draw"]

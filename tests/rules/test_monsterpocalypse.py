@@ -108,6 +108,35 @@ def test_V3_tie_broken_by_summed_health_then_draw() -> None:
     assert tied.phase == "over" and tied.winners == (0, 1)
 
 
+def test_V3_tie_broken_by_the_share_of_health_lost_fair_between_factions() -> None:
+    """Issue 26 item 6: the Warden (11 health) against the smaller Empress (8). Untouched
+    monsters are a draw, not a Warden win; 2 lost of 11 (18 %) loses to none lost, though
+    9 > 8."""
+    state = _last_turn(arranged())
+    assert (monster_of(state, 0).type, monster_of(state, 1).type) == ("warden", "empress")
+    untouched, events = act(state, ActivateUnits(), EndActivation(0))
+    assert untouched.winners == (0, 1)
+    assert events[-1] == {"type": "game_over", "winners": [0, 1], "reason": "draw"}
+    outcome = MP.outcome(untouched)
+    assert outcome is not None and outcome["end"] == "draw"
+    m0 = replace(monster_of(state, 0), health=(4, 5))
+    m1 = replace(monster_of(state, 1), health=(4, 4))
+    state = replace(state, figures=(m0, m1, *state.figures[2:]))
+    state, events = act(state, ActivateUnits(), EndActivation(0))
+    assert state.winners == (1,)
+    assert events[-1] == {"type": "game_over", "winners": [1], "reason": "tie_break"}
+    outcome = MP.outcome(state)
+    assert outcome is not None and outcome["end"] == "tie_break"
+
+
+def test_V1_a_destroyed_monster_names_its_end_reason() -> None:
+    state = with_rng(_brawl_ready((1, 0)), seeded_for(4, 2, 0, 5))
+    state, events = act(state, Attack("m0", "brawl", "m1", 4))
+    assert events[-1] == {"type": "game_over", "winners": [0], "reason": "destroyed"}
+    outcome = MP.outcome(state)
+    assert outcome is not None and outcome["end"] == "destroyed"
+
+
 def test_G1_game_ends_at_the_round_limit() -> None:
     state = arranged(options={"rounds": 6})
     activations = 0

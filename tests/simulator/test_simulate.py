@@ -16,6 +16,7 @@ import os
 import shlex
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from simulator import (
     run,
     simulate,
     variant_options,
+    wilson,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +118,7 @@ def test_munchkin_fu_summary_counts_turns_helps_and_deaths() -> None:
     assert "Fights helped in" in format_report(summary)
 
 
-def test_monsterpocalypse_summary_adds_up() -> None:
+def test_monsterpocalypse_summary_adds_up_and_says_how_battles_end() -> None:
     summary, records = simulate(Config("monsterpocalypse", 3, 2, seed=2))
     check_common(summary, records, 3)
     assert all(r["actions"] > 0 for r in records)
@@ -126,8 +128,33 @@ def test_monsterpocalypse_summary_adds_up() -> None:
         r["factions"][1] for r in records
     }
     assert all(0 < r["turns"] <= r["actions"] for r in records)  # turns are activations
-    assert sum(extra["by_side"].values()) == pytest.approx(1.0)  # one winner, or a split draw
+    # one winner, or a split draw
+    assert sum(r["rate"] for r in extra["by_side"].values()) == pytest.approx(1.0)
+    assert sum(r["rate"] for r in extra["by_seat"].values()) == pytest.approx(1.0)
     assert "win rate, north side" in format_report(summary)
+    # Issue 26: the share of battles ended by a monster destroyed / at the round limit / by
+    # the tie-break, and every win rate with its 95 % Wilson interval.
+    ends = Counter(r["end"] for r in records)
+    assert set(ends) <= {"destroyed", "tie_break", "draw"}
+    assert {k: round(v["rate"] * 3) for k, v in extra["ends"].items()} == {
+        k: ends[k] for k in ("destroyed", "tie_break", "draw")
+    }
+    assert extra["round_limit"]["rate"] == pytest.approx((ends["tie_break"] + ends["draw"]) / 3)
+    rates = [
+        *extra["by_seat"].values(), *extra["by_side"].values(), *extra["by_faction"].values(),
+        extra["first_player"], *extra["ends"].values(),
+    ]  # fmt: skip
+    assert all(r["low"] <= r["rate"] <= r["high"] for r in rates)
+    report = format_report(summary)
+    assert "ended at the round limit" in report and "won by the tie-break" in report
+    assert "95% [" in report
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_the_games_do_not_depend_on_the_number_of_jobs() -> None:

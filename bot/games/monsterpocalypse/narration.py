@@ -320,9 +320,26 @@ def _ended(event: Event, told: Told) -> str | None:
 
 @line("game_over")
 def _over(event: Event, told: Told) -> str:
+    """The winner and why the battle ended: a monster destroyed, or the round limit with the
+    tie-break (the smaller share of its monster's health lost, V3) or a draw. Events stored
+    before the reason existed read as before."""
     winners = [seat_name(told.names, s) for s in event.get("winners") or []]
+    reason = event.get("reason")
     if len(winners) != 1:
+        if reason == "draw":
+            return t(
+                told.locale, "🏁 Round limit reached: both monsters lost the same share of "
+                "their health, the battle ends in a draw.",
+            )  # fmt: skip
         return t(told.locale, "🏁 The battle ends in a draw.")
+    if reason == "destroyed":
+        return t(told.locale, "🏆 **{who}** destroys the enemy monster and wins the battle!",
+                 who=winners[0])  # fmt: skip
+    if reason == "tie_break":
+        return t(
+            told.locale, "🏆 Round limit reached: **{who}** wins the battle, its monster "
+            "having lost the smaller share of its health.", who=winners[0],
+        )  # fmt: skip
     return t(told.locale, "🏆 **{who}** wins the battle!", who=winners[0])
 
 

@@ -1,0 +1,40 @@
+"""Monsterpocalypse's bot playing for the kill (issue 26, item 7): battles between bots should
+reach their climax, a monster destroyed, rather than the round limit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.monsterpocalypse.model import ActivateMonster, Attack, PowerUp, State, figure
+from tests.rules.monsterpocalypse_helpers import MP, act, arranged, pools
+
+
+def _face_to_face(power: int, health: tuple[int, int], form: str = "hyper") -> State:
+    state = arranged(monsters=("E5", "E7"))
+    m1 = replace(figure(state, "m1"), health=health, form=form)
+    state = replace(state, figures=tuple(m1 if f.id == "m1" else f for f in state.figures))
+    state, _ = act(pools(state, 0, 0, 10, power), ActivateMonster())
+    return state
+
+
+def test_issue26_7_the_bot_spends_its_power_dice_for_the_kill() -> None:
+    """The Warden in base contact with the Empress on her last health point, 3 power dice
+    (fewer than its hyper form's 4 plus red dice, which the bot used to keep for hyper): it
+    slams her with both red dice, its best odds at the kill."""
+    state = _face_to_face(3, (0, 1))
+    assert state.activation is not None
+    state = replace(state, activation=replace(state.activation, phase="move"))
+    action = MP.bot_action(state, 0)
+    assert action == Attack("m0", "power", "m1", 4, "slam", 2)
+
+
+def test_issue26_7_the_bot_rolls_for_power_but_keeps_its_blow() -> None:
+    """At the power-up, the monster rolls the dice its brawl and its step will not need
+    (at most 3), then strikes the enemy monster with every die its brawl allows."""
+    state = _face_to_face(0, (4, 4), form="alpha")
+    state = pools(state, 0, 4, 6)
+    assert MP.bot_action(state, 0) == PowerUp(2)  # 6 dice: 4 for the brawl, in contact
+    state, _ = act(state, PowerUp(2))
+    while not isinstance(action := MP.bot_action(state, 0), Attack):
+        state, _ = act(state, action)
+    assert action.target == "m1" and action.dice == 4
