@@ -27,9 +27,9 @@ HAND_LIMIT = 5
 WIN_LEVEL = 10
 EPIC_WIN_LEVEL = 20
 MAX_ROUNDS = 40
-"""The termination cap (I41): after this many rounds (twice as many in the epic race to 20)
-the game ends and the highest level(s) win, so a table of passive players cannot run for
-ever. Bot games end in 10-15 rounds (epic: 23-32)."""
+"""The termination cap (I41), a safety net and not an ending: after this many rounds (twice as
+many in the epic race to 20) the game stops, ranked by level then combat strength; nobody who
+never went up a level wins. Bot games never reach it."""
 
 HEROES, MONSTERS = "heroes", "monsters"
 
@@ -180,6 +180,8 @@ class State:
     """Cards given to each seat in this charity (the split's bookkeeping)."""
     excess: int = 0
     winners: tuple[int, ...] = ()
+    capped: bool = False
+    """The round cap ended the game (I41), not a kill at the winning level."""
     died: tuple[int, ...] = ()
     """Seats that died this turn: no help may be asked of them until the next (I26)."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, Rng
+from rules.munchkin_fu.character import strength
 from rules.munchkin_fu.content import DECK, DOOR, TREASURE
 from rules.munchkin_fu.effects import cheapest_card, process, trap
 from rules.munchkin_fu.fight import start
@@ -21,7 +22,16 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
-from rules.munchkin_fu.table import card, discard, draw, end_game, from_hand, next_seat, to_hand
+from rules.munchkin_fu.table import (
+    card,
+    discard,
+    draw,
+    end_game,
+    from_hand,
+    gear,
+    next_seat,
+    to_hand,
+)
 
 START_CARDS, FAST_CARDS = 2, 4
 """S: "Dai due carte da ogni mazzo ad ogni giocatore"; F: four in the fast game."""
@@ -186,17 +196,37 @@ def charity_answer(state: State, seat: int, option: str) -> tuple[State, list[Ev
     return state, [event, *more]
 
 
+def cap_ranking(state: State) -> list[int]:
+    """I41: the seats best first at the round cap: level, then combat strength outside a fight
+    (level and every bonus in play), then turn order from the first player."""
+    order = [(state.first + k) % state.num_players for k in range(state.num_players)]
+    return sorted(order, key=lambda s: (-state.players[s].level, -strength(gear(state, s))))
+
+
+def cap(state: State) -> tuple[State, list[Event]]:
+    """I41: the round cap stops the game. The first of :func:`cap_ranking` wins, with whoever
+    ties them in level and strength; nobody wins if nobody ever went up a level."""
+    ranking = cap_ranking(state)
+
+    def key(s: int) -> tuple[int, int]:
+        return state.players[s].level, strength(gear(state, s))
+
+    best = key(ranking[0])
+    winners = tuple(sorted(s for s in ranking if key(s) == best and best[0] > 1))
+    rnd = state.max_rounds
+    state = replace(end_game(state, winners), capped=True)
+    event = {"type": "capped", "round": rnd, "ranking": ranking, "winners": list(winners)}
+    return state, [event]
+
+
 def next_turn(state: State) -> tuple[State, list[Event]]:
     """The player on the left plays; a dead character starts by drawing again (D); after
-    :attr:`State.max_rounds` rounds the highest level wins (the engine's termination cap)."""
+    :attr:`State.max_rounds` rounds the cap stops the game (I41)."""
     seat = next_seat(state, state.turn)
     rnd = state.round + (seat == state.first)
     state = with_player(state, state.turn, sold=0)
     if rnd > state.max_rounds:
-        top = max(p.level for p in state.players)
-        winners = tuple(s for s, p in enumerate(state.players) if p.level == top)
-        state = end_game(state, winners)
-        return state, [{"type": "won", "seats": list(winners), "cap": state.max_rounds}]
+        return cap(state)
     state = replace(
         state,
         players=tuple(replace(p, fresh=()) for p in state.players),

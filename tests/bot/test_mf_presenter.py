@@ -391,6 +391,18 @@ def test_rare_events_read_as_the_engine_sends_them() -> None:
     assert event_line(won, "en", NAMES) == "🏆 Anna, Dario win Munchkin Fu together!"
 
 
+def test_I41_the_round_cap_says_it_ended_the_game_in_both_languages() -> None:
+    capped = {"type": "capped", "round": 40, "ranking": [2, 0, 1], "winners": [2]}
+    assert event_line(capped, "en", NAMES) == (
+        "⏱ The 40-round cap ends the game: highest level and strength: Carla"
+    )
+    assert "Carla" in (event_line(capped, "it", NAMES) or "").split(": ")[-1]
+    nobody = {**capped, "winners": []}
+    assert "nobody wins" in (event_line(nobody, "en", NAMES) or "")
+    lines = {event_line(e, "it", NAMES) for e in (capped, nobody)}
+    assert None not in lines and not lines & {event_line(e, "en", NAMES) for e in (capped, nobody)}
+
+
 def test_the_slay_move_names_its_monster() -> None:
     for _players, _variant, (state, *_rest) in sampled():
         if state.fight is not None and state.fight.monsters:

@@ -207,7 +207,7 @@ def test_T3_level_ten_wins_only_by_a_kill() -> None:
     state = fight("d001", players={0: {"level": 9}})
     state = pass_all(act(state, 0, Resolve()))
     assert state.phase == "over" and state.winners == (0,)
-    assert ENGINE.outcome(state) == {"scores": [10, 1, 1], "winners": [0]}
+    assert ENGINE.outcome(state) == {"scores": [10, 1, 1], "winners": [0], "capped": False}
 
 
 def test_T5_kicking_the_door_draws_a_door_card_face_up() -> None:
@@ -520,9 +520,41 @@ def test_I3_a_ready_seat_keeps_its_at_any_time_plays() -> None:
 
 
 def test_I41_the_game_always_ends() -> None:
-    """After 40 rounds (80 in the epic race) the highest level wins, ties shared."""
-    state = game(players={1: {"level": 4}, 2: {"level": 4}}, phase="loot", turn=2)
+    """After 40 rounds (80 in the epic race) the game ends at the cap."""
+    state = game(players={1: {"level": 4}}, phase="loot", turn=2)
     state = act(replace(state, round=40), 2, EndTurn())
-    assert state.phase == "over" and state.winners == (1, 2)
-    epic = game(phase="loot", turn=2, epic=True)
-    assert act(replace(epic, round=40), 2, EndTurn()).phase == "door"
+    assert state.phase == "over" and state.winners == (1,)
+    race = game(phase="loot", turn=2, epic=True)
+    assert act(replace(race, round=40), 2, EndTurn()).phase == "door"
+
+
+def test_I41_the_cap_ranks_by_level_then_strength_and_says_so() -> None:
+    """Equal levels are ranked by combat strength outside a fight (level and every bonus in
+    play); the cap is an event, and the outcome says the cap ended the game."""
+    players = {0: {"level": 4, "items": ("t001",)}, 1: {"level": 4}, 2: {"level": 2}}
+    state = replace(game(players=players, phase="loot", turn=2), round=40)
+    state, events = E.apply(state, 2, EndTurn())
+    assert state.winners == (0,)
+    assert events[-1] == {"type": "capped", "round": 40, "ranking": [0, 1, 2], "winners": [0]}
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["capped"] and outcome["ranking"] == [0, 1, 2]
+    assert outcome["winners"] == [0] and E.view(state, None)["capped"] is True
+
+
+def test_I41_the_cap_makes_no_winner_of_players_who_never_levelled() -> None:
+    state = replace(game(phase="loot", turn=2), round=40)
+    state, events = E.apply(state, 2, EndTurn())
+    assert state.phase == "over" and state.winners == ()
+    assert events[-1]["type"] == "capped" and events[-1]["winners"] == []
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["winners"] == [] and outcome["capped"]
+    tied = {0: {"level": 3}, 1: {"level": 3}}
+    state = act(replace(game(players=tied, phase="loot", turn=2), round=40), 2, EndTurn())
+    assert state.winners == (0, 1)  # a tie in level and strength is shared
+
+
+def test_I41_a_real_win_is_not_capped() -> None:
+    state = game(players={0: {"level": 9}}, door=("d001",))
+    state = pass_all(act(act(state, 0, Kick()), 0, Resolve()))
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["winners"] == [0] and not outcome["capped"]

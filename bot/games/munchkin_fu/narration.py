@@ -109,13 +109,26 @@ def _level(e: Event, ctx: Ctx) -> str:
 
 def _won(e: Event, ctx: Ctx) -> str:
     winners = ", ".join(_who(ctx, s) for s in e.get("seats", []))
-    if e.get("cap"):
-        return t(
-            ctx[0], "🏆 Round {n} is over: the highest level wins: {who}", n=e["cap"], who=winners
-        )
     if len(e.get("seats", [])) > 1:
         return t(ctx[0], "🏆 {who} win Munchkin Fu together!", who=winners)
     return t(ctx[0], "🏆 {who} wins Munchkin Fu!", who=winners)
+
+
+def _capped(e: Event, ctx: Ctx) -> str:
+    """I41: the round cap stopped the game; the first of its ranking wins only if they ever
+    went up a level."""
+    locale, n = ctx[0], e.get("round")
+    winners = ", ".join(_who(ctx, s) for s in e.get("winners", []))
+    if not winners:
+        return t(
+            locale, "⏱ The {n}-round cap ends the game: nobody went up a level, nobody wins", n=n
+        )
+    return t(
+        locale,
+        "⏱ The {n}-round cap ends the game: highest level and strength: {who}",
+        n=n,
+        who=winners,
+    )
 
 
 # --- plays ---------------------------------------------------------------------------------------
@@ -408,6 +421,7 @@ LINES: dict[str, EventLine] = {
     "charity": _charity,
     "level_changed": _level,
     "won": _won,
+    "capped": _capped,
     "card_played": _card_played,
     "claimed": _claimed,
     "fight_started": _fight_started,
