@@ -53,7 +53,7 @@ from rules.munchkin_fu.model import (
 from rules.munchkin_fu.table import card
 from rules.munchkin_fu.views import view
 
-DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": False}
+DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": "no"}
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -22,7 +22,8 @@ from rules import codec
 from rules.base import Rng
 
 GAME_ID = "munchkin_fu"
-DUMP_VERSION = 1
+DUMP_VERSION = 2
+"""2: ``epic`` alone is the rulebook's epic; a version-1 ``epic`` was the race to 20."""
 HAND_LIMIT = 5
 WIN_LEVEL = 10
 EPIC_WIN_LEVEL = 20
@@ -166,6 +167,10 @@ class State:
     round: int = 1
     fast: bool = False
     epic: bool = False
+    """The epic powers (E): the rulebook's page, for every character (option ``epic=yes``)."""
+    race: bool = False
+    """The publisher's separate Epic rules (``epic=race``, with ``epic``): the race to 20,
+    the powers from level 10 (I12)."""
     fight: Fight | None = None
     offers: tuple[Offer, ...] = ()
     next_offer: int = 1
@@ -191,7 +196,12 @@ class State:
 
     @property
     def win_level(self) -> int:
-        return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
+        return EPIC_WIN_LEVEL if self.race else WIN_LEVEL
+
+    def epic_at(self, level: int) -> bool:
+        """I12: whether a character of ``level`` has the epic powers: always in the rulebook's
+        epic, from level 10 in the race to 20."""
+        return self.epic and (not self.race or level >= WIN_LEVEL)
 
     @property
     def max_rounds(self) -> int:
@@ -417,6 +427,8 @@ def dump(state: State) -> dict[str, Any]:
 
 
 def load(data: dict[str, Any]) -> State:
+    if data.get("version", 1) < 2 and data.get("epic"):
+        data = {**data, "race": True}  # version 1 had one epic: the race to 20
     return codec.load_state(State, data)
 
 

@@ -46,6 +46,9 @@ def setup(num_players: int, options: dict[str, object], seed: int) -> State:
     drawn from the seed (the lead's decision on "mettendosi d'accordo")."""
     if not 3 <= num_players <= 6:
         raise ValueError(f"Munchkin Fu is for 3-6 players, not {num_players}")
+    epic = options.get("epic", "no")
+    if isinstance(epic, bool):  # a table stored when epic was a flag for the race
+        epic = "race" if epic else "no"
     rng = Rng(seed)
     door, rng = rng.shuffled(DECK.door)
     treasure, rng = rng.shuffled(DECK.treasure)
@@ -60,7 +63,8 @@ def setup(num_players: int, options: dict[str, object], seed: int) -> State:
         turn=first - 1,
         first=first - 1,
         fast=bool(options.get("fast", False)),
-        epic=bool(options.get("epic", False)),
+        epic=epic in ("yes", "race"),
+        race=epic == "race",
         charity=(0,) * num_players,
     )
     for seat in range(num_players):

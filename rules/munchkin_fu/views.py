@@ -150,6 +150,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "win_level": state.win_level,
         "fast": state.fast,
         "epic": state.epic,
+        "epic_race": state.race,
         "capped": state.capped,
         "players": [_player(state, s) for s in range(state.num_players)],
         "decks": {"door": len(state.door), "treasure": len(state.treasure)},

@@ -475,8 +475,30 @@ def test_E1_epic_one_extra_style_per_class() -> None:
 
 
 def test_E_epic_race_goes_to_twenty() -> None:
-    state = E.setup(3, {"epic": True}, 0)
+    """E6: the publisher's separate Epic rules: the race to 20, powers from level 10."""
+    state = E.setup(3, {"epic": "race"}, 0)
     assert state.win_level == 20 and E.view(state, None)["win_level"] == 20
+    me = {"level": 9, "classes": ("d063",), "styles": ("d079",), "hand": ("d081",)}
+    assert Play("d081") not in E.legal_actions(game(players={0: me}, epic=True, race=True), 0)
+
+
+def test_E_epic_is_the_rulebook_page_from_level_one_to_ten() -> None:
+    """E1: "Ogni Classe di Munchkin Fu che hai in gioco ti conferisce uno Stile extra": no
+    level condition and no new goal on the rulebook's page."""
+    state = E.setup(3, {"epic": "yes"}, 0)
+    assert state.epic and not state.race and state.win_level == 10
+    me = {"level": 1, "classes": ("d063",), "styles": ("d079",), "hand": ("d081",)}
+    assert Play("d081") in E.legal_actions(game(players={0: me}, epic=True), 0)
+    assert E.setup(3, {"epic": True}, 0).race  # a table stored before the split: the race
+
+
+def test_E_epic_variants_name_the_rulebook_and_the_race() -> None:
+    variants = ENGINE.variants
+    assert variants["epic"].options == {"epic": "yes"}
+    assert variants["epic_race"].options == {"epic": "race"}
+    assert {"en", "it"} <= set(variants["epic_race"].names)
+    spec = next(s for s in ENGINE.option_specs if s.name == "epic")
+    assert spec.default == "no" and spec.parse("sì") == "yes" and spec.parse("race") == "race"
 
 
 def test_P16_extra_items_carried_sideways_no_change_in_a_fight() -> None:
@@ -503,7 +525,7 @@ def test_I38_a_card_received_out_of_turn_is_playable_at_once() -> None:
 
 def test_I12_falling_below_ten_loses_the_epic_styles() -> None:
     me = {"level": 10, "classes": ("d063",), "styles": ("d079", "d081")}
-    state = game(players={0: me, 1: {"hand": ("d061",)}}, epic=True)
+    state = game(players={0: me, 1: {"hand": ("d061",)}}, epic=True, race=True)
     state = act(state, 1, Play("d061", target=0))
     assert state.players[0].level == 9 and state.choice is not None
     assert state.choice.kind == "lose" and state.choice.default == "d081"
@@ -524,7 +546,7 @@ def test_I41_the_game_always_ends() -> None:
     state = game(players={1: {"level": 4}}, phase="loot", turn=2)
     state = act(replace(state, round=40), 2, EndTurn())
     assert state.phase == "over" and state.winners == (1,)
-    race = game(phase="loot", turn=2, epic=True)
+    race = game(phase="loot", turn=2, epic=True, race=True)
     assert act(replace(race, round=40), 2, EndTurn()).phase == "door"
 
 

@@ -58,7 +58,7 @@ def test_E3_epic_ninja_vanishes_from_two_monsters_worth_double() -> None:
 def test_E4_epic_samurai_kills_one_monster_for_a_hand_of_three() -> None:
     players = {0: {"level": 10, "classes": ("d069",), "hand": ("t001", "t002", "t008")}}
     players[1] = {"hand": ("d045", "d031")}
-    state = act(fight("d004", players=players, epic=True), 1, Play("d045", extra="d031"))
+    state = act(fight("d004", players=players, epic=True, race=True), 1, Play("d045", extra="d031"))
     state = act(state, 0, Slay(1))
     assert [m.card for m in state.fight.monsters] == ["d004"] and state.players[0].hand == ()
     state = act(state, 0, Run())

@@ -142,7 +142,7 @@ def test_effect_shadow_escape() -> None:
 def test_effect_draw_and_strike() -> None:
     hand = ("t001", "t002", "t008")
     players = {0: {"level": 10, "classes": ("d067",), "hand": hand}}
-    state = fight("d031", players=players, epic=True)
+    state = fight("d031", players=players, epic=True, race=True)
     assert Slay(0) in E.legal_actions(state, 0)
     state = act(state, 0, Slay(0))
     assert state.players[0].level == 12 and state.fight is None  # the card's 2 levels
