@@ -36,6 +36,7 @@ from rules.munchkin_fu.model import (
     Player,
     Ready,
     Resolve,
+    Run,
     Sell,
     State,
     Trouble,
@@ -312,6 +313,12 @@ def test_P17_sell_a_thousand_per_level_no_change() -> None:
     assert state.players[0].level == 3
 
 
+def test_P12_an_item_of_no_value_cannot_be_sold() -> None:
+    state = game(players={0: {"hand": ("t077",), "items": ("t046",)}})
+    legal = E.legal_actions(state, 0)
+    assert Play("t077") in legal and Sell("t077") not in legal and Sell("t046") in legal
+
+
 def test_P18_sell_from_the_hand_and_from_play() -> None:
     state = game(players={0: {"hand": ("t046",), "items": ("t047",)}})
     assert {Sell("t046"), Sell("t047")} <= set(E.legal_actions(state, 0))
@@ -539,6 +546,18 @@ def test_I3_a_ready_seat_keeps_its_at_any_time_plays() -> None:
     state = act(state, 0, Ready())
     legal = E.legal_actions(state, 0)
     assert Play("d061", target=1) in legal and Play("t001") not in legal
+
+
+def test_K4_a_trap_takes_the_footgear() -> None:
+    state = game(players={0: {"items": ("t015", "t001")}, 1: {"hand": ("d108",)}})
+    state = act(state, 1, Play("d108", target=0))
+    assert state.players[0].items == ("t001",) and "t015" in state.treasure_discard
+
+
+def test_R4_a_heavy_style_makes_running_harder() -> None:
+    state = act(game(door=("d010",), players={0: {"styles": ("d081",)}}), 0, Kick())
+    _, events = E.apply(act(state, 0, Run()), 0, Choose("roll"))
+    assert next(e for e in events if "roll" in e)["modifier"] == -1 - 2
 
 
 def test_I41_the_game_always_ends() -> None:

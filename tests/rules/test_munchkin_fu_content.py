@@ -76,8 +76,8 @@ def test_content_ids_are_numbered_in_data_order() -> None:
 
 def test_S1_the_deck_has_at_least_168_cards() -> None:
     assert len(DECK.cards) >= 168
-    assert 85 <= len(DECK.door) <= 110
-    assert 65 <= len(DECK.treasure) <= 85
+    assert 85 <= len(DECK.door) <= 120
+    assert 65 <= len(DECK.treasure) <= 90
 
 
 def test_content_every_kind_is_in_its_deck_with_the_counts_the_rules_need() -> None:
@@ -167,6 +167,15 @@ def test_K3_traps_include_next_combat_ones_and_every_loss() -> None:
     assert set().union(*(_ops(t.effects) for t in traps)) >= losses
 
 
+def test_K4_traps_take_every_slot_footgear_included() -> None:
+    slots = {e.target for t in _kind("trap") for e in t.effects if e.op == "lose_slot"}
+    assert slots >= {"head", "armour", "feet", "hand"}
+
+
+def test_R4_a_style_makes_running_harder() -> None:
+    assert any(e.op == "run" and e.amount < 0 for s in _kind("style") for e in s.effects)
+
+
 def test_G1_mooks_fight_for_you() -> None:
     assert all(m.bonus >= 1 for m in _kind("mook"))
 
@@ -188,15 +197,18 @@ def test_P14_class_and_style_restricted_items() -> None:
 
 
 def test_P12_every_item_has_a_name_a_power_and_a_gold_value() -> None:
+    """A value of 0 is printed as "No value" (I24): such an item cannot be sold."""
     for item in _kind("item"):
         assert item.names and (item.bonus or item.effects or item.gold >= 1000), item.id
-        assert item.gold >= 100 and item.gold % 100 == 0, item.id
+        assert item.gold >= 100 or "No value" in item.texts["en"], item.id
+        assert item.gold % 100 == 0, item.id
+    assert any(item.gold == 0 for item in _kind("item"))
 
 
 def test_P17_gold_in_hundreds_with_items_worth_a_level_alone() -> None:
     golds = [c.gold for c in CARDS if c.kind in ("item", "one_shot")]
     assert all(g % 100 == 0 for g in golds)
-    assert min(golds) == 100 and max(golds) > 1000
+    assert min(g for g in golds if g) == 100 and max(golds) > 1000
     assert all(c.gold == 0 for c in CARDS if c.deck == DOOR)
 
 
@@ -255,8 +267,9 @@ def test_H7_a_monster_plus_four_against_a_samurai() -> None:
 
 
 def test_HK4_two_hk_monsters_and_two_hk_items_of_plus_two() -> None:
+    """Enough +2 HK items that the example (two of them given in one fight) arises in play."""
     assert sum(m.hk for m in _kind("monster")) >= 2
-    assert sum(c.hk and c.bonus == 2 for c in _kind("item")) >= 2
+    assert sum(c.hk and c.bonus == 2 for c in _kind("item")) >= 4
 
 
 def test_M6_two_raising_enhancers_and_a_double() -> None:
