@@ -46,6 +46,7 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
         "bonus_vs": "the holder's side +amount against a monster with the target tag",
         "run": "running-away roll modifier (holders +, monsters -)",
         "helper_bonus": "+amount while helping someone",
+        "helper_levels": "+amount levels when the holder helps kill a monster (a kill: may win)",
         "extra_treasure": "+amount treasure drawn when the holder kills a monster",
         "discard_for_bonus": "in a fight, discard up to target 'max:N' cards for +amount each",
         "escape_discard_hand": "run away at once by discarding the whole hand (min amount cards)",
@@ -82,7 +83,7 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
 )
 
 _PASSIVE = frozenset(
-    {"bonus_vs", "run", "helper_bonus", "extra_treasure", "discard_for_bonus",
+    {"bonus_vs", "run", "helper_bonus", "helper_levels", "extra_treasure", "discard_for_bonus",
      "escape_discard_hand", "style_slots", "big_items", "hand_slots"}
 )  # fmt: skip
 _MONSTER = frozenset({"vs", "run", "no_escape", "ignore_below"})
@@ -101,6 +102,7 @@ ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
         ("monster", "effects"): _MONSTER,
         ("monster", "bad_stuff"): _LOSS,
         ("monster", "escape_stuff"): _LOSS,
+        ("monster", "on_kill"): frozenset({"draw", "gain_levels", "lose_cards"}),
         ("trap", "effects"): _LOSS | {"draw"},
         ("class", "effects"): _PASSIVE,
         ("class", "epic"): _EPIC,
@@ -115,7 +117,7 @@ ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
 
 # What each op needs: "+" amount >= 1, "±" amount != 0, "0" amount 0; the target's domain.
 _AMOUNT = {
-    "bonus_vs": "+", "run": "±", "helper_bonus": "+", "extra_treasure": "+",
+    "bonus_vs": "+", "run": "±", "helper_bonus": "+", "helper_levels": "+", "extra_treasure": "+",
     "discard_for_bonus": "+", "escape_discard_hand": "+", "style_slots": "+",
     "big_items": "+", "hand_slots": "+", "vs": "±", "ignore_below": "+",
     "draw_and_strike": "+", "combat_bonus": "+", "gain_levels": "+", "lose_levels": "+",
@@ -173,6 +175,8 @@ class Card:
     effects: tuple[Effect, ...] = ()
     bad_stuff: tuple[Effect, ...] = ()
     escape_stuff: tuple[Effect, ...] = ()
+    on_kill: tuple[Effect, ...] = ()
+    """H8: the card's own instruction when it is killed, for the fighter."""
     epic: tuple[Effect, ...] = ()
 
 
@@ -191,7 +195,7 @@ _INT_FIELDS = ("level", "levels", "treasures", "bonus", "gold")
 _STR_FIELDS = ("class_id", "style_id", "slot")
 _BOOL_FIELDS = ("big", "hk")
 _TUPLE_FIELDS = ("requires", "forbids", "tags")
-_EFFECT_FIELDS = ("effects", "bad_stuff", "escape_stuff", "epic")
+_EFFECT_FIELDS = ("effects", "bad_stuff", "escape_stuff", "on_kill", "epic")
 _KNOWN_KEYS = frozenset(
     {"id", "kind", "names", "texts", *_INT_FIELDS, *_STR_FIELDS, *_BOOL_FIELDS,
      *_TUPLE_FIELDS, *_EFFECT_FIELDS}
@@ -299,7 +303,7 @@ def _check_text(card: Card) -> list[str]:
 _SCOPE: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "level": ("monster",), "levels": ("monster",), "tags": ("monster",),
-        "bad_stuff": ("monster",), "escape_stuff": ("monster",),
+        "bad_stuff": ("monster",), "escape_stuff": ("monster",), "on_kill": ("monster",),
         "treasures": ("monster", "enhancer"), "class_id": ("class",), "style_id": ("style",),
         "epic": ("class",), "slot": ("item",), "big": ("item",), "requires": ("item",),
         "forbids": ("item",), "gold": KINDS_TREASURE, "hk": ("monster", "item", "one_shot"),

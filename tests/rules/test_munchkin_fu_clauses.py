@@ -268,6 +268,21 @@ def test_T4_two_players_reaching_ten_together_both_win() -> None:
     assert state.winners == (0, 1) and events == [{"type": "won", "seats": [0, 1]}]
 
 
+def test_T4_a_helper_with_a_level_card_wins_with_the_fighter() -> None:
+    players = {0: {"level": 9}, 1: {"level": 9, "mooks": (("d109", ()),)}}
+    state = acts(fight("d004", players=players), (0, OfferHelp(1)), (1, Accept(1)))
+    state = pass_all(act(state, 0, Resolve()))
+    assert state.phase == "over" and state.winners == (0, 1)
+
+
+def test_H8_the_monster_card_instruction_on_a_kill() -> None:
+    state = pass_all(act(fight("d110", players={0: {"level": 8}}), 0, Resolve()))
+    assert len(state.players[0].hand) == 2 + 1  # its 2 treasures and the door card it says
+    _, events = E.apply(act(fight("d111", players={0: {"level": 8}}), 0, Resolve()), 1, Pass())
+    _, events = E.apply(_, 2, Pass())
+    assert {"type": "drew", "seat": 0, "deck": "treasure", "count": 1} in events
+
+
 def test_T12_treasure_face_down_alone_face_up_with_help() -> None:
     alone = act(act(fight("d004", players={0: {"level": 5}}), 0, Resolve()), 1, Pass())
     _, events = E.apply(alone, 2, Pass())

@@ -245,6 +245,21 @@ def test_effect_death() -> None:
     assert state.players[0].items == () and state.players[0].reborn
 
 
+def test_effect_helper_levels() -> None:
+    """I40, T4: a card that gives the helper levels: both reach 10 on one kill, both win."""
+    players = {0: {"level": 9}, 1: {"level": 9, "items": ("t078",)}}
+    state = acts(fight("d004", players=players), (0, OfferHelp(1)), (1, Accept(1)))
+    state = act(state, 0, Resolve())
+    events: list[dict[str, object]] = []
+    while E.pending(state) and state.phase != "over":
+        state, more = E.apply(state, E.pending(state)[0], E.Pass())
+        events += more
+    assert [p.level for p in state.players[:2]] == [10, 10] and state.winners == (0, 1)
+    assert {"type": "won", "seats": [0, 1]} in events
+    plain = acts(fight("d004", players={1: {"level": 5}}), (0, OfferHelp(1)), (1, Accept(1)))
+    assert pass_all(act(plain, 0, Resolve())).players[1].level == 5  # H9 without the card
+
+
 def test_every_effect_op_has_a_test() -> None:
     module = sys.modules[__name__]
     assert {op for op in EFFECT_OPS if not hasattr(module, f"test_effect_{op}")} == set()
