@@ -171,6 +171,8 @@ class Card:
     requires: tuple[str, ...] = ()
     forbids: tuple[str, ...] = ()
     hk: bool = False
+    friendly: bool = False
+    """I44: a monster met and not fought ("ne hai incontrato uno che era amichevole")."""
     tags: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     bad_stuff: tuple[Effect, ...] = ()
@@ -193,7 +195,7 @@ class Deck:
 
 _INT_FIELDS = ("level", "levels", "treasures", "bonus", "gold")
 _STR_FIELDS = ("class_id", "style_id", "slot")
-_BOOL_FIELDS = ("big", "hk")
+_BOOL_FIELDS = ("big", "hk", "friendly")
 _TUPLE_FIELDS = ("requires", "forbids", "tags")
 _EFFECT_FIELDS = ("effects", "bad_stuff", "escape_stuff", "on_kill", "epic")
 _KNOWN_KEYS = frozenset(
@@ -306,7 +308,8 @@ _SCOPE: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "bad_stuff": ("monster",), "escape_stuff": ("monster",), "on_kill": ("monster",),
         "treasures": ("monster", "enhancer"), "class_id": ("class",), "style_id": ("style",),
         "epic": ("class",), "slot": ("item",), "big": ("item",), "requires": ("item",),
-        "forbids": ("item",), "gold": KINDS_TREASURE, "hk": ("monster", "item", "one_shot"),
+        "forbids": ("item",), "gold": KINDS_TREASURE, "friendly": ("monster",),
+        "hk": ("monster", "item", "one_shot"),
         "bonus": ("item", "one_shot", "mook", "enhancer", "style", "class"),
     }
 )  # fmt: skip
@@ -326,6 +329,11 @@ def _check_scope(card: Card) -> list[str]:
 def _monster(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
     yield 1 <= card.level <= 20, f"level {card.level} outside 1..20"
     yield card.levels in (1, 2), f"levels {card.levels} not 1 or 2"
+    if card.friendly:  # I44: never fought, so no treasure, no Bad Stuff, nothing on a kill
+        fought = (card.treasures, card.bad_stuff, card.escape_stuff, card.on_kill, card.effects)
+        yield not any(fought), "a friendly monster is never fought: no fight fields"
+        yield not card.hk, "a friendly monster joins no Hong Kong fight"
+        return
     yield 1 <= card.treasures <= 5, f"treasures {card.treasures} outside 1..5"
     yield bool(card.bad_stuff), "a monster needs bad_stuff"
     yield set(card.tags) <= set(TAGS), f"unknown tags {card.tags}"

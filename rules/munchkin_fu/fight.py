@@ -195,7 +195,7 @@ def fight_plays(state: State, seat: int) -> list[Action]:
     p = state.players[seat]
     n = len(fight.monsters)
     hk = [i for i in range(n) if monster_card(fight, i).hk and fight.monsters[i].of < 0]
-    monsters_in_hand = [c for c in p.hand if card(c).kind == "monster"]
+    monsters_in_hand = [c for c in p.hand if card(c).kind == "monster" and not card(c).friendly]
     found: list[Action] = []
     for c in dict.fromkeys(p.hand):
         k = card(c)

@@ -99,6 +99,9 @@ def kick(state: State, seat: int) -> tuple[State, list[Event]]:
     (cid,) = drawn
     events: list[Event] = [{"type": "door_kicked", "seat": seat, "card": cid}]
     k = card(cid)
+    if k.kind == "monster" and k.friendly:
+        state, more = meet_friendly(state, seat, cid)
+        return state, events + more
     if k.kind == "monster":
         state, more = start(state, seat, cid)
         return state, events + more
@@ -109,9 +112,20 @@ def kick(state: State, seat: int) -> tuple[State, list[Event]]:
     return to_hand(state, seat, (cid,), shown=True), events
 
 
+def meet_friendly(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """I44: a friendly monster is met, not fought, and discarded; having met no monster to
+    fight, the player loots the room (T14: "o ne hai incontrato uno che era amichevole")."""
+    state = discard(replace(state, phase="trouble"), [cid])
+    state, events = loot_room(state, seat)
+    return state, [{"type": "friendly_met", "seat": seat, "card": cid}, *events]
+
+
 def trouble(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
-    """T2: fight a monster from the hand."""
+    """T2: fight a monster from the hand (a friendly one is met, I44)."""
     state = from_hand(state, seat, cid)
+    if card(cid).friendly:
+        state, events = meet_friendly(state, seat, cid)
+        return state, [{"type": "card_played", "seat": seat, "card": cid}, *events]
     state, events = start(state, seat, cid)
     return state, [{"type": "card_played", "seat": seat, "card": cid}, *events]
 

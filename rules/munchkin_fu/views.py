@@ -39,7 +39,7 @@ def card_data(cid: str) -> dict[str, Any]:
             data[name] = value
     if k.kind == "monster":
         data["levels"] = k.levels
-    for name in ("slot", "big", "hk"):
+    for name in ("slot", "big", "hk", "friendly"):
         if getattr(k, name):
             data[name] = getattr(k, name)
     if k.tags:

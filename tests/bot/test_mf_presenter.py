@@ -403,6 +403,13 @@ def test_I41_the_round_cap_says_it_ended_the_game_in_both_languages() -> None:
     assert None not in lines and not lines & {event_line(e, "en", NAMES) for e in (capped, nobody)}
 
 
+def test_I44_a_friendly_monster_met_reads_in_both_languages() -> None:
+    met = {"type": "friendly_met", "seat": 1, "card": "d112"}
+    line = "🕊 Bruno meets **Lost Tourist Dragon**: friendly, no fight"
+    assert event_line(met, "en", NAMES) == line
+    assert "**Drago Turista Smarrito**" in (event_line(met, "it", NAMES) or "")
+
+
 def test_the_slay_move_names_its_monster() -> None:
     for _players, _variant, (state, *_rest) in sampled():
         if state.fight is not None and state.fight.monsters:

@@ -560,6 +560,23 @@ def test_R4_a_heavy_style_makes_running_harder() -> None:
     assert next(e for e in events if "roll" in e)["modifier"] == -1 - 2
 
 
+def test_I44_a_friendly_monster_behind_the_door_is_met_not_fought() -> None:
+    """T14: "(o ne hai incontrato uno che era amichevole), cerca nella stanza"."""
+    state, events = E.apply(game(door=("d112", "d001")), 0, Kick())
+    assert state.fight is None and state.phase == "loot" and state.players[0].hand == ("d001",)
+    assert "d112" in state.door_discard
+    assert [e["type"] for e in events] == ["door_kicked", "friendly_met", "looted_room"]
+
+
+def test_I44_a_friendly_monster_from_the_hand_is_met_and_joins_no_fight() -> None:
+    state = game(door=("d002", "d001"), players={0: {"hand": ("d113",)}}, phase="trouble")
+    assert Trouble("d113") in E.legal_actions(state, 0)
+    met = act(state, 0, Trouble("d113"))
+    assert met.fight is None and met.phase == "loot" and met.players[0].hand == ("d002",)
+    brawl = act(game(door=("d004",), players={1: {"hand": ("d045", "d113")}}), 0, Kick())
+    assert Play("d045", extra="d113") not in E.legal_actions(brawl, 1)
+
+
 def test_I41_the_game_always_ends() -> None:
     """After 40 rounds (80 in the epic race) the game ends at the cap."""
     state = game(players={1: {"level": 4}}, phase="loot", turn=2)

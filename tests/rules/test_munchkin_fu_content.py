@@ -47,7 +47,7 @@ def _ops(effects: Iterable[Any]) -> set[str]:
 
 
 def _every_op(card: Card) -> set[str]:
-    return _ops((*card.effects, *card.bad_stuff, *card.escape_stuff, *card.epic))
+    return _ops((*card.effects, *card.bad_stuff, *card.escape_stuff, *card.on_kill, *card.epic))
 
 
 def _band(level: int) -> str:
@@ -97,7 +97,7 @@ def test_content_monsters_in_every_level_band_with_bad_stuff() -> None:
     assert set(bands) == {"1-4", "5-9", "10-14", "15-20"}
     assert min(bands.values()) >= 6
     assert {m.level for m in monsters} >= {1, 20}
-    assert all(m.bad_stuff for m in monsters)
+    assert all(m.bad_stuff for m in monsters if not m.friendly)  # I44: never fought
 
 
 def test_T7_monsters_of_level_15_or_more_give_two_levels() -> None:
@@ -108,7 +108,7 @@ def test_T7_monsters_of_level_15_or_more_give_two_levels() -> None:
 def test_content_treasures_grow_with_the_level_band() -> None:
     allowed = {"1-4": {1, 2}, "5-9": {2, 3}, "10-14": {3, 4}, "15-20": {4, 5}}
     for m in _kind("monster"):
-        assert m.treasures in allowed[_band(m.level)], m.id
+        assert m.treasures in allowed[_band(m.level)] or m.friendly, m.id
 
 
 def test_P6_four_cards_of_each_class_with_the_rulebook_powers() -> None:
@@ -165,6 +165,13 @@ def test_K3_traps_include_next_combat_ones_and_every_loss() -> None:
     assert len(waiting) >= 3
     losses = {op for op in EFFECT_OPS if op.startswith("lose_")}
     assert set().union(*(_ops(t.effects) for t in traps)) >= losses
+
+
+def test_I44_friendly_monsters_and_on_kill_instructions() -> None:
+    monsters = _kind("monster")
+    assert sum(m.friendly for m in monsters) >= 2
+    assert all(not (m.treasures or m.bad_stuff or m.hk) for m in monsters if m.friendly)
+    assert sum(bool(m.on_kill) for m in monsters) >= 2
 
 
 def test_K4_traps_take_every_slot_footgear_included() -> None:
