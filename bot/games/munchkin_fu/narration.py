@@ -114,16 +114,6 @@ def _won(e: Event, ctx: Ctx) -> str:
     return t(ctx[0], "🏆 {who} wins Munchkin Fu!", who=winners)
 
 
-def _friendly_met(e: Event, ctx: Ctx) -> str:
-    """I44: a friendly monster met, not fought."""
-    return t(
-        ctx[0],
-        "🕊 {who} meets {card}: friendly, no fight",
-        who=_who(ctx, e.get("seat")),
-        card=_name(ctx, e.get("card")),
-    )
-
-
 def _capped(e: Event, ctx: Ctx) -> str:
     """I41: the round cap stopped the game; the first of its ranking wins only if they ever
     went up a level."""
@@ -411,6 +401,7 @@ SEAT_CARD: dict[str, str] = {
     "looted": N_("💀 {who} takes {card} from the corpse"),
     "slain": N_("🗡 {who} discards the whole hand and slays {card}"),
     "looted_room": N_("🎒 {who} loots the room (a door card, face down)"),
+    "friendly_met": N_("🕊 {who} meets {card}: friendly, no fight"),
     "window_opened": N_("⏳ The fight waits: everyone else may play a card or pass"),
 }
 """Events that read as one sentence of who did it and with which card (or none)."""
@@ -432,7 +423,6 @@ LINES: dict[str, EventLine] = {
     "level_changed": _level,
     "won": _won,
     "capped": _capped,
-    "friendly_met": _friendly_met,
     "card_played": _card_played,
     "claimed": _claimed,
     "fight_started": _fight_started,
