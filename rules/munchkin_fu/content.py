@@ -78,6 +78,7 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
         "lose_mook": "lose a mook",
         "combat_penalty": "-amount to the victim's side, now or in their next fight",
         "draw": "draw amount cards face down from the target deck",
+        "steal_item": "outside a fight: take an item another player has in play (thief names it)",
         "death": "the victim dies",
     }
 )
@@ -95,7 +96,9 @@ _LOSS = frozenset(
 _CAPACITY = frozenset({"hand_slots", "big_items", "style_slots"})
 """On an item, these raise the limits :func:`character.active_items` checks; such an item has
 no slot and is not big, so it always counts and the limits never depend on themselves."""
-_ONE_SHOT = frozenset({"combat_bonus", "remove_monster", "auto_escape", "draw", "gain_levels"})
+_ONE_SHOT = frozenset(
+    {"combat_bonus", "remove_monster", "auto_escape", "draw", "gain_levels", "steal_item"}
+)
 
 ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
     {

@@ -410,6 +410,19 @@ def test_I44_a_friendly_monster_met_reads_in_both_languages() -> None:
     assert "**Drago Turista Smarrito**" in (event_line(met, "it", NAMES) or "")
 
 
+def test_P19_a_theft_reads_in_both_languages() -> None:
+    stolen = {"type": "stolen", "seat": 1, "target": 0, "card": "t079", "item": "t001"}
+    line = event_line(stolen, "en", NAMES) or ""
+    assert line.startswith("🫳 Bruno uses **Sticky Fingers Technique**") and "Anna" in line
+    assert "**Tecnica delle Dita Appiccicose**" in (event_line(stolen, "it", NAMES) or "")
+    state = ENGINE.setup(3, dict(ENGINE.options), 0)
+    view = ENGINE.view(state, 1)
+    view["cards"].setdefault("t079", {"kind": "one_shot", "names": {"en": "Sticky", "it": "Dita"}})
+    view["cards"].setdefault("t001", {"kind": "item", "names": {"en": "Hat", "it": "Cappello"}})
+    action = {"type": "play", "card": "t079", "target": 0, "extra": "t001"}
+    assert "🫳" in PRESENTER.action_label(view, action, "en")
+
+
 def test_the_slay_move_names_its_monster() -> None:
     for _players, _variant, (state, *_rest) in sampled():
         if state.fight is not None and state.fight.monsters:

@@ -560,6 +560,17 @@ def test_R4_a_heavy_style_makes_running_harder() -> None:
     assert next(e for e in events if "roll" in e)["modifier"] == -1 - 2
 
 
+def test_P19_stealing_takes_an_item_in_play_never_in_a_fight() -> None:
+    """P19: "NON puoi vendere, scambiare, o rubare oggetti DURANTE un combattimento"."""
+    state = game(door=("d004",), players={0: {"items": ("t001",)}, 1: {"hand": ("t080",)}})
+    legal = E.legal_actions(state, 1)
+    assert Play("t080", target=0, extra="t001") in legal and Play("t080") not in legal
+    fighting = act(state, 0, Kick())
+    assert not any(isinstance(a, Play) and a.card == "t080" for a in E.legal_actions(fighting, 1))
+    mine = E.legal_actions(replace(state, turn=1), 1)
+    assert Play("t080") not in mine  # not put on the table: it is used, or kept
+
+
 def test_I44_a_friendly_monster_behind_the_door_is_met_not_fought() -> None:
     """T14: "(o ne hai incontrato uno che era amichevole), cerca nella stanza"."""
     state, events = E.apply(game(door=("d112", "d001")), 0, Kick())

@@ -260,6 +260,14 @@ def test_effect_helper_levels() -> None:
     assert pass_all(act(plain, 0, Resolve())).players[1].level == 5  # H9 without the card
 
 
+def test_effect_steal_item() -> None:
+    state = game(players={0: {"items": ("t001", "t015")}, 1: {"hand": ("t079",)}})
+    state, events = E.apply(state, 1, Play("t079", target=0, extra="t015"))
+    assert state.players[0].items == ("t001",) and state.players[1].items == ("t015",)
+    assert "t079" in state.treasure_discard
+    assert {"type": "stolen", "seat": 1, "target": 0, "card": "t079", "item": "t015"} in events
+
+
 def test_every_effect_op_has_a_test() -> None:
     module = sys.modules[__name__]
     assert {op for op in EFFECT_OPS if not hasattr(module, f"test_effect_{op}")} == set()

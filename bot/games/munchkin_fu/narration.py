@@ -114,6 +114,18 @@ def _won(e: Event, ctx: Ctx) -> str:
     return t(ctx[0], "🏆 {who} wins Munchkin Fu!", who=winners)
 
 
+def _stolen(e: Event, ctx: Ctx) -> str:
+    """P19: a theft outside a fight, with the one-shot that did it."""
+    return t(
+        ctx[0],
+        "🫳 {who} uses {card} and takes {item} from {victim}",
+        who=_who(ctx, e.get("seat")),
+        card=_name(ctx, e.get("card")),
+        item=_name(ctx, e.get("item")),
+        victim=_who(ctx, e.get("target")),
+    )
+
+
 def _capped(e: Event, ctx: Ctx) -> str:
     """I41: the round cap stopped the game; the first of its ranking wins only if they ever
     went up a level."""
@@ -423,6 +435,7 @@ LINES: dict[str, EventLine] = {
     "level_changed": _level,
     "won": _won,
     "capped": _capped,
+    "stolen": _stolen,
     "card_played": _card_played,
     "claimed": _claimed,
     "fight_started": _fight_started,
