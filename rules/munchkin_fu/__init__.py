@@ -16,7 +16,7 @@ import rules
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
 from rules.munchkin_fu.model import Action, State
-from rules.options import OptionSpec, Variant, window_option
+from rules.options import Choice, OptionSpec, Variant, window_option
 
 OPTION_SPECS = (
     window_option(),
@@ -34,14 +34,21 @@ OPTION_SPECS = (
     ),
     OptionSpec(
         name="epic",
-        kind="bool",
-        default=False,
+        kind="choice",
+        default="no",
+        choices=(
+            Choice("no", {"en": "No", "it": "No"}),
+            Choice("yes", {"en": "Yes", "it": "Sì"}),
+            Choice("race", {"en": "Race to 20", "it": "Corsa al 20"}),
+        ),
         names={"en": "Epic", "it": "Epico"},
         description={
-            "en": "The race goes to level 20; from level 10 classes give their epic powers "
-            "and an extra style each (E)",
-            "it": "La corsa arriva al livello 20; dal livello 10 le classi danno i poteri "
-            "epici e uno Stile extra ciascuna (E)",
+            "en": "Yes: the rulebook's last page, every class gives its epic power and an "
+            "extra style (E); race to 20: the publisher's separate Epic rules, powers from "
+            "level 10",
+            "it": "Sì: l'ultima pagina del regolamento, ogni classe dà il potere epico e uno "
+            "Stile extra (E); corsa al 20: le regole Epiche a parte dell'editore, poteri dal "
+            "livello 10",
         },
     ),
 )
@@ -49,7 +56,10 @@ OPTION_SPECS = (
 VARIANTS = {
     "standard": Variant(names={"en": "Standard", "it": "Standard"}),
     "fast": Variant(names={"en": "Fast game", "it": "Gioco veloce"}, options={"fast": True}),
-    "epic": Variant(names={"en": "Epic", "it": "Epico"}, options={"epic": True}),
+    "epic": Variant(names={"en": "Epic", "it": "Epico"}, options={"epic": "yes"}),
+    "epic_race": Variant(
+        names={"en": "Epic race to 20", "it": "Corsa epica al 20"}, options={"epic": "race"}
+    ),
     "slow": Variant(
         names={"en": "Slow table (12 h windows)", "it": "Tavolo lento (finestre di 12 h)"},
         options={"window": "12h"},

@@ -26,6 +26,7 @@ from rules.munchkin_fu.model import (
     Ready,
     Resolve,
     Run,
+    Slay,
     State,
     Trouble,
 )
@@ -56,13 +57,20 @@ def _choice(state: State, seat: int, legal: list[Action]) -> Action:
     return Choose(choice.default)
 
 
+def _wins_by_helping(state: State, seat: int) -> bool:
+    """I40, T4: a card gives ``seat`` levels for helping kill: enough to reach the winning
+    level, so helping is worth it unpaid (and both may win)."""
+    gain = sum(e.amount for e in ch.effects_in_play(gear(state, seat), "helper_levels"))
+    return gain > 0 and state.players[seat].level + gain >= state.win_level
+
+
 def _answer(state: State, seat: int, legal: list[Action]) -> Action | None:
     """Accept a help offer that pays (treasure or an item) or any counter and any gift;
     decline the rest."""
     for offer in state.offers:
         if offer.answerer != seat:
             continue
-        pays = offer.treasures > 0 or bool(offer.items)
+        pays = offer.treasures > 0 or bool(offer.items) or _wins_by_helping(state, seat)
         if offer.kind == "trade":
             pays = not offer.want
         if offer.counter:
@@ -99,12 +107,21 @@ def _fighter(state: State, seat: int, legal: list[Action]) -> Action:
         if isinstance(action, Play) and action.side == HEROES:
             return action
     heroes, monsters = fights.totals(state)
+    slays = [a for a in legal if isinstance(a, Slay)]
+    if slays:  # E4: losing, the epic Samurai spends the hand on the strongest monster
+        return max(slays, key=lambda a: fights.monster_level(state, a.monster))
     wanted = fights.treasures_won(state) // 2 + (fights.treasures_won(state) % 2)
     offers = [a for a in legal if isinstance(a, OfferHelp) and not a.items]
     offers = [a for a in offers if a.treasures == wanted and not a.helper_first]
     if offers and monsters - heroes < 10:
         found = fights.tags(state)
-        return max(offers, key=lambda a: ch.strength(gear(state, a.target), found, True))
+        return max(
+            offers,
+            key=lambda a: (
+                _wins_by_helping(state, a.target),  # T4: a shared win beats no win
+                ch.strength(gear(state, a.target), found, True),
+            ),
+        )
     return Run()
 
 

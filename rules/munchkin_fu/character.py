@@ -8,7 +8,8 @@ and how many levels a sale buys. Rules: ``docs/rules/munchkin_fu.md`` P9-P17, U1
 E1, E5 and interpretations I21-I24, I34, I36.
 
 Which effects a character holds: those of its classes, styles and mooks in play, and of its
-active items; the classes' epic powers only while ``Gear.epic`` (option on, level >= 10).
+active items; the classes' epic powers only while ``Gear.epic`` (the epic option; in the race
+to 20, level 10 or more).
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
         "bonus_vs": "the holder's side +amount against a monster with the target tag",
         "run": "running-away roll modifier (holders +, monsters -)",
         "helper_bonus": "+amount while helping someone",
+        "helper_levels": "+amount levels when the holder helps kill a monster (a kill: may win)",
         "extra_treasure": "+amount treasure drawn when the holder kills a monster",
         "discard_for_bonus": "in a fight, discard up to target 'max:N' cards for +amount each",
         "escape_discard_hand": "run away at once by discarding the whole hand (min amount cards)",
@@ -77,12 +78,13 @@ EFFECT_OPS: Mapping[str, str] = MappingProxyType(
         "lose_mook": "lose a mook",
         "combat_penalty": "-amount to the victim's side, now or in their next fight",
         "draw": "draw amount cards face down from the target deck",
+        "steal_item": "outside a fight: take an item another player has in play (thief names it)",
         "death": "the victim dies",
     }
 )
 
 _PASSIVE = frozenset(
-    {"bonus_vs", "run", "helper_bonus", "extra_treasure", "discard_for_bonus",
+    {"bonus_vs", "run", "helper_bonus", "helper_levels", "extra_treasure", "discard_for_bonus",
      "escape_discard_hand", "style_slots", "big_items", "hand_slots"}
 )  # fmt: skip
 _MONSTER = frozenset({"vs", "run", "no_escape", "ignore_below"})
@@ -94,13 +96,16 @@ _LOSS = frozenset(
 _CAPACITY = frozenset({"hand_slots", "big_items", "style_slots"})
 """On an item, these raise the limits :func:`character.active_items` checks; such an item has
 no slot and is not big, so it always counts and the limits never depend on themselves."""
-_ONE_SHOT = frozenset({"combat_bonus", "remove_monster", "auto_escape", "draw", "gain_levels"})
+_ONE_SHOT = frozenset(
+    {"combat_bonus", "remove_monster", "auto_escape", "draw", "gain_levels", "steal_item"}
+)
 
 ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
     {
         ("monster", "effects"): _MONSTER,
         ("monster", "bad_stuff"): _LOSS,
         ("monster", "escape_stuff"): _LOSS,
+        ("monster", "on_kill"): frozenset({"draw", "gain_levels", "lose_cards"}),
         ("trap", "effects"): _LOSS | {"draw"},
         ("class", "effects"): _PASSIVE,
         ("class", "epic"): _EPIC,
@@ -115,7 +120,7 @@ ALLOWED_OPS: Mapping[tuple[str, str], frozenset[str]] = MappingProxyType(
 
 # What each op needs: "+" amount >= 1, "±" amount != 0, "0" amount 0; the target's domain.
 _AMOUNT = {
-    "bonus_vs": "+", "run": "±", "helper_bonus": "+", "extra_treasure": "+",
+    "bonus_vs": "+", "run": "±", "helper_bonus": "+", "helper_levels": "+", "extra_treasure": "+",
     "discard_for_bonus": "+", "escape_discard_hand": "+", "style_slots": "+",
     "big_items": "+", "hand_slots": "+", "vs": "±", "ignore_below": "+",
     "draw_and_strike": "+", "combat_bonus": "+", "gain_levels": "+", "lose_levels": "+",
@@ -169,10 +174,14 @@ class Card:
     requires: tuple[str, ...] = ()
     forbids: tuple[str, ...] = ()
     hk: bool = False
+    friendly: bool = False
+    """I44: a monster met and not fought ("ne hai incontrato uno che era amichevole")."""
     tags: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     bad_stuff: tuple[Effect, ...] = ()
     escape_stuff: tuple[Effect, ...] = ()
+    on_kill: tuple[Effect, ...] = ()
+    """H8: the card's own instruction when it is killed, for the fighter."""
     epic: tuple[Effect, ...] = ()
 
 
@@ -189,9 +198,9 @@ class Deck:
 
 _INT_FIELDS = ("level", "levels", "treasures", "bonus", "gold")
 _STR_FIELDS = ("class_id", "style_id", "slot")
-_BOOL_FIELDS = ("big", "hk")
+_BOOL_FIELDS = ("big", "hk", "friendly")
 _TUPLE_FIELDS = ("requires", "forbids", "tags")
-_EFFECT_FIELDS = ("effects", "bad_stuff", "escape_stuff", "epic")
+_EFFECT_FIELDS = ("effects", "bad_stuff", "escape_stuff", "on_kill", "epic")
 _KNOWN_KEYS = frozenset(
     {"id", "kind", "names", "texts", *_INT_FIELDS, *_STR_FIELDS, *_BOOL_FIELDS,
      *_TUPLE_FIELDS, *_EFFECT_FIELDS}
@@ -299,10 +308,11 @@ def _check_text(card: Card) -> list[str]:
 _SCOPE: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "level": ("monster",), "levels": ("monster",), "tags": ("monster",),
-        "bad_stuff": ("monster",), "escape_stuff": ("monster",),
+        "bad_stuff": ("monster",), "escape_stuff": ("monster",), "on_kill": ("monster",),
         "treasures": ("monster", "enhancer"), "class_id": ("class",), "style_id": ("style",),
         "epic": ("class",), "slot": ("item",), "big": ("item",), "requires": ("item",),
-        "forbids": ("item",), "gold": KINDS_TREASURE, "hk": ("monster", "item", "one_shot"),
+        "forbids": ("item",), "gold": KINDS_TREASURE, "friendly": ("monster",),
+        "hk": ("monster", "item", "one_shot"),
         "bonus": ("item", "one_shot", "mook", "enhancer", "style", "class"),
     }
 )  # fmt: skip
@@ -322,6 +332,11 @@ def _check_scope(card: Card) -> list[str]:
 def _monster(card: Card, styles: Mapping[str, Any]) -> Iterator[tuple[bool, str]]:
     yield 1 <= card.level <= 20, f"level {card.level} outside 1..20"
     yield card.levels in (1, 2), f"levels {card.levels} not 1 or 2"
+    if card.friendly:  # I44: never fought, so no treasure, no Bad Stuff, nothing on a kill
+        fought = (card.treasures, card.bad_stuff, card.escape_stuff, card.on_kill, card.effects)
+        yield not any(fought), "a friendly monster is never fought: no fight fields"
+        yield not card.hk, "a friendly monster joins no Hong Kong fight"
+        return
     yield 1 <= card.treasures <= 5, f"treasures {card.treasures} outside 1..5"
     yield bool(card.bad_stuff), "a monster needs bad_stuff"
     yield set(card.tags) <= set(TAGS), f"unknown tags {card.tags}"

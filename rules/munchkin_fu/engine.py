@@ -53,7 +53,7 @@ from rules.munchkin_fu.model import (
 from rules.munchkin_fu.table import card
 from rules.munchkin_fu.views import view
 
-DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": False}
+DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": "no"}
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -207,8 +207,16 @@ def window(state: State) -> Window | None:
 
 
 def outcome(state: State) -> dict[str, Any] | None:
-    """Levels are the scores; the winners reached the winning level by a kill (or, at the
-    round cap, had the highest level)."""
+    """Levels are the scores; the winners reached the winning level by a kill. ``capped`` says
+    whether the round cap stopped the game instead (I41): then ``ranking`` lists the seats
+    best first and the winners are the first of it, if they ever went up a level."""
     if state.phase != "over":
         return None
-    return {"scores": [p.level for p in state.players], "winners": list(state.winners)}
+    result: dict[str, Any] = {
+        "scores": [p.level for p in state.players],
+        "winners": list(state.winners),
+        "capped": state.capped,
+    }
+    if state.capped:
+        result["ranking"] = turn.cap_ranking(state)
+    return result

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event
 from rules.munchkin_fu import character as ch
+from rules.munchkin_fu import rewards
 from rules.munchkin_fu.content import TREASURE, Card
 from rules.munchkin_fu.model import (
     HEROES,
@@ -195,7 +196,7 @@ def fight_plays(state: State, seat: int) -> list[Action]:
     p = state.players[seat]
     n = len(fight.monsters)
     hk = [i for i in range(n) if monster_card(fight, i).hk and fight.monsters[i].of < 0]
-    monsters_in_hand = [c for c in p.hand if card(c).kind == "monster"]
+    monsters_in_hand = [c for c in p.hand if card(c).kind == "monster" and not card(c).friendly]
     found: list[Action] = []
     for c in dict.fromkeys(p.hand):
         k = card(c)
@@ -484,6 +485,8 @@ def win(state: State) -> tuple[State, list[Event]]:
     count = treasures_won(state)
     state, more = change_level(state, fight.fighter, levels, kill=True)
     events += more
+    state, more = rewards.helper_levels(state, fight)
+    events += more
     state, drawn = draw(state, TREASURE, count)
     if fight.helper < 0:
         state = to_hand(state, fight.fighter, drawn)
@@ -495,6 +498,7 @@ def win(state: State) -> tuple[State, list[Event]]:
         share = min(fight.treasures, len(drawn))
         jobs = split_jobs(fight, share, len(drawn))
     fight = replace(state.fight or fight, stage="done", loot=drawn if fight.helper >= 0 else ())
+    jobs += rewards.on_kill_jobs(fight)
     state = replace(state, fight=fight, queue=(*jobs, Job(fight.fighter, "end_fight")))
     state, won = check_win(state)
     return state, events + won

@@ -22,14 +22,15 @@ from rules import codec
 from rules.base import Rng
 
 GAME_ID = "munchkin_fu"
-DUMP_VERSION = 1
+DUMP_VERSION = 2
+"""2: ``epic`` alone is the rulebook's epic; a version-1 ``epic`` was the race to 20."""
 HAND_LIMIT = 5
 WIN_LEVEL = 10
 EPIC_WIN_LEVEL = 20
 MAX_ROUNDS = 40
-"""The termination cap (I41): after this many rounds (twice as many in the epic race to 20)
-the game ends and the highest level(s) win, so a table of passive players cannot run for
-ever. Bot games end in 10-15 rounds (epic: 23-32)."""
+"""The termination cap (I41), a safety net and not an ending: after this many rounds (twice as
+many in the epic race to 20) the game stops, ranked by level then combat strength; nobody who
+never went up a level wins. Bot games never reach it."""
 
 HEROES, MONSTERS = "heroes", "monsters"
 
@@ -170,6 +171,10 @@ class State:
     round: int = 1
     fast: bool = False
     epic: bool = False
+    """The epic powers (E): the rulebook's page, for every character (option ``epic=yes``)."""
+    race: bool = False
+    """The publisher's separate Epic rules (``epic=race``, with ``epic``): the race to 20,
+    the powers from level 10 (I12)."""
     fight: Fight | None = None
     offers: tuple[Offer, ...] = ()
     next_offer: int = 1
@@ -184,6 +189,8 @@ class State:
     """Cards given to each seat in this charity (the split's bookkeeping)."""
     excess: int = 0
     winners: tuple[int, ...] = ()
+    capped: bool = False
+    """The round cap ended the game (I41), not a kill at the winning level."""
     died: tuple[int, ...] = ()
     """Seats that died this turn: no help may be asked of them until the next (I26)."""
 
@@ -193,7 +200,12 @@ class State:
 
     @property
     def win_level(self) -> int:
-        return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
+        return EPIC_WIN_LEVEL if self.race else WIN_LEVEL
+
+    def epic_at(self, level: int) -> bool:
+        """I12: whether a character of ``level`` has the epic powers: always in the rulebook's
+        epic, from level 10 in the race to 20."""
+        return self.epic and (not self.race or level >= WIN_LEVEL)
 
     @property
     def max_rounds(self) -> int:
@@ -419,6 +431,8 @@ def dump(state: State) -> dict[str, Any]:
 
 
 def load(data: dict[str, Any]) -> State:
+    if data.get("version", 1) < 2 and data.get("epic"):
+        data = {**data, "race": True}  # version 1 had one epic: the race to 20
     return codec.load_state(State, data)
 
 

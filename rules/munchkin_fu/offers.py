@@ -22,11 +22,12 @@ from rules.munchkin_fu.model import (
     Offer,
     OfferHelp,
     OfferTrade,
+    Play,
     Sell,
     State,
     with_player,
 )
-from rules.munchkin_fu.table import card, change_level, discard, remove_from_play
+from rules.munchkin_fu.table import card, change_level, discard, from_hand, remove_from_play
 
 SELL_STEP = 1000
 """P: "oggetti per un valore di 1000 crediti ... avanzare immediatamente di un livello"."""
@@ -211,6 +212,36 @@ def pay_bribe(state: State) -> tuple[State, list[Event]]:
     return state, [
         {"type": "bribe_paid", "seat": fight.fighter, "to": fight.helper, "items": list(paid)}
     ]
+
+
+def steals(state: State, seat: int) -> list[Action]:
+    """P19: a ``steal_item`` one-shot from the hand names another seat and an item it has in
+    play (used or carried); never while a fight is open ("NON puoi ... rubare oggetti DURANTE
+    un combattimento"), nor at setup; the item must fit the thief's big-item limit (I23)."""
+    if state.fight is not None or state.phase == "setup":
+        return []
+    cards = [
+        c
+        for c in dict.fromkeys(state.players[seat].hand)
+        if any(e.op == "steal_item" for e in card(c).effects)
+    ]
+    return [
+        Play(c, target=victim, extra=item)
+        for c in cards
+        for victim in range(state.num_players)
+        if victim != seat
+        for item in dict.fromkeys(state.players[victim].items)
+        if fits(state, seat, (item,))
+    ]
+
+
+def steal(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
+    """The one-shot is discarded; the item goes to the thief's play area, counting only if its
+    slot is free (as a traded item, I23)."""
+    state = discard(from_hand(state, seat, action.card), [action.card])
+    state = _move_items(state, action.target, seat, (action.extra,))
+    event: Event = {"type": "stolen", "seat": seat, "target": action.target}
+    return state, [{**event, "card": action.card, "item": action.extra}]
 
 
 def fits(state: State, target: int, items: tuple[str, ...]) -> bool:

@@ -24,6 +24,7 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
+from rules.munchkin_fu.offers import steal, steals
 from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand
 
 FREE_OPS = frozenset({"gain_levels", "draw"})
@@ -109,6 +110,7 @@ def anytime(state: State, seat: int) -> list[Action]:
     found: list[Action] = setup_plays(state, seat) if setup else []
     found += free_plays(state, seat)
     found += equip_plays(state, seat, ("mook", "super_munchkin"))
+    found += steals(state, seat)
     found += mook_enhancers(state, seat)
     found += [Discard(c) for c in (*p.classes, *p.styles, *p.extra_styles)]
     found += [Discard(m) for m, _ in p.mooks]
@@ -160,7 +162,8 @@ def tableable(cid: str) -> bool:
     """I37: a one-shot that is used in a fight may wait on the table; one whose every effect
     works at any time (draw, gain a level) is simply used, so its ``Play`` means *use it*."""
     k = card(cid)
-    return k.kind == "one_shot" and not {e.op for e in k.effects} <= FREE_OPS
+    ops = {e.op for e in k.effects}
+    return k.kind == "one_shot" and not ops <= FREE_OPS and "steal_item" not in ops
 
 
 def claims(state: State, seat: int) -> list[Action]:
@@ -190,6 +193,8 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         return reopen(state), [{**event, "mook": action.extra}]
     if state.fight is not None and action in fight_plays(state, seat):
         return play_into_fight(state, seat, action)
+    if action.extra and any(e.op == "steal_item" for e in k.effects):
+        return steal(state, seat, action)
     if k.kind == "trap":  # a play: it reopens an open fight (I4) whoever its victim
         state, events = trap(from_hand(state, seat, action.card), seat, action.card, action.target)
         return reopen(state), events

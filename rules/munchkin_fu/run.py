@@ -23,9 +23,9 @@ ESCAPE_ROLL = 5
 
 
 def epic_ops(state: State, seat: int) -> set[str]:
-    """E: the epic powers of ``seat``'s classes (epic option, level 10 or more)."""
+    """E: the epic powers of ``seat``'s classes (epic option; in the race, level 10 or more)."""
     p = state.players[seat]
-    if not state.epic or p.level < 10:
+    if not state.epic_at(p.level):
         return set()
     return {e.op for c in p.classes for e in card(c).epic}
 

@@ -27,7 +27,7 @@ def kind(cid: str) -> str:
 def gear(state: State, seat: int) -> Gear:
     """What ``seat`` has in play, as :mod:`.character` reads it."""
     p = state.players[seat]
-    return gear_of(p, state.epic)
+    return gear_of(p, state.epic_at(p.level))
 
 
 def gear_of(p: Player, epic: bool) -> Gear:
@@ -40,7 +40,7 @@ def gear_of(p: Player, epic: bool) -> Gear:
         items=p.items,
         carried=frozenset(p.carried),
         mooks=p.mooks,
-        epic=epic and p.level >= 10,
+        epic=epic,
     )
 
 
@@ -193,7 +193,7 @@ def change_level(
     if new == old:
         return state, []
     state = with_player(state, seat, level=new)
-    if state.epic and new < 10 <= old:  # I12: epic extra styles and mooks go with level 10
+    if state.epic_at(old) and not state.epic_at(new):  # I12: the race's extras go below 10
         state = trim(state, seat)
     return state, [{"type": "level_changed", "seat": seat, "from": old, "to": new}]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, Rng
+from rules.munchkin_fu.character import strength
 from rules.munchkin_fu.content import DECK, DOOR, TREASURE
 from rules.munchkin_fu.effects import cheapest_card, process, trap
 from rules.munchkin_fu.fight import start
@@ -21,7 +22,16 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
-from rules.munchkin_fu.table import card, discard, draw, end_game, from_hand, next_seat, to_hand
+from rules.munchkin_fu.table import (
+    card,
+    discard,
+    draw,
+    end_game,
+    from_hand,
+    gear,
+    next_seat,
+    to_hand,
+)
 
 START_CARDS, FAST_CARDS = 2, 4
 """S: "Dai due carte da ogni mazzo ad ogni giocatore"; F: four in the fast game."""
@@ -36,6 +46,9 @@ def setup(num_players: int, options: dict[str, object], seed: int) -> State:
     drawn from the seed (the lead's decision on "mettendosi d'accordo")."""
     if not 3 <= num_players <= 6:
         raise ValueError(f"Munchkin Fu is for 3-6 players, not {num_players}")
+    epic = options.get("epic", "no")
+    if isinstance(epic, bool):  # a table stored when epic was a flag for the race
+        epic = "race" if epic else "no"
     rng = Rng(seed)
     door, rng = rng.shuffled(DECK.door)
     treasure, rng = rng.shuffled(DECK.treasure)
@@ -50,7 +63,8 @@ def setup(num_players: int, options: dict[str, object], seed: int) -> State:
         turn=first - 1,
         first=first - 1,
         fast=bool(options.get("fast", False)),
-        epic=bool(options.get("epic", False)),
+        epic=epic in ("yes", "race"),
+        race=epic == "race",
         charity=(0,) * num_players,
     )
     for seat in range(num_players):
@@ -85,6 +99,9 @@ def kick(state: State, seat: int) -> tuple[State, list[Event]]:
     (cid,) = drawn
     events: list[Event] = [{"type": "door_kicked", "seat": seat, "card": cid}]
     k = card(cid)
+    if k.kind == "monster" and k.friendly:
+        state, more = meet_friendly(state, seat, cid)
+        return state, events + more
     if k.kind == "monster":
         state, more = start(state, seat, cid)
         return state, events + more
@@ -95,9 +112,20 @@ def kick(state: State, seat: int) -> tuple[State, list[Event]]:
     return to_hand(state, seat, (cid,), shown=True), events
 
 
+def meet_friendly(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """I44: a friendly monster is met, not fought, and discarded; having met no monster to
+    fight, the player loots the room (T14: "o ne hai incontrato uno che era amichevole")."""
+    state = discard(replace(state, phase="trouble"), [cid])
+    state, events = loot_room(state, seat)
+    return state, [{"type": "friendly_met", "seat": seat, "card": cid}, *events]
+
+
 def trouble(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
-    """T2: fight a monster from the hand."""
+    """T2: fight a monster from the hand (a friendly one is met, I44)."""
     state = from_hand(state, seat, cid)
+    if card(cid).friendly:
+        state, events = meet_friendly(state, seat, cid)
+        return state, [{"type": "card_played", "seat": seat, "card": cid}, *events]
     state, events = start(state, seat, cid)
     return state, [{"type": "card_played", "seat": seat, "card": cid}, *events]
 
@@ -198,17 +226,37 @@ def charity_answer(state: State, seat: int, option: str) -> tuple[State, list[Ev
     return state, [event, *more]
 
 
+def cap_ranking(state: State) -> list[int]:
+    """I41: the seats best first at the round cap: level, then combat strength outside a fight
+    (level and every bonus in play), then turn order from the first player."""
+    order = [(state.first + k) % state.num_players for k in range(state.num_players)]
+    return sorted(order, key=lambda s: (-state.players[s].level, -strength(gear(state, s))))
+
+
+def cap(state: State) -> tuple[State, list[Event]]:
+    """I41: the round cap stops the game. The first of :func:`cap_ranking` wins, with whoever
+    ties them in level and strength; nobody wins if nobody ever went up a level."""
+    ranking = cap_ranking(state)
+
+    def key(s: int) -> tuple[int, int]:
+        return state.players[s].level, strength(gear(state, s))
+
+    best = key(ranking[0])
+    winners = tuple(sorted(s for s in ranking if key(s) == best and best[0] > 1))
+    rnd = state.max_rounds
+    state = replace(end_game(state, winners), capped=True)
+    event = {"type": "capped", "round": rnd, "ranking": ranking, "winners": list(winners)}
+    return state, [event]
+
+
 def next_turn(state: State) -> tuple[State, list[Event]]:
     """The player on the left plays; a dead character starts by drawing again (D); after
-    :attr:`State.max_rounds` rounds the highest level wins (the engine's termination cap)."""
+    :attr:`State.max_rounds` rounds the cap stops the game (I41)."""
     seat = next_seat(state, state.turn)
     rnd = state.round + (seat == state.first)
     state = with_player(state, state.turn, sold=0)
     if rnd > state.max_rounds:
-        top = max(p.level for p in state.players)
-        winners = tuple(s for s, p in enumerate(state.players) if p.level == top)
-        state = end_game(state, winners)
-        return state, [{"type": "won", "seats": list(winners), "cap": state.max_rounds}]
+        return cap(state)
     state = replace(
         state,
         turn=seat,

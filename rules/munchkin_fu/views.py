@@ -39,7 +39,7 @@ def card_data(cid: str) -> dict[str, Any]:
             data[name] = value
     if k.kind == "monster":
         data["levels"] = k.levels
-    for name in ("slot", "big", "hk"):
+    for name in ("slot", "big", "hk", "friendly"):
         if getattr(k, name):
             data[name] = getattr(k, name)
     if k.tags:
@@ -150,6 +150,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "win_level": state.win_level,
         "fast": state.fast,
         "epic": state.epic,
+        "epic_race": state.race,
+        "capped": state.capped,
         "players": [_player(state, s) for s in range(state.num_players)],
         "decks": {"door": len(state.door), "treasure": len(state.treasure)},
         "discards": {

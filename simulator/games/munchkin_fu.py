@@ -54,8 +54,9 @@ def _mf_observe(tally: Tally, seat: int, events: list[Event]) -> None:
 
 
 def _mf_extras(state: MfState, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
-    """Whether the round cap ended the game (nobody reached the winning level), and the tally."""
-    return {"capped": max(outcome["scores"]) < state.win_level, "tally": tally}
+    """Whether the round cap ended the game (I41: nobody reached the winning level), and the
+    tally."""
+    return {"capped": bool(outcome.get("capped")), "tally": tally}
 
 
 def _mf_summarize(records: list[Record], players: int) -> dict[str, Any]:

@@ -391,6 +391,38 @@ def test_rare_events_read_as_the_engine_sends_them() -> None:
     assert event_line(won, "en", NAMES) == "🏆 Anna, Dario win Munchkin Fu together!"
 
 
+def test_I41_the_round_cap_says_it_ended_the_game_in_both_languages() -> None:
+    capped = {"type": "capped", "round": 40, "ranking": [2, 0, 1], "winners": [2]}
+    assert event_line(capped, "en", NAMES) == (
+        "⏱ The 40-round cap ends the game: highest level and strength: Carla"
+    )
+    assert "Carla" in (event_line(capped, "it", NAMES) or "").split(": ")[-1]
+    nobody = {**capped, "winners": []}
+    assert "nobody wins" in (event_line(nobody, "en", NAMES) or "")
+    lines = {event_line(e, "it", NAMES) for e in (capped, nobody)}
+    assert None not in lines and not lines & {event_line(e, "en", NAMES) for e in (capped, nobody)}
+
+
+def test_I44_a_friendly_monster_met_reads_in_both_languages() -> None:
+    met = {"type": "friendly_met", "seat": 1, "card": "d112"}
+    line = "🕊 Bruno meets **Lost Tourist Dragon**: friendly, no fight"
+    assert event_line(met, "en", NAMES) == line
+    assert "**Drago Turista Smarrito**" in (event_line(met, "it", NAMES) or "")
+
+
+def test_P19_a_theft_reads_in_both_languages() -> None:
+    stolen = {"type": "stolen", "seat": 1, "target": 0, "card": "t079", "item": "t001"}
+    line = event_line(stolen, "en", NAMES) or ""
+    assert line.startswith("🫳 Bruno uses **Sticky Fingers Technique**") and "Anna" in line
+    assert "**Tecnica delle Dita Appiccicose**" in (event_line(stolen, "it", NAMES) or "")
+    state = ENGINE.setup(3, dict(ENGINE.options), 0)
+    view = ENGINE.view(state, 1)
+    view["cards"].setdefault("t079", {"kind": "one_shot", "names": {"en": "Sticky", "it": "Dita"}})
+    view["cards"].setdefault("t001", {"kind": "item", "names": {"en": "Hat", "it": "Cappello"}})
+    action = {"type": "play", "card": "t079", "target": 0, "extra": "t001"}
+    assert "🫳" in PRESENTER.action_label(view, action, "en")
+
+
 def test_the_slay_move_names_its_monster() -> None:
     for _players, _variant, (state, *_rest) in sampled():
         if state.fight is not None and state.fight.monsters:

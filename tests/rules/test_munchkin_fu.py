@@ -36,6 +36,7 @@ from rules.munchkin_fu.model import (
     Player,
     Ready,
     Resolve,
+    Run,
     Sell,
     State,
     Trouble,
@@ -207,7 +208,7 @@ def test_T3_level_ten_wins_only_by_a_kill() -> None:
     state = fight("d001", players={0: {"level": 9}})
     state = pass_all(act(state, 0, Resolve()))
     assert state.phase == "over" and state.winners == (0,)
-    assert ENGINE.outcome(state) == {"scores": [10, 1, 1], "winners": [0]}
+    assert ENGINE.outcome(state) == {"scores": [10, 1, 1], "winners": [0], "capped": False}
 
 
 def test_T5_kicking_the_door_draws_a_door_card_face_up() -> None:
@@ -310,6 +311,12 @@ def test_P17_sell_a_thousand_per_level_no_change() -> None:
     assert state.players[0].level == 2 and state.players[0].sold == 100
     state = act(state, 0, Sell("t046"))
     assert state.players[0].level == 3
+
+
+def test_P12_an_item_of_no_value_cannot_be_sold() -> None:
+    state = game(players={0: {"hand": ("t077",), "items": ("t046",)}})
+    legal = E.legal_actions(state, 0)
+    assert Play("t077") in legal and Sell("t077") not in legal and Sell("t046") in legal
 
 
 def test_P18_sell_from_the_hand_and_from_play() -> None:
@@ -475,8 +482,30 @@ def test_E1_epic_one_extra_style_per_class() -> None:
 
 
 def test_E_epic_race_goes_to_twenty() -> None:
-    state = E.setup(3, {"epic": True}, 0)
+    """E6: the publisher's separate Epic rules: the race to 20, powers from level 10."""
+    state = E.setup(3, {"epic": "race"}, 0)
     assert state.win_level == 20 and E.view(state, None)["win_level"] == 20
+    me = {"level": 9, "classes": ("d063",), "styles": ("d079",), "hand": ("d081",)}
+    assert Play("d081") not in E.legal_actions(game(players={0: me}, epic=True, race=True), 0)
+
+
+def test_E_epic_is_the_rulebook_page_from_level_one_to_ten() -> None:
+    """E1: "Ogni Classe di Munchkin Fu che hai in gioco ti conferisce uno Stile extra": no
+    level condition and no new goal on the rulebook's page."""
+    state = E.setup(3, {"epic": "yes"}, 0)
+    assert state.epic and not state.race and state.win_level == 10
+    me = {"level": 1, "classes": ("d063",), "styles": ("d079",), "hand": ("d081",)}
+    assert Play("d081") in E.legal_actions(game(players={0: me}, epic=True), 0)
+    assert E.setup(3, {"epic": True}, 0).race  # a table stored before the split: the race
+
+
+def test_E_epic_variants_name_the_rulebook_and_the_race() -> None:
+    variants = ENGINE.variants
+    assert variants["epic"].options == {"epic": "yes"}
+    assert variants["epic_race"].options == {"epic": "race"}
+    assert {"en", "it"} <= set(variants["epic_race"].names)
+    spec = next(s for s in ENGINE.option_specs if s.name == "epic")
+    assert spec.default == "no" and spec.parse("sì") == "yes" and spec.parse("race") == "race"
 
 
 def test_P16_extra_items_carried_sideways_no_change_in_a_fight() -> None:
@@ -503,7 +532,7 @@ def test_I38_a_card_received_out_of_turn_is_playable_at_once() -> None:
 
 def test_I12_falling_below_ten_loses_the_epic_styles() -> None:
     me = {"level": 10, "classes": ("d063",), "styles": ("d079", "d081")}
-    state = game(players={0: me, 1: {"hand": ("d061",)}}, epic=True)
+    state = game(players={0: me, 1: {"hand": ("d061",)}}, epic=True, race=True)
     state = act(state, 1, Play("d061", target=0))
     assert state.players[0].level == 9 and state.choice is not None
     assert state.choice.kind == "lose" and state.choice.default == "d081"
@@ -519,10 +548,82 @@ def test_I3_a_ready_seat_keeps_its_at_any_time_plays() -> None:
     assert Play("d061", target=1) in legal and Play("t001") not in legal
 
 
+def test_K4_a_trap_takes_the_footgear() -> None:
+    state = game(players={0: {"items": ("t015", "t001")}, 1: {"hand": ("d108",)}})
+    state = act(state, 1, Play("d108", target=0))
+    assert state.players[0].items == ("t001",) and "t015" in state.treasure_discard
+
+
+def test_R4_a_heavy_style_makes_running_harder() -> None:
+    state = act(game(door=("d010",), players={0: {"styles": ("d081",)}}), 0, Kick())
+    _, events = E.apply(act(state, 0, Run()), 0, Choose("roll"))
+    assert next(e for e in events if "roll" in e)["modifier"] == -1 - 2
+
+
+def test_P19_stealing_takes_an_item_in_play_never_in_a_fight() -> None:
+    """P19: "NON puoi vendere, scambiare, o rubare oggetti DURANTE un combattimento"."""
+    state = game(door=("d004",), players={0: {"items": ("t001",)}, 1: {"hand": ("t080",)}})
+    legal = E.legal_actions(state, 1)
+    assert Play("t080", target=0, extra="t001") in legal and Play("t080") not in legal
+    fighting = act(state, 0, Kick())
+    assert not any(isinstance(a, Play) and a.card == "t080" for a in E.legal_actions(fighting, 1))
+    mine = E.legal_actions(replace(state, turn=1), 1)
+    assert Play("t080") not in mine  # not put on the table: it is used, or kept
+
+
+def test_I44_a_friendly_monster_behind_the_door_is_met_not_fought() -> None:
+    """T14: "(o ne hai incontrato uno che era amichevole), cerca nella stanza"."""
+    state, events = E.apply(game(door=("d112", "d001")), 0, Kick())
+    assert state.fight is None and state.phase == "loot" and state.players[0].hand == ("d001",)
+    assert "d112" in state.door_discard
+    assert [e["type"] for e in events] == ["door_kicked", "friendly_met", "looted_room"]
+
+
+def test_I44_a_friendly_monster_from_the_hand_is_met_and_joins_no_fight() -> None:
+    state = game(door=("d002", "d001"), players={0: {"hand": ("d113",)}}, phase="trouble")
+    assert Trouble("d113") in E.legal_actions(state, 0)
+    met = act(state, 0, Trouble("d113"))
+    assert met.fight is None and met.phase == "loot" and met.players[0].hand == ("d002",)
+    brawl = act(game(door=("d004",), players={1: {"hand": ("d045", "d113")}}), 0, Kick())
+    assert Play("d045", extra="d113") not in E.legal_actions(brawl, 1)
+
+
 def test_I41_the_game_always_ends() -> None:
-    """After 40 rounds (80 in the epic race) the highest level wins, ties shared."""
-    state = game(players={1: {"level": 4}, 2: {"level": 4}}, phase="loot", turn=2)
+    """After 40 rounds (80 in the epic race) the game ends at the cap."""
+    state = game(players={1: {"level": 4}}, phase="loot", turn=2)
     state = act(replace(state, round=40), 2, EndTurn())
-    assert state.phase == "over" and state.winners == (1, 2)
-    epic = game(phase="loot", turn=2, epic=True)
-    assert act(replace(epic, round=40), 2, EndTurn()).phase == "door"
+    assert state.phase == "over" and state.winners == (1,)
+    race = game(phase="loot", turn=2, epic=True, race=True)
+    assert act(replace(race, round=40), 2, EndTurn()).phase == "door"
+
+
+def test_I41_the_cap_ranks_by_level_then_strength_and_says_so() -> None:
+    """Equal levels are ranked by combat strength outside a fight (level and every bonus in
+    play); the cap is an event, and the outcome says the cap ended the game."""
+    players = {0: {"level": 4, "items": ("t001",)}, 1: {"level": 4}, 2: {"level": 2}}
+    state = replace(game(players=players, phase="loot", turn=2), round=40)
+    state, events = E.apply(state, 2, EndTurn())
+    assert state.winners == (0,)
+    assert events[-1] == {"type": "capped", "round": 40, "ranking": [0, 1, 2], "winners": [0]}
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["capped"] and outcome["ranking"] == [0, 1, 2]
+    assert outcome["winners"] == [0] and E.view(state, None)["capped"] is True
+
+
+def test_I41_the_cap_makes_no_winner_of_players_who_never_levelled() -> None:
+    state = replace(game(phase="loot", turn=2), round=40)
+    state, events = E.apply(state, 2, EndTurn())
+    assert state.phase == "over" and state.winners == ()
+    assert events[-1]["type"] == "capped" and events[-1]["winners"] == []
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["winners"] == [] and outcome["capped"]
+    tied = {0: {"level": 3}, 1: {"level": 3}}
+    state = act(replace(game(players=tied, phase="loot", turn=2), round=40), 2, EndTurn())
+    assert state.winners == (0, 1)  # a tie in level and strength is shared
+
+
+def test_I41_a_real_win_is_not_capped() -> None:
+    state = game(players={0: {"level": 9}}, door=("d001",))
+    state = pass_all(act(act(state, 0, Kick()), 0, Resolve()))
+    outcome = E.outcome(state)
+    assert outcome is not None and outcome["winners"] == [0] and not outcome["capped"]

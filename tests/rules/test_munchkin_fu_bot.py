@@ -19,6 +19,7 @@ from rules.munchkin_fu.model import (
     Play,
     Resolve,
     Run,
+    Slay,
 )
 from tests.rules.test_munchkin_fu import act, fight
 
@@ -85,3 +86,19 @@ def test_every_window_waits_for_every_seat_its_rule_names_whatever_they_hold() -
 def test_forced_action_never_answers_a_window() -> None:
     state = act(fight("d004"), 0, Resolve())
     assert all(E.forced_action(state, seat) is None for seat in (1, 2))
+
+
+def test_I48_the_epic_samurai_bot_slays_what_it_cannot_beat() -> None:
+    """E4 in the bot: losing, it spends a hand of three on the monster (issue 26)."""
+    me = {"classes": ("d069",), "hand": ("d049", "d050", "d051")}
+    state = fight("d030", players={0: me}, epic=True)
+    assert BOT(state, 0) == Slay(0)
+
+
+def test_I48_a_bot_helps_unpaid_when_helping_makes_it_win() -> None:
+    """T4 in the bot: a helper whose card gives it the winning level accepts for nothing."""
+    state = fight("d030", players={0: {"level": 9}, 1: {"level": 9, "items": ("t078",)}})
+    state = act(state, 0, OfferHelp(1))
+    assert BOT(state, 1) == Accept(1)
+    plain = act(fight("d030", players={0: {"level": 9}, 1: {"level": 9}}), 0, OfferHelp(1))
+    assert BOT(plain, 1) == Decline(1)

@@ -55,7 +55,7 @@ YAKUZA = _pick("d071", class_id="yakuza", ops={"helper_bonus", "extra_treasure"}
 MONK = _pick("d075", class_id="monk", ops={"style_slots", "bonus_vs"})
 NOODLE = _pick("d079", style_id="noodle", bonus=1, ops={"run"})
 NOODLE_2 = _pick("d091", style_id="noodle")
-WOK = _pick("d081", style_id="wok", bonus=3, ops=set())
+WOK = _pick("d081", style_id="wok", bonus=3, ops={"run"})
 ABACUS = _pick("d088", style_id="abacus", bonus=1, ops={"big_items"})
 UMBRELLA = _pick("d080", style_id="umbrella", bonus=1, ops={"bonus_vs"})
 TRAM = _pick("d085", style_id="tram", bonus=1, ops={"run"})

@@ -142,7 +142,7 @@ def test_effect_shadow_escape() -> None:
 def test_effect_draw_and_strike() -> None:
     hand = ("t001", "t002", "t008")
     players = {0: {"level": 10, "classes": ("d067",), "hand": hand}}
-    state = fight("d031", players=players, epic=True)
+    state = fight("d031", players=players, epic=True, race=True)
     assert Slay(0) in E.legal_actions(state, 0)
     state = pass_all(act(act(state, 0, Slay(0)), 0, Resolve()))  # the window first (C13)
     assert state.players[0].level == 12 and state.fight is None  # the card's 2 levels
@@ -243,6 +243,29 @@ def test_effect_draw() -> None:
 def test_effect_death() -> None:
     state = caught_by("d030", level=6, items=("t001",))
     assert state.players[0].items == () and state.players[0].reborn
+
+
+def test_effect_helper_levels() -> None:
+    """I40, T4: a card that gives the helper levels: both reach 10 on one kill, both win."""
+    players = {0: {"level": 9}, 1: {"level": 9, "items": ("t078",)}}
+    state = acts(fight("d004", players=players), (0, OfferHelp(1)), (1, Accept(1)))
+    state = act(state, 0, Resolve())
+    events: list[dict[str, object]] = []
+    while E.pending(state) and state.phase != "over":
+        state, more = E.apply(state, E.pending(state)[0], E.Pass())
+        events += more
+    assert [p.level for p in state.players[:2]] == [10, 10] and state.winners == (0, 1)
+    assert {"type": "won", "seats": [0, 1]} in events
+    plain = acts(fight("d004", players={1: {"level": 5}}), (0, OfferHelp(1)), (1, Accept(1)))
+    assert pass_all(act(plain, 0, Resolve())).players[1].level == 5  # H9 without the card
+
+
+def test_effect_steal_item() -> None:
+    state = game(players={0: {"items": ("t001", "t015")}, 1: {"hand": ("t079",)}})
+    state, events = E.apply(state, 1, Play("t079", target=0, extra="t015"))
+    assert state.players[0].items == ("t001",) and state.players[1].items == ("t015",)
+    assert "t079" in state.treasure_discard
+    assert {"type": "stolen", "seat": 1, "target": 0, "card": "t079", "item": "t015"} in events
 
 
 def test_every_effect_op_has_a_test() -> None:

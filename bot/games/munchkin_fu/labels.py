@@ -132,6 +132,10 @@ def _play(view: View, action: Action, locale: str) -> str:
     if isinstance(monster, int) and monster >= 0:
         fields["monster"] = monster_name(view, monster, locale)
         return _on_monster(kind, card, fields, locale)
+    if extra and kind == "one_shot" and isinstance(target, int) and target >= 0:  # a theft
+        fields["extra"] = card_name(view, extra, locale)
+        fields["who"] = seat_label(view, target, locale)
+        return fill(t(locale, "🫳 {card}: take {extra} from {who}"), fields)
     if extra:
         fields["extra"] = card_name(view, extra, locale)
         if kind == "wandering":

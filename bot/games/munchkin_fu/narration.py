@@ -109,13 +109,38 @@ def _level(e: Event, ctx: Ctx) -> str:
 
 def _won(e: Event, ctx: Ctx) -> str:
     winners = ", ".join(_who(ctx, s) for s in e.get("seats", []))
-    if e.get("cap"):
-        return t(
-            ctx[0], "🏆 Round {n} is over: the highest level wins: {who}", n=e["cap"], who=winners
-        )
     if len(e.get("seats", [])) > 1:
         return t(ctx[0], "🏆 {who} win Munchkin Fu together!", who=winners)
     return t(ctx[0], "🏆 {who} wins Munchkin Fu!", who=winners)
+
+
+def _stolen(e: Event, ctx: Ctx) -> str:
+    """P19: a theft outside a fight, with the one-shot that did it."""
+    return t(
+        ctx[0],
+        "🫳 {who} uses {card} and takes {item} from {victim}",
+        who=_who(ctx, e.get("seat")),
+        card=_name(ctx, e.get("card")),
+        item=_name(ctx, e.get("item")),
+        victim=_who(ctx, e.get("target")),
+    )
+
+
+def _capped(e: Event, ctx: Ctx) -> str:
+    """I41: the round cap stopped the game; the first of its ranking wins only if they ever
+    went up a level."""
+    locale, n = ctx[0], e.get("round")
+    winners = ", ".join(_who(ctx, s) for s in e.get("winners", []))
+    if not winners:
+        return t(
+            locale, "⏱ The {n}-round cap ends the game: nobody went up a level, nobody wins", n=n
+        )
+    return t(
+        locale,
+        "⏱ The {n}-round cap ends the game: highest level and strength: {who}",
+        n=n,
+        who=winners,
+    )
 
 
 # --- plays ---------------------------------------------------------------------------------------
@@ -389,6 +414,7 @@ SEAT_CARD: dict[str, str] = {
     "looted": N_("💀 {who} takes {card} from the corpse"),
     "slain": N_("🗡 {who} discards the whole hand and slays {card}"),
     "looted_room": N_("🎒 {who} loots the room (a door card, face down)"),
+    "friendly_met": N_("🕊 {who} meets {card}: friendly, no fight"),
     "window_opened": N_("⏳ The fight waits: everyone else may play a card or pass"),
 }
 """Events that read as one sentence of who did it and with which card (or none)."""
@@ -409,6 +435,8 @@ LINES: dict[str, EventLine] = {
     "charity": _charity,
     "level_changed": _level,
     "won": _won,
+    "capped": _capped,
+    "stolen": _stolen,
     "card_played": _card_played,
     "claimed": _claimed,
     "fight_started": _fight_started,

@@ -61,6 +61,10 @@ def _header(view: View, locale: str, names: list[str]) -> str:
         return t(locale, "🎬 First plays: everyone puts cards in play, then says Ready")
     if phase == "over":
         winners = ", ".join(who(names, s, locale) for s in view.get("winners", []))
+        if view.get("capped"):  # I41: the round cap, not a kill, ended it
+            if not winners:
+                return t(locale, "⏱ Game over at the round cap: nobody wins")
+            return t(locale, "⏱ Game over at the round cap: {who} ranks first", who=winners)
         return t(locale, "🏆 Game over: {who} wins", who=winners or "—")
     return t(
         locale,
