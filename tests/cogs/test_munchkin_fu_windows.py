@@ -335,5 +335,8 @@ async def test_a_trap_while_a_choice_is_open_goes_through_and_the_choice_is_aske
     after = world.bot.tables.state(await world.record())
     assert trap.card not in after.players[2].hand
     assert after.choice is not None and after.choice.job is not None
-    assert after.choice.job.source == trap.card  # the trap struck first: its victim chooses
-    assert after.queue[0] == job  # then the open choice is asked again
+    assert after.players[chooser] != state.players[chooser]  # the trap struck its victim
+    if after.choice.job.source == trap.card:  # the trap asks its victim to choose first
+        assert after.queue[0] == job  # then the open choice is asked again
+    else:  # the trap struck at once: the open choice is asked again, at once
+        assert (after.choice.seat, after.choice.job) == (chooser, job)

@@ -57,7 +57,7 @@ def test_R5_an_escape_penalty_waits_for_the_next_fight() -> None:
 def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
     players = {0: {"level": 10, "classes": ("d069",), "hand": ("t001", "t002", "t008")}}
     players[1] = {"hand": ("d045", "d029")}
-    state = act(fight("d004", players=players, epic=True), 0, Slay(0))
+    state = act(fight("d004", players=players, epic=True, race=True), 0, Slay(0))
     assert state.fight is not None and state.fight.monsters == () and state.fight.killed
     assert Run() not in E.legal_actions(state, 0)  # nothing left to run from
     won = pass_all(act(state, 0, Resolve()))
@@ -69,7 +69,7 @@ def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
 def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
     mooks = (("d102", ()), ("d106", ()), ("d105", ()))
     players = {0: {"level": 10, "classes": ("d071",), "mooks": mooks}, 1: {"hand": ("d061",)}}
-    state = game(players=players, epic=True)
+    state = game(players=players, epic=True, race=True)
     assert F.ch.strength(F.gear(state, 0)) == 16  # 10 + 2 + 3 + 1: the epic Yakuza's three
     state = act(state, 1, Play("d061", target=0))  # level 9: no longer epic (I12)
     assert state.choice.seat == 0 and state.choice.kind == "lose"
@@ -77,7 +77,7 @@ def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
     while state.choice is not None:
         state = act(state, 0, Choose(state.choice.default))
     assert state.players[0].mooks == (("d106", ()),)  # the owner keeps one, the strongest
-    state = act(game(players=players, epic=True), 0, Discard("d071"))
+    state = act(game(players=players, epic=True, race=True), 0, Discard("d071"))
     state = act(state, 0, Choose("d102"))
     assert state.choice is not None and "d102" not in state.choice.options
     state = act(state, 0, Choose("d106"))
