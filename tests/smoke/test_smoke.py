@@ -112,7 +112,7 @@ async def test_login_and_sync_to_the_dev_guild_with_italian_names(world: World) 
             "game": GAME_SUBCOMMANDS,
             "monsterday": {"play"},
             "terror": TERROR_SUBCOMMANDS,
-            "mp": {"move", "run", "spawn", "place", "attack"},
+            "mp": {"move", "run", "spawn", "place", "attack", "card"},
         }
 
         # Interactions work in the synced guild (the reply follows the user's locale).
