@@ -110,6 +110,9 @@ MESSAGES: dict[str, str] = {
     ),
     "option.wrong_type": N_("The option {option} takes {allowed}; nothing was created."),
     "option.out_of_range": N_("The option {option} must be {allowed}; nothing was created."),
+    "option.repeated_option": N_(
+        "The option {option} is given twice; nothing was created. Give it once: it takes {allowed}."
+    ),
     "malformed_component": N_("That button is not valid any more; nothing was changed."),
     "illegal.not_your_turn": N_("It is not your turn."),
     "illegal.game_over": N_("This game is over."),

@@ -519,7 +519,7 @@ async def open_table(
 ) -> GameRecord:
     """The caller opens and hosts a table of ``game`` in ``channel_id``: the channel the
     command was typed in, or the thread opened for it (``bot.threads``). ``locale`` is the
-    table's."""
+    table's; the host's seat speaks the host's own language, as a joining player's does."""
     return await bot.tables.new_table(
         game,
         guild_id=interaction.guild_id,
@@ -529,4 +529,5 @@ async def open_table(
         locale=locale,
         options=options,
         time_control=time_control,
+        host_locale=normalise(interaction.locale),
     )

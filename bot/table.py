@@ -189,8 +189,11 @@ class TableService:
         locale: str,
         options: dict[str, Any] | None = None,
         time_control: Clock | None = None,
+        host_locale: str | None = None,
     ) -> GameRecord:
-        """A lobby; ``time_control`` (time per move and bank) starts running at the start."""
+        """A lobby; ``time_control`` (time per move and bank) starts running at the start.
+        ``locale`` is the table's (its public messages), ``host_locale`` the host's own (their
+        seat's DMs; the table's if not given)."""
         engine = self.engine(game)
         chosen = _validated_options(engine, options or {})
         seed = self.seed_source()
@@ -199,7 +202,7 @@ class TableService:
                 game=game,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                host=Seat(user_id, name, locale),
+                host=Seat(user_id, name, host_locale or locale),
                 host_id=user_id,
                 options=chosen,
                 locale=locale,

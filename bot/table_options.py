@@ -94,7 +94,7 @@ def _quoted(text: str) -> str:
 def option_error(game: str, error: OptionError, locale: str) -> TableError:
     """A localised refusal naming the option and what it allows (or which options exist)."""
     specs = GAMES[game].option_specs
-    named = error.code in ("wrong_type", "out_of_range")  # error.option is then a spec's name
+    named = error.code in ("wrong_type", "out_of_range", "repeated_option")  # a spec's name
     spec = next((s for s in specs if s.name == error.option), None) if named else None
     if spec is not None:
         return TableError(

@@ -14,7 +14,7 @@ from bot import replay as replay_flow
 from bot import stats as stats_flow
 from bot.flows import answer, show_hand, table_in_channel
 from bot.games.texts import rules_text
-from bot.i18n import normalise, t
+from bot.i18n import SUPPORTED, normalise, t
 from bot.limits import CONTENT, clip, clip_lines, safe_name
 from bot.publisher import Payload, game_name, jump_url
 from bot.store import LOBBY, OPEN_STATUSES, GameRecord
@@ -129,13 +129,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         return [app_commands.Choice(name=text, value=text) for text in found]
 
     def _table_locale(self, interaction: discord.Interaction[Any]) -> str:
-        """Public messages speak the server's language when we know it, else the opener's."""
-        if interaction.guild_locale is not None and interaction.guild_id is not None:
-            guild = normalise(interaction.guild_locale)
-            if guild == "it":
-                return "it"
-        user = normalise(interaction.locale)
-        return user if user == "it" else self.bot.settings.default_locale
+        """The language the table speaks in public: the server's, when the bot speaks it
+        (English or Italian), else ``DEFAULT_LOCALE`` (a server in another language, or one
+        whose language Discord did not send). Never the opener's: everyone at the table reads
+        its posts, and the opener's language already answers the opener privately."""
+        if interaction.guild_id is not None and interaction.guild_locale is not None:
+            spoken = str(interaction.guild_locale.value).split("-")[0].lower()
+            if spoken in SUPPORTED:
+                return spoken
+        return self.bot.settings.default_locale
 
     async def _here(
         self, interaction: discord.Interaction[Any], flow: Callable[..., Awaitable[str]], *args: Any

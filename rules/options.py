@@ -42,8 +42,10 @@ BOOL_WORDS: dict[str, bool] = {
 
 class OptionError(ValueError):
     """Options a table cannot have. ``code`` is stable (the bot localises it): ``unknown_option``,
-    ``wrong_type``, ``out_of_range``, or ``malformed_option`` (typed text that is not
-    ``name=value``); ``option`` is the option as the caller named it."""
+    ``wrong_type``, ``out_of_range``, ``malformed_option`` (typed text that is not
+    ``name=value``) or ``repeated_option`` (one option typed twice, in either language);
+    ``option`` is the option as the caller named it (a spec's name for
+    ``wrong_type``, ``out_of_range`` and ``repeated_option``)."""
 
     def __init__(self, code: str, option: str, message: str) -> None:
         super().__init__(message)
@@ -272,7 +274,10 @@ def find_option(specs: Specs, typed: str) -> OptionSpec:
 
 def parse_assignments(specs: Specs, assignments: Iterable[str]) -> dict[str, OptionValue]:
     """``["places=5", "vittoria=primo_a_casa"]`` -> ``{"places": 5, "victory": "home_first"}``:
-    names and values typed in English or Italian; not yet defaulted (see :func:`validate`)."""
+    names and values typed in English or Italian; not yet defaulted (see :func:`validate`).
+
+    An option given twice (``places=3 luoghi=4``, even with one value) is refused, naming it:
+    which one was meant is the player's to say, not the order's."""
     chosen: dict[str, OptionValue] = {}
     for assignment in assignments:
         name, sep, value = assignment.partition("=")
@@ -281,6 +286,8 @@ def parse_assignments(specs: Specs, assignments: Iterable[str]) -> dict[str, Opt
                 "malformed_option", assignment, f"write name=value, not {assignment!r}"
             )
         spec = find_option(specs, name)
+        if spec.name in chosen:
+            raise OptionError("repeated_option", spec.name, f"{spec.name} is given twice")
         chosen[spec.name] = spec.parse(value)
     return chosen
 

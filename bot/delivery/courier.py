@@ -11,7 +11,9 @@ a restart (it looks for due deliveries on start and every few seconds); and neve
   merged into the newest: a chain of quick moves shows as one board that narrates them all.
 
 While a turn goes on (see :func:`bot.delivery.plan.turn_key`), the latest table message is
-edited instead of a new one posted; a new turn gets a new message that pings whoever must act.
+edited instead of a new one posted; a new turn gets a new message that pings whoever must act,
+and so does a player no DM reaches when they must act anew (not when they just acted: see
+:func:`bot.delivery.plan.edits_in_place`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import aiohttp
 import discord
 
 from bot import timing
-from bot.delivery.plan import turn_key
+from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
 from bot.store import (
@@ -381,10 +383,10 @@ class Courier:
         tables = self.publisher.tables
         pending = tables.pending(record)
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
-        # A new turn, the end, or a player to ping who has no DMs: a new message.
+        # A new turn, the end, or a player newly to ping who has no DMs: a new message.
         turn = turn_key(record.game, tables.view(record, None), pending)
         # An open vote asks the others: a new message too, so that it pings them.
-        key = f"{record.status}|{turn}|{sorted(closed)}|{timing.votes(record)}"
+        key = table_key(f"{record.status}|{turn}|{timing.votes(record)}", closed)
         first = min([announced.version, *(d.version for d in merged)])
         editing = self._can_edit(record, key)
         if editing:
@@ -399,6 +401,9 @@ class Courier:
             assert record.message_id is not None
             try:
                 await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
+                if key != record.message_key:  # fewer to ping: one who acts again is new
+                    await self.store.set_message(record.id, record.message_id, key=key,
+                                                 at=record.message_at, since=first)  # fmt: skip
                 return record.message_id
             except discord.HTTPException as error:
                 if not post_anew(error):
@@ -410,7 +415,7 @@ class Courier:
     def _can_edit(self, record: GameRecord, key: str) -> bool:
         return (
             record.message_id is not None
-            and record.message_key == key
+            and edits_in_place(record.message_key, key)
             and record.message_at is not None
             and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
         )

@@ -144,3 +144,30 @@ def turn_key(game: str, view: dict[str, Any], pending: list[int]) -> str:
     if "turn_number" in view:
         return json.dumps([view.get("turn_number"), view.get("current")])
     return json.dumps(sorted(pending))
+
+
+UNREACHED = "|unreached="
+"""Where a table message's key names the seats it pinged in the channel (see
+:func:`table_key`)."""
+
+
+def table_key(announced: str, unreached: list[int]) -> str:
+    """A table message's key: what it announces (status, :func:`turn_key`, votes) and the
+    seats it must ping in the channel because no DM reaches them (closed DMs, DMs off)."""
+    return f"{announced}{UNREACHED}{json.dumps(sorted(unreached))}"
+
+
+def edits_in_place(shown: str | None, key: str) -> bool:
+    """Whether a table message with key ``shown`` may be edited to show ``key``: the same
+    announcement, and nobody to ping who was not pinged by it. A seat that cannot be reached
+    by DM and just acted (it left the seats to ping) needs no new post: an edit notifies
+    nobody, and nobody new needs notifying (issue 27: in a simultaneous phase every pick of
+    theirs posted anew). A seat that must act again does need one: the caller stores the
+    edited message's new key, so that seat is new to it."""
+    if shown is None:
+        return False
+    before, sep, pinged = shown.rpartition(UNREACHED)
+    now, _, wanted = key.rpartition(UNREACHED)
+    if not sep or before != now:
+        return False
+    return set(json.loads(wanted)) <= set(json.loads(pinged))

@@ -41,16 +41,26 @@ class _Sql(Protocol):
     async def get(self, game_id: int) -> GameRecord | None: ...
 
 
+WAKING = (
+    "SELECT id FROM games WHERE wake_at <= ? AND status || '' = 'active' ORDER BY wake_at LIMIT ?"
+)
+"""The tables due to wake (the scheduler's query, run every tick on every table a server plays).
+
+Why ``status || ''``: the same text on SQLite and PostgreSQL, and an expression no index holds,
+so the planner's only index is ``games_wake`` (in ``wake_at`` order: no sort, and it holds just
+the tables with a clock). With a plain ``status = 'active'`` SQLite chose ``games_by_status``
+(every active table, then sorted) when it had no statistics or statistics that made status look
+selective (issue 27; ``bench --quick`` failed its clocks section on it). SQLite's ``INDEXED BY``
+would say it too, but PostgreSQL has no such clause. The tables due are few, so checking their
+status row by row costs nothing."""
+
+
 class ClockSql:
     """The clock operations of :class:`bot.store.base.GameStore` on SQLite."""
 
     async def waking(self: _Sql, now: float, limit: int = 500) -> list[int]:
         async with self._lock:  # a read: no write transaction
-            rows = await self._fetchall(
-                "SELECT id FROM games WHERE wake_at <= ? AND status = 'active' "
-                "ORDER BY wake_at LIMIT ?",
-                (now, limit),
-            )
+            rows = await self._fetchall(WAKING, (now, limit))
         return [int(row[0]) for row in rows]
 
     async def set_clock(

@@ -46,3 +46,19 @@ def test_a_game_that_edits_hands_in_place_updates_a_changed_hand_quietly() -> No
 def test_other_games_send_every_changed_hand_as_a_new_dm() -> None:
     told = _moves_until("monster_day", 2, lambda d: len(d) > 1)
     assert all(kind in (TABLE_POST, HAND_DM) for kind, _ in told)
+
+
+def test_i27_a_table_message_is_edited_when_fewer_seats_need_a_ping() -> None:
+    """Issue 27 §3: the seats no DM reaches are pinged by a new table message when they must
+    act; once they acted, the same message is edited (an edit pings nobody, and nobody new
+    needs it). A seat newly to ping, another turn, or an old key: a new message."""
+    from bot.delivery.plan import edits_in_place, table_key
+
+    both = table_key('active|[1, "draft", 0]|', [1, 2])
+    assert edits_in_place(both, table_key('active|[1, "draft", 0]|', [2]))
+    assert edits_in_place(both, table_key('active|[1, "draft", 0]|', []))
+    assert edits_in_place(both, both)
+    assert not edits_in_place(table_key('active|[1, "draft", 0]|', [2]), both)
+    assert not edits_in_place(both, table_key('active|[1, "draft", 1]|', []))
+    assert not edits_in_place(None, both)
+    assert not edits_in_place('active|[1, "draft", 0]|[]|', both)  # a key from before

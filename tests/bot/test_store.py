@@ -370,6 +370,7 @@ async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
         await store.undelivered(record.id, record.version)
         await store.delivered_kinds(record.id, DM_NOTICE)
         await store.tables_with_due_deliveries(time.time())
+        await store.waking(time.time())
         await store.list_active(with_bots=True)
         await store.list_active(idle_since=time.time())
         await store.purge_announcements(time.time() - 86_400)
@@ -388,3 +389,56 @@ async def test_the_outbox_path_finds_its_rows_by_index(tmp_path: Path) -> None:
     finally:
         plain.close()
     assert len(statements) > 10 and scans == {}
+
+
+def _clone_games(path: Path, rows: list[tuple[str, float | None]]) -> None:
+    """Copies of game 1, one per ``(status, wake_at)``, each in its own channel: many tables
+    without thousands of commits through the store."""
+    with sqlite3.connect(path) as plain:
+        columns = [c[1] for c in plain.execute("PRAGMA table_info(games)") if c[1] != "id"]
+        given = ("status", "wake_at", "channel_id")
+        picked = ", ".join("?" if c in given else c for c in columns)
+        plain.executemany(
+            f"INSERT INTO games ({', '.join(columns)}) SELECT {picked} FROM games WHERE id = 1",
+            [
+                tuple({"status": status, "wake_at": wake, "channel_id": 1000 + n}[c]
+                      for c in columns if c in given)
+                for n, (status, wake) in enumerate(rows)
+            ],
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize("statistics", ["none", "analyzed", "status_looks_unique"])
+async def test_i27_the_waking_query_uses_games_wake_whatever_the_statistics(
+    tmp_path: Path, statistics: str
+) -> None:
+    """Issue 27 §3: ``bench --quick`` found the scheduler's waking query searching
+    ``games_by_status`` (every active table, then sorted) instead of ``games_wake``: without
+    statistics SQLite prefers an equality on an index to a range, and statistics can make
+    ``status`` look selective. The statement keeps ``status`` out of any index's reach, so
+    ``games_wake`` (in ``wake_at`` order, no sort) is its only plan whatever the statistics."""
+    path = tmp_path / "games.sqlite3"
+    store = await _new_store(path)
+    try:
+        await _lobby(store)
+    finally:
+        await store.close()
+    _clone_games(path, [("finished", None) if n % 50 else (ACTIVE, float(n)) for n in range(2000)])
+    with sqlite3.connect(path) as plain:
+        if statistics != "none":
+            plain.execute("ANALYZE")
+        if statistics == "status_looks_unique":
+            plain.execute("UPDATE sqlite_stat1 SET stat = '2001 1 1' WHERE idx = 'games_by_status'")
+    store = await _new_store(path)
+    statements: list[str] = []
+    connection = store.db
+    await connection._execute(lambda: connection._conn.set_trace_callback(statements.append))
+    try:
+        due = await store.waking(500.0)
+    finally:
+        await store.close()
+    assert due == list(range(2, 503, 50))  # game 1 is the lobby; its copies from id 2 on
+    [sql] = [s for s in statements if "wake_at <=" in s]
+    with sqlite3.connect(path) as plain:
+        plan = [detail for *_, detail in plain.execute("EXPLAIN QUERY PLAN " + sql)]
+    assert plan == ["SEARCH games USING INDEX games_wake (wake_at<?)"], plan

@@ -30,6 +30,7 @@ from bot.store import (
 )
 from bot.store.pg_migrations import MIGRATIONS
 from bot.store.postgres import _pg
+from bot.store.sqlite_clocks import WAKING
 from tests.bot.test_store import _lobby
 from tests.pg_server import PgServer
 
@@ -227,3 +228,43 @@ def test_marks_are_numbered_outside_quoted_text_only() -> None:
     """The shared SQL keeps SQLite's ``?``; a ``?`` inside a quoted literal is text."""
     sql = "UPDATE t SET a = ?, b = 'why?' WHERE c = ? AND d LIKE '%?%' AND e = ?"
     assert _pg(sql) == "UPDATE t SET a = $1, b = 'why?' WHERE c = $2 AND d LIKE '%?%' AND e = $3"
+
+
+@pytest.mark.parametrize("active_share", [50, 1])
+async def test_i27_the_waking_query_uses_games_wake_after_analyze(
+    url: str, active_share: int
+) -> None:
+    """Issue 27 §3, PostgreSQL's side: the statement the store runs (the same text as SQLite's)
+    finds the due tables through ``games_wake`` once the planner has statistics, whether most
+    tables are finished (one in 50 active with a clock) or every one is active with a clock."""
+    store = await _opened(url)
+    try:
+        await _lobby(store, 10)
+    finally:
+        await store.close()
+    connection = await asyncpg.connect(url)
+    try:
+        columns = [
+            row["column_name"]
+            for row in await connection.fetch(
+                "SELECT column_name FROM information_schema.columns "
+                "WHERE table_name = 'games' AND column_name <> 'id'"
+            )
+        ]
+        given = {
+            "status": f"CASE WHEN n % {active_share} = 0 THEN 'active' ELSE 'finished' END",
+            "wake_at": f"CASE WHEN n % {active_share} = 0 THEN n ELSE NULL END",
+            "channel_id": "1000 + n",
+        }
+        picked = ", ".join(given.get(c, c) for c in columns)
+        await connection.execute(
+            f"INSERT INTO games ({', '.join(columns)}) SELECT {picked} "
+            "FROM games, generate_series(1, 5000) AS n WHERE id = 1"
+        )
+        await connection.execute("ANALYZE games")
+        plan = "\n".join(
+            row[0] for row in await connection.fetch("EXPLAIN " + _pg(WAKING), 100.0, 500)
+        )
+    finally:
+        await connection.close()
+    assert "games_wake" in plan and "Seq Scan" not in plan and "Sort" not in plan, plan

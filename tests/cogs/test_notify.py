@@ -50,3 +50,38 @@ async def test_a_player_who_wants_no_reminders_is_not_reminded(simcord_env) -> N
     assert await scheduler.remind_idle() == []
     await waiting.slash(world.channel, "game notify", reminders=True)
     assert await scheduler.remind_idle() == [1]
+
+
+async def test_i27_closed_dms_in_a_simultaneous_phase_post_once_per_step(simcord_env) -> None:
+    """Issue 27 §3: in Monsters on Board's draft (everyone picks at once), a player whose DMs
+    are closed made the table post anew each time their pending state changed, even right
+    after they picked (the table key held the unreachable seats still to act): 3, 2 and 2
+    posts for the steps of one round. A new post is due when someone unreachable must now
+    act (it pings them); their pick only edits it. So no post while a step goes on (here
+    there was one per step, bob's pick, bob picking first), one when the next step begins."""
+    from tests.cogs.test_monsters_on_board_table import move, open_mob
+
+    world = make_world(simcord_env)
+    carol = world.add_player("carol")
+    dm = world.bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)  # fmt: skip
+    record = await open_mob(world, [world.bob, carol])
+    state = world.bot.tables.state(record)
+    assert state.phase == "draft" and state.draft == "simultaneous"
+    round_, posts = state.round, {}
+    bob_seat = next(i for i, s in enumerate(record.seats) if s.user_id == world.bob.id)
+    while state.phase == "draft" and state.round == round_:
+        step, before = state.step, len(world.channel.history())
+        order = sorted(world.bot.tables.pending(record), key=lambda s: s != bob_seat)
+        for n, seat in enumerate(order):
+            if n == len(order) - 1:  # the step's last pick posts the next step's table
+                posts[step] = len(world.channel.history()) - before
+            await move(world, record, seat, typed=seat == bob_seat)  # bob first: no DM buttons
+            await world.bot.scheduler.wait_idle()
+            await simcord_env.settle()
+            record = await world.record()
+        state = world.bot.tables.state(record)
+    pinged = [m for m in world.channel.history() if world.bob.mention in (m.content or "")]
+    assert pinged, "bob, who has no DMs, was never pinged"
+    assert len(posts) >= 3 and set(posts.values()) == {0}, posts

@@ -83,6 +83,16 @@ async def test_bad_options_are_refused_privately_and_create_nothing(simcord_env)
     assert "no option “places”" in text and "`extended_deck`" in text
 
 
+async def test_i27_an_option_given_twice_is_refused_naming_it(simcord_env) -> None:
+    """Issue 27 §3: ``places=3 places=4`` opened a table with 4 places; now it is refused
+    privately, naming the option, and nothing is created."""
+    world = make_world(simcord_env)
+    text = await _refused(world, game=NT, options="places=3 places=4")
+    assert "`places` is given twice" in text and "nothing was created" in text, text
+    text = await _refused(world, game=NT, variant="short_night", options="luoghi=3 places=5")
+    assert "`places` is given twice" in text, text
+
+
 async def test_an_unknown_variant_is_refused(simcord_env) -> None:
     world = make_world(simcord_env)
     text = await _refused(world, game=NT, variant="endless night")

@@ -143,6 +143,15 @@ def test_bad_typed_text_is_refused(text: str, code: str, option: str) -> None:
     assert (error.value.code, error.value.option) == (code, option)
 
 
+@pytest.mark.parametrize("text", ["places=3 places=4", "places=3, luoghi=3", "Luoghi=4 PLACES=4"])
+def test_i27_an_option_given_twice_is_refused_naming_it(text: str) -> None:
+    """Issue 27 §3: ``places=3 places=4`` opened a table with 4 places (the last one won);
+    an option typed twice, in either language, is refused, naming it."""
+    with pytest.raises(OptionError) as error:
+        parse_text(NT.option_specs, text)
+    assert (error.value.code, error.value.option) == ("repeated_option", "places")
+
+
 def test_variants_are_found_by_key_or_name() -> None:
     assert find_variant(NT.variants, "short_night") == "short_night"
     assert find_variant(NT.variants, "notte breve (3 luoghi)") == "short_night"

@@ -272,6 +272,18 @@ def test_command_line_rejects_a_bad_option() -> None:
     assert "places must be an int in 3..6" in result.stderr
 
 
+def test_i27_an_option_given_twice_is_refused_naming_it() -> None:
+    """Issue 27 §3: ``--option`` given twice for one option is refused the way ``/game new``
+    refuses it, naming the option (it used to take the last one)."""
+    with pytest.raises(ConfigError, match="places is given twice"):
+        chosen_options("notte_di_terrore", {}, ["places=3", "luoghi=4"])
+    result = _run(
+        "-m", "simulator", "notte_di_terrore", "--option", "places=3", "--option", "places=4"
+    )
+    assert result.returncode == 2
+    assert "places is given twice" in result.stderr
+
+
 def test_layers_the_engines_import_without_pillow_and_charts_know_no_game() -> None:
     """The engines stand without the simulator and Pillow; the chart module without rules."""
     rules_only = (

@@ -153,7 +153,7 @@ async def test_three_people_play_a_whole_night(world: World) -> None:
         assert table.named(start) == table.humans, "every seat chooses its hand at once"
         made = await play_night(table, max_moves=250)
         final, history = await the_end(table)
-    rep = check_the_end(table, final, history, start_hash, normalise(world.alice.locale))
+    rep = check_the_end(table, final, history, start_hash, normalise(world.guild.preferred_locale))
 
     forced = forced_moves(rep, table.seats)
     assert made + forced == len(rep.actions), "every move was a human's, or forced on one"
@@ -179,7 +179,7 @@ async def test_two_people_and_two_bots_play_a_whole_night(world: World) -> None:
         start_hash = hex_hash(start.embeds[0]["footer"]["text"])
         made = await play_night(table, max_moves=300)
         final, history = await the_end(table)
-    rep = check_the_end(table, final, history, start_hash, normalise(world.alice.locale))
+    rep = check_the_end(table, final, history, start_hash, normalise(world.guild.preferred_locale))
 
     assert rep.block["options"]["victory"] == "home_first"
     bot_moves = [a for a in rep.actions if table.seats[a["seat"]] is None]
@@ -195,7 +195,7 @@ async def test_two_people_and_three_bots_play_a_whole_night(world: World) -> Non
         start_hash = hex_hash(start.embeds[0]["footer"]["text"])
         made = await play_night(table, max_moves=300)
         final, history = await the_end(table)
-    rep = check_the_end(table, final, history, start_hash, normalise(world.bob.locale))
+    rep = check_the_end(table, final, history, start_hash, normalise(world.guild.preferred_locale))
 
     assert rep.block["options"]["necronomicon_removed"] is True
     bot_moves = [a for a in rep.actions if table.seats[a["seat"]] is None]
