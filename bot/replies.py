@@ -1,0 +1,158 @@
+"""Every acknowledged interaction gets its answer, even across a crash or a stop.
+
+A flow acknowledges an interaction at once (Discord shows "thinking...") and answers when its
+work is done. A bot killed in between left that reply loading for ever ("The application did
+not respond"), although the move may have been saved and shown (issue 27). So the interaction's
+token, which Discord honours for 15 minutes, is kept in the store while the answer is owed:
+
+- :func:`keep` writes it when the interaction is deferred (:func:`bot.flows.answer`), and sets
+  :data:`bot.store.REPLY` so that a change the work commits marks it, in the change's own
+  transaction (the table and the version it wrote);
+- :func:`close` forgets it once the answer is sent;
+- :func:`answer_open`, at start-up, answers each one a previous run left open by editing the
+  original response: the change is saved (and shown, once the outbox delivered it), or nothing
+  was changed and the player may try again. A token too old to use is forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import normalise, t
+from bot.store import REPLY, OpenReply
+
+if TYPE_CHECKING:
+    from contextvars import Token
+
+    from bot.client import MonsterTableBot
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60
+"""Seconds Discord accepts an interaction's token for followups and edits."""
+TOKEN_MARGIN = 60
+"""A token this close to its end is not used: the answer could arrive after it expired."""
+ORIGINAL: Any = "@original"
+"""The webhook message id Discord reads as an interaction's original response (discord.py
+types message ids as ints; the route only formats it)."""
+
+
+async def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Token[int | None]:
+    """Keep the interaction's token until :func:`close`, and mark what the code running from
+    here on commits as its change. Returns the token to reset :data:`REPLY` with."""
+    await bot.store.open_reply(
+        OpenReply(
+            interaction_id=interaction.id,
+            application_id=interaction.application_id,
+            token=interaction.token,
+            locale=normalise(interaction.locale),
+            created_at=time.time(),
+        )
+    )
+    return REPLY.set(interaction.id)
+
+
+async def close(bot: MonsterTableBot, interaction_id: int) -> None:
+    """The interaction was answered: its token is no longer needed."""
+    try:
+        await bot.store.close_reply(interaction_id)
+    except Exception:  # the answer is sent; a row left behind only costs an edit at start-up
+        log.exception("could not forget the answered interaction %s", interaction_id)
+
+
+class InFlight:
+    """The answers being worked on, so a clean stop lets them finish (within a bound) before
+    the store and the connection to Discord close under them; any still running then is
+    cancelled, rolled back, and answered by the next run like after a crash."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.contextmanager
+    def tracking(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is None:
+            yield
+            return
+        self.tasks.add(task)
+        try:
+            yield
+        finally:
+            self.tasks.discard(task)
+
+    async def drain(self, within: float) -> int:
+        """Wait up to ``within`` seconds for the answers under way; cancel those left. How
+        many were cancelled."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while self.tasks and loop.time() < deadline:
+            await asyncio.wait(set(self.tasks), timeout=deadline - loop.time())
+        left = [task for task in self.tasks if not task.done()]
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
+        if left:
+            log.info("stopping: %d answers left for the next run", len(left))
+        return len(left)
+
+
+def move_reply(locale: str, shown: bool, dm_closed: bool = False) -> str:
+    """Confirm a stored move, truthfully: shown, or saved and still on its way."""
+    if shown:
+        reply = t(locale, "✅ Done. The table is updated.")
+    else:
+        reply = t(
+            locale,
+            "✅ Your move is saved. Discord is slow right now, so the table will show it in a "
+            "moment.",
+        )
+    if dm_closed:
+        reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
+    return reply
+
+
+async def answer_open(bot: MonsterTableBot) -> int:
+    """Answer every interaction a previous run acknowledged and left unanswered, all at once;
+    how many were answered. Run at start-up, once the outbox delivers again."""
+    since = time.time() - TOKEN_LIFETIME + TOKEN_MARGIN
+    results = await asyncio.gather(
+        *(_answer(bot, reply) for reply in await bot.store.open_replies(since=since))
+    )
+    if results:
+        log.info("answered %d of %d interactions left open", sum(results), len(results))
+    return sum(results)
+
+
+async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
+    text = await _wording(bot, reply)
+    hook = discord.Webhook.partial(reply.application_id, reply.token, client=bot)
+    try:
+        await hook.edit_message(ORIGINAL, content=text)
+    except discord.HTTPException as error:  # gone: expired, or never acknowledged
+        log.info("could not answer interaction %s: %s", reply.interaction_id, error)
+        return False
+    finally:
+        await close(bot, reply.interaction_id)
+    return True
+
+
+async def _wording(bot: MonsterTableBot, reply: OpenReply) -> str:
+    if not reply.committed:
+        return t(
+            reply.locale,
+            "⚠️ I restarted before your request was done: nothing was changed. Please try again.",
+        )
+    shown = True
+    if reply.game_id is not None and reply.version is not None:
+        bot.courier.kick(reply.game_id)
+        shown = await bot.courier.wait_delivered(
+            reply.game_id, reply.version, bot.settings.reply_wait_seconds
+        )
+    return move_reply(reply.locale, shown)
