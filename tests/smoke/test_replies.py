@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.fakediscord import InteractionResult
+from tests.fakediscord import FakeMessage, InteractionResult
 from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, bot_to_kill, kill
 from tests.smoke.test_munchkin_fu import GAME, bobs_move, stored
 
@@ -93,6 +93,29 @@ async def test_a_move_saved_just_before_a_sigkill_is_confirmed_after_the_restart
         await sent.wait_answered(WAIT)
     assert sent.ephemeral
     assert sent.content.startswith("✅"), sent.content
+
+
+async def test_a_move_button_saved_just_before_a_sigkill_is_confirmed_after_the_restart(
+    world: World,
+) -> None:
+    """The same for a button: bob taps the first move button of his latest hand DM."""
+    fake, bob = world.fake, world.bob
+    async with bot_to_kill(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        (dm,) = [m for m in fake.messages(bob) if _move_buttons(m)][-1:]
+        sent = await fake.click(bob, dm, _move_buttons(dm)[0], wait=False)
+        await sent.wait_until(lambda r: r.callback_type is not None, WAIT)
+        await saved(world, version)
+        await kill(proc)
+    assert not sent.answered, "the bot answered before it died: nothing was left open"
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.content.startswith("✅"), sent.content
+
+
+def _move_buttons(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith("mt:act:")]
 
 
 async def test_a_move_in_flight_at_a_clean_stop_is_answered(world: World) -> None:
