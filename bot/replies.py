@@ -54,9 +54,19 @@ async def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> T
             token=interaction.token,
             locale=normalise(interaction.locale),
             created_at=time.time(),
+            shard=shard_of(bot, interaction.guild_id),
         )
     )
     return REPLY.set(interaction.id)
+
+
+def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
+    """The shard an interaction came through: Discord's ``(guild_id >> 22) % shard_count``,
+    shard 0 for DMs (and for a bot that is not sharded)."""
+    count = bot.settings.shard_count
+    if count is None or guild_id is None:
+        return 0
+    return (guild_id >> 22) % count
 
 
 async def close(bot: MonsterTableBot, interaction_id: int) -> None:
@@ -122,8 +132,11 @@ async def answer_open(bot: MonsterTableBot) -> int:
     """Answer every interaction a previous run acknowledged and left unanswered, all at once;
     how many were answered. Run at start-up, once the outbox delivers again."""
     since = time.time() - TOKEN_LIFETIME + TOKEN_MARGIN
+    # Several processes share the store: each answers only what came through its shards (the
+    # others' interactions may still be under way there).
+    shards = bot.settings.shard_ids if bot.settings.shard_count is not None else None
     results = await asyncio.gather(
-        *(_answer(bot, reply) for reply in await bot.store.open_replies(since=since))
+        *(_answer(bot, reply) for reply in await bot.store.open_replies(since, shards))
     )
     if results:
         log.info("answered %d of %d interactions left open", sum(results), len(results))

@@ -204,6 +204,7 @@ class OpenReply:
     token: str
     locale: str
     created_at: float
+    shard: int = 0
     committed: bool = False
     game_id: int | None = None
     version: int | None = None
@@ -350,9 +351,11 @@ class GameStore(ResultsStore, Protocol):
         """Its answer was sent (or can no longer be)."""
         ...
 
-    async def open_replies(self, since: float) -> list[OpenReply]:
-        """The interactions still unanswered, oldest first; those acknowledged before
-        ``since`` (their tokens expired) are forgotten."""
+    async def open_replies(
+        self, since: float, shards: Sequence[int] | None = None
+    ) -> list[OpenReply]:
+        """The interactions still unanswered that came through ``shards`` (None: any), oldest
+        first; those acknowledged before ``since`` (their tokens expired) are forgotten."""
         ...
 
     # -- the outbox ---------------------------------------------------------------------------

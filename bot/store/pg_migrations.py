@@ -188,6 +188,7 @@ MIGRATIONS: list[list[str]] = [
             token          TEXT             NOT NULL,
             locale         TEXT             NOT NULL,
             created_at     DOUBLE PRECISION NOT NULL,
+            shard          INTEGER          NOT NULL DEFAULT 0,
             committed      INTEGER          NOT NULL DEFAULT 0,
             game_id        BIGINT,
             version        INTEGER

@@ -372,27 +372,36 @@ class GamesSql:
     async def open_reply(self, reply: OpenReply) -> None:
         async with self._lock:
             await self._run(
-                "INSERT INTO replies (interaction_id, application_id, token, locale, created_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(interaction_id) DO NOTHING",
+                "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
+                "shard) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(interaction_id) DO NOTHING",
                 (reply.interaction_id, reply.application_id, reply.token, reply.locale,
-                 reply.created_at),
+                 reply.created_at, reply.shard),
             )  # fmt: skip
 
     async def close_reply(self, interaction_id: int) -> None:
         async with self._lock:
             await self._run("DELETE FROM replies WHERE interaction_id = ?", (interaction_id,))
 
-    async def open_replies(self, since: float) -> list[OpenReply]:
+    async def open_replies(
+        self, since: float, shards: Sequence[int] | None = None
+    ) -> list[OpenReply]:
+        if shards is not None and not shards:
+            return []
+        where = "" if shards is None else f"WHERE shard IN ({', '.join('?' * len(shards))}) "
+        params = () if shards is None else tuple(shards)
         async with self._transaction():
             await self._run("DELETE FROM replies WHERE created_at < ?", (since,))
             rows = await self._fetchall(
-                "SELECT interaction_id, application_id, token, locale, created_at, committed, "
-                "game_id, version FROM replies ORDER BY created_at, interaction_id"
+                "SELECT interaction_id, application_id, token, locale, created_at, shard, "
+                f"committed, game_id, version FROM replies {where}"
+                "ORDER BY created_at, interaction_id",
+                params,
             )
         return [
-            OpenReply(int(i), int(app), token, locale, float(at), bool(done), game, version)
-            for i, app, token, locale, at, done, game, version in rows
-        ]
+            OpenReply(int(i), int(app), token, locale, float(at), int(shard), bool(done), game,
+                      version)
+            for i, app, token, locale, at, shard, done, game, version in rows
+        ]  # fmt: skip
 
     # -- the outbox -------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -241,11 +242,15 @@ async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_
 
     replies = {r.interaction_id: r for r in await store.open_replies(since=now - 900)}
     assert sorted(replies) == [1, 2, 4]
-    assert replies[1] == OpenReply(1, 99, "token-1", "it", replies[1].created_at, True,
-                                   record.id, moved.version)  # fmt: skip
+    assert replies[1] == replace(
+        _reply(1, replies[1].created_at), committed=True, game_id=record.id, version=moved.version
+    )
     assert not replies[2].committed and replies[2].game_id is None
     assert replies[4].committed and replies[4].game_id is None
     assert [r.interaction_id for r in await store.open_replies(since=0)] == [1, 2, 4]
+    await store.open_reply(replace(_reply(6, now), shard=3))  # another process's shard
+    assert [r.interaction_id for r in await store.open_replies(0, shards=(3, 4))] == [6]
+    assert [r.interaction_id for r in await store.open_replies(0, shards=(0,))] == [1, 2, 4]
 
 
 async def test_notification_choices_default_on_and_are_kept(store: GameStore) -> None:
