@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.i18n import t
 from tests.fakediscord import FakeMessage, InteractionResult
 from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, bot_to_kill, kill
 from tests.smoke.test_munchkin_fu import GAME, bobs_move, stored
 
+NOTHING_CHANGED = (
+    "⚠️ I restarted before your request was done: nothing was changed. Please try again."
+)
 ACKNOWLEDGED_TO_KILL = 0.03
 """The issue's figure: the bot dies 30 ms after Discord got its deferral."""
 
@@ -116,6 +120,28 @@ async def test_a_move_button_saved_just_before_a_sigkill_is_confirmed_after_the_
 
 def _move_buttons(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids if c.startswith("mt:act:")]
+
+
+async def test_a_refusal_cut_off_by_a_sigkill_says_nothing_was_changed_after_the_restart(
+    world: World,
+) -> None:
+    """The other answer, made certain: alice (Italian, not seated) sends a move, which is
+    refused; its answer is held up in the fake and the bot killed while it waits. After the
+    restart she is told, in her language, that nothing was changed."""
+    fake, alice = world.fake, world.alice
+    async with bot_to_kill(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        held = fake.fail_next("POST", "/webhooks/*", status=500, stall=20)
+        sent = await fake.slash(alice, world.channel, "game move", move="nonsense", wait=False)
+        await fake.wait_until(lambda: bool(held.fired), WAIT, what="the refusal on its way")
+        await kill(proc)
+    assert not sent.answered
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.ephemeral
+    assert sent.content == t("it", NOTHING_CHANGED), sent.content
+    assert stored(world.database)[1] == version
 
 
 async def test_a_move_in_flight_at_a_clean_stop_is_answered(world: World) -> None:
