@@ -25,7 +25,7 @@ from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
 from bot.replies import move_reply
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, REPLY, GameRecord, Prefs
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -57,26 +57,27 @@ async def _answer(
     locale = normalise(interaction.locale)
     deferring = _defer(interaction)
     # Kept until answered, so a restart answers it if this process dies first (bot.replies).
-    kept = await replies.keep(interaction.client, interaction) if deferring else None
+    kept = replies.keep(interaction.client, interaction) if deferring else None
+    interaction.extras[replies.KEPT] = kept
     try:
         reply = await work(locale)
     except TableError as error:
         await _deferred(deferring)
         await interaction.followup.send(f"⚠️ {error_text(error, locale)}", ephemeral=True)
-        await replies.close(interaction.client, interaction.id)
+        await replies.close(interaction.client, kept)
         return
     except BaseException:
         await _deferred(deferring, quietly=True)  # the work's error is the one to report
         raise
     finally:
         if kept is not None:
-            REPLY.reset(kept)
+            kept.unmark()
     await _deferred(deferring)
     if isinstance(reply, Payload):
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
     else:
         await interaction.followup.send(reply, ephemeral=True)
-    await replies.close(interaction.client, interaction.id)
+    await replies.close(interaction.client, kept)
 
 
 def _defer(interaction: discord.Interaction[Any]) -> asyncio.Task[Any] | None:
@@ -132,7 +133,7 @@ async def apology(interaction: discord.Interaction[Any]) -> None:
     except discord.HTTPException:
         log.warning("could not apologise for interaction %s", interaction.id)
         return
-    await replies.close(interaction.client, interaction.id)
+    await replies.close(interaction.client, interaction.extras.get(replies.KEPT))
 
 
 async def play(

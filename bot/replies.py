@@ -7,7 +7,8 @@ token, which Discord honours for 15 minutes, is kept in the store while the answ
 
 - :func:`keep` writes it when the interaction is deferred (:func:`bot.flows.answer`), and sets
   :data:`bot.store.REPLY` so that a change the work commits marks it, in the change's own
-  transaction (the table and the version it wrote);
+  transaction (the table and the version it wrote; that transaction writes the row itself
+  if the first write has not landed yet, so the move never waits for it);
 - :func:`close` forgets it once the answer is sent;
 - :func:`answer_open`, at start-up, answers each one a previous run left open by editing the
   original response: the change is saved (and shown, once the outbox delivered it), or nothing
@@ -21,6 +22,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,20 +46,39 @@ ORIGINAL: Any = "@original"
 types message ids as ints; the route only formats it)."""
 
 
-async def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Token[int | None]:
-    """Keep the interaction's token until :func:`close`, and mark what the code running from
-    here on commits as its change. Returns the token to reset :data:`REPLY` with."""
-    await bot.store.open_reply(
-        OpenReply(
-            interaction_id=interaction.id,
-            application_id=interaction.application_id,
-            token=interaction.token,
-            locale=normalise(interaction.locale),
-            created_at=time.time(),
-            shard=shard_of(bot, interaction.guild_id),
-        )
+KEPT = "monster_table.reply"
+"""Where :func:`bot.flows.answer` leaves the :class:`Kept` of an interaction (its ``extras``),
+for the error handler's apology to close."""
+
+
+@dataclass(eq=False)
+class Kept:
+    """An interaction's token being kept: the row, its write under way, and the mark that
+    makes a change committed from here on mark the row (undone by :meth:`unmark`)."""
+
+    reply: OpenReply
+    written: asyncio.Task[None]
+    mark: Token[OpenReply | None]
+
+    def unmark(self) -> None:
+        REPLY.reset(self.mark)
+
+
+def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Kept:
+    """Keep the interaction's token until :func:`close`, and have a change committed by the
+    code running from here on mark it as that change's (in the change's own transaction,
+    which writes the row itself if this write has not landed yet: the write is not waited
+    for, so it costs the move nothing)."""
+    reply = OpenReply(
+        interaction_id=interaction.id,
+        application_id=interaction.application_id,
+        token=interaction.token,
+        locale=normalise(interaction.locale),
+        created_at=time.time(),
+        shard=shard_of(bot, interaction.guild_id),
     )
-    return REPLY.set(interaction.id)
+    written = asyncio.create_task(bot.store.open_reply(reply), name="keep-reply")
+    return Kept(reply, written, REPLY.set(reply))
 
 
 def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
@@ -69,12 +90,15 @@ def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
     return (guild_id >> 22) % count
 
 
-async def close(bot: MonsterTableBot, interaction_id: int) -> None:
+async def close(bot: MonsterTableBot, kept: Kept | None) -> None:
     """The interaction was answered: its token is no longer needed."""
+    if kept is None:
+        return
     try:
-        await bot.store.close_reply(interaction_id)
+        await kept.written
+        await bot.store.close_reply(kept.reply.interaction_id)
     except Exception:  # the answer is sent; a row left behind only costs an edit at start-up
-        log.exception("could not forget the answered interaction %s", interaction_id)
+        log.exception("could not forget the answered interaction %s", kept.reply.interaction_id)
 
 
 class InFlight:
@@ -152,8 +176,15 @@ async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
         log.info("could not answer interaction %s: %s", reply.interaction_id, error)
         return False
     finally:
-        await close(bot, reply.interaction_id)
+        await _forget(bot, reply.interaction_id)
     return True
+
+
+async def _forget(bot: MonsterTableBot, interaction_id: int) -> None:
+    try:
+        await bot.store.close_reply(interaction_id)
+    except Exception:  # answered again by the next start: the same truth once more
+        log.exception("could not forget the answered interaction %s", interaction_id)
 
 
 async def _wording(bot: MonsterTableBot, reply: OpenReply) -> str:

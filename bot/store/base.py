@@ -210,10 +210,11 @@ class OpenReply:
     version: int | None = None
 
 
-REPLY: ContextVar[int | None] = ContextVar("monster_table_reply", default=None)
+REPLY: ContextVar[OpenReply | None] = ContextVar("monster_table_reply", default=None)
 """The interaction whose answer the code running now works towards (set by
 :func:`bot.flows.answer`): a change a store commits in this context marks that interaction's
-:class:`OpenReply` as committed, in the change's own transaction."""
+:class:`OpenReply` as committed, in the change's own transaction (writing the row, if
+:meth:`GameStore.open_reply` has not yet)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -357,17 +357,22 @@ class GamesSql:
 
     async def _reply_committed(self, game_id: int | None) -> None:
         """Inside a change's transaction: the interaction it answers (:data:`REPLY`) changed
-        something, and which table, as written. The first change counts (an automatic move
-        it set off may commit later in the same context)."""
-        interaction_id = REPLY.get()
-        if interaction_id is None:
+        something, and which table, as written (the row is written here if the interaction's
+        own write has not landed yet). The first change counts (an automatic move it set off
+        may commit later in the same context)."""
+        reply = REPLY.get()
+        if reply is None:
             return
         await self._run(
-            "UPDATE replies SET committed = 1, game_id = ?, "
-            "version = (SELECT version FROM games WHERE id = ?) "
-            "WHERE interaction_id = ? AND committed = 0",
-            (game_id, game_id, interaction_id),
-        )
+            "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
+            "shard, committed, game_id, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, 1, ?, (SELECT version FROM games WHERE id = ?)) "
+            "ON CONFLICT(interaction_id) DO UPDATE SET committed = 1, "
+            "game_id = excluded.game_id, version = excluded.version "
+            "WHERE replies.committed = 0",
+            (reply.interaction_id, reply.application_id, reply.token, reply.locale,
+             reply.created_at, reply.shard, game_id, game_id),
+        )  # fmt: skip
 
     async def open_reply(self, reply: OpenReply) -> None:
         async with self._lock:

@@ -214,7 +214,7 @@ async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_
     await store.open_reply(_reply(5, now - 3600))  # its token expired long ago
     await store.open_reply(_reply(1, now))  # written twice: kept once
 
-    token = REPLY.set(1)  # the move of interaction 1 commits
+    token = REPLY.set(_reply(1, now))  # the move of interaction 1 commits
     try:
         moved = await store.commit_move(
             record, seat=0, action={"n": 1}, events=[], state={"n": 1}, status=ACTIVE
@@ -225,7 +225,7 @@ async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_
             )
     finally:
         REPLY.reset(token)
-    token = REPLY.set(2)  # interaction 2's move lost the race: nothing changed
+    token = REPLY.set(_reply(2, now))  # interaction 2's move lost the race: nothing changed
     try:
         with pytest.raises(VersionConflict):
             await store.commit_move(
@@ -233,24 +233,31 @@ async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_
             )
     finally:
         REPLY.reset(token)
-    token = REPLY.set(4)  # /game notify changes no table
+    token = REPLY.set(_reply(4, now))  # /game notify changes no table
     try:
         await store.set_prefs(7, Prefs(dm_on_turn=False))
     finally:
         REPLY.reset(token)
     await store.close_reply(3)  # answered
+    token = REPLY.set(_reply(7, now))  # committed before its own write landed: written here
+    try:
+        await store.set_prefs(8, Prefs(reminders=False))
+    finally:
+        REPLY.reset(token)
+    await store.open_reply(_reply(7, now))  # ... which then finds it and changes nothing
 
     replies = {r.interaction_id: r for r in await store.open_replies(since=now - 900)}
-    assert sorted(replies) == [1, 2, 4]
+    assert sorted(replies) == [1, 2, 4, 7]
+    assert replies[7].committed
     assert replies[1] == replace(
         _reply(1, replies[1].created_at), committed=True, game_id=record.id, version=moved.version
     )
     assert not replies[2].committed and replies[2].game_id is None
     assert replies[4].committed and replies[4].game_id is None
-    assert [r.interaction_id for r in await store.open_replies(since=0)] == [1, 2, 4]
+    assert [r.interaction_id for r in await store.open_replies(since=0)] == [1, 2, 4, 7]
     await store.open_reply(replace(_reply(6, now), shard=3))  # another process's shard
     assert [r.interaction_id for r in await store.open_replies(0, shards=(3, 4))] == [6]
-    assert [r.interaction_id for r in await store.open_replies(0, shards=(0,))] == [1, 2, 4]
+    assert [r.interaction_id for r in await store.open_replies(0, shards=(0,))] == [1, 2, 4, 7]
 
 
 async def test_notification_choices_default_on_and_are_kept(store: GameStore) -> None:
