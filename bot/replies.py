@@ -159,25 +159,30 @@ async def answer_open(bot: MonsterTableBot) -> int:
     # Several processes share the store: each answers only what came through its shards (the
     # others' interactions may still be under way there).
     shards = bot.settings.shard_ids if bot.settings.shard_count is not None else None
+    open_replies = await bot.store.open_replies(since, shards)
     results = await asyncio.gather(
-        *(_answer(bot, reply) for reply in await bot.store.open_replies(since, shards))
+        *(_answer(bot, reply) for reply in open_replies), return_exceptions=True
     )
+    for reply, result in zip(open_replies, results, strict=True):
+        if isinstance(result, BaseException):  # kept: the next start tries again
+            log.error("answering interaction %s failed", reply.interaction_id, exc_info=result)
+    answered = sum(result is True for result in results)
     if results:
-        log.info("answered %d of %d interactions left open", sum(results), len(results))
-    return sum(results)
+        log.info("answered %d of %d interactions left open", answered, len(results))
+    return answered
 
 
 async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
     text = await _wording(bot, reply)
     hook = discord.Webhook.partial(reply.application_id, reply.token, client=bot)
+    answered = True
     try:
         await hook.edit_message(ORIGINAL, content=text)
-    except discord.HTTPException as error:  # gone: expired, or never acknowledged
+    except discord.HTTPException as error:  # refused for good: expired, never acknowledged
         log.info("could not answer interaction %s: %s", reply.interaction_id, error)
-        return False
-    finally:
-        await _forget(bot, reply.interaction_id)
-    return True
+        answered = False
+    await _forget(bot, reply.interaction_id)  # not after another error: kept for a retry
+    return answered
 
 
 async def _forget(bot: MonsterTableBot, interaction_id: int) -> None:
