@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import render_pool
+from bot import render_pool, replies
 from bot.backup import CHECK_SECONDS, backups_for
 from bot.config import Settings
 from bot.delivery.courier import Courier
@@ -36,6 +36,9 @@ from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, store_for
 from bot.table import TableService
 
+STOP_GRACE = 5.0
+"""Seconds a clean stop gives the answers under way (bot/replies.py); what is left then is
+answered by the next run."""
 GC_THRESHOLDS = (700, 10, 100)
 """The collector's thresholds: Python's young generations (700, 10), and a full collection
 considered after 100 middle ones instead of 10. Why: what lives long is frozen at start-up,
@@ -81,6 +84,8 @@ class MonsterTableBot(commands.Bot):
         self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)
         self.courier = Courier(self, self.store, self.publisher, metrics=self.metrics)
+        self.in_flight = replies.InFlight()
+        self._answer_open: asyncio.Task[int] | None = None
         # Several processes: each does the scheduled work of the tables it holds a lease on.
         self.claims: Claims | None = None
         sweep_every = SWEEP_SECONDS
@@ -138,6 +143,10 @@ class MonsterTableBot(commands.Bot):
         # The first poll delivers what a previous run committed but did not show.
         for loop in self._loops:
             loop.start()
+        # The replies a previous run acknowledged and never sent (a crash, a stop): answered
+        # in the background, each once the outbox showed what it committed (bot/replies.py).
+        self._answer_open = asyncio.create_task(replies.answer_open(self), name="answer-open")
+        self._answer_open.add_done_callback(_log_failure)
         # Everything loaded so far (modules, settings, the resumed tables) lives as long as the
         # process: out of the collector's sight, a full collection walks only what came after.
         # The benchmark saw one take 76 ms, in the middle of a move.
@@ -171,6 +180,10 @@ class MonsterTableBot(commands.Bot):
         log.info("synced %d slash commands", len(synced))
 
     async def close(self) -> None:
+        # The answers under way finish first, while the outbox still shows their moves.
+        await self.in_flight.drain(STOP_GRACE)
+        if self._answer_open is not None:
+            self._answer_open.cancel()  # what it did not answer stays for the next run
         for loop in self._loops:
             loop.cancel()
         if self.backups is not None:
@@ -212,7 +225,7 @@ class MonsterTableBot(commands.Bot):
         await apology(interaction)
 
 
-def _log_failure(task: asyncio.Task[None]) -> None:
+def _log_failure(task: asyncio.Task[Any]) -> None:
     """A background start-up step that failed says so (the bot goes on without it)."""
     if not task.cancelled() and task.exception() is not None:
         log.error("%s failed", task.get_name(), exc_info=task.exception())

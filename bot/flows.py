@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import replies
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.components import ComponentRef
 from bot.errors import error_text
@@ -23,6 +24,7 @@ from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
+from bot.replies import move_reply
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
 from bot.table import MoveResult, TableError
 
@@ -44,22 +46,38 @@ async def answer(
     then off the path to the public table post (issue 12 times interaction -> table post).
     Every answer waits for it, and so does an error on its way to the tree's handler (which
     must know whether the interaction was acknowledged)."""
+    with interaction.client.in_flight.tracking():
+        await _answer(interaction, work)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    work: Callable[[str], Awaitable[Reply]],
+) -> None:
     locale = normalise(interaction.locale)
     deferring = _defer(interaction)
+    # Kept until answered, so a restart answers it if this process dies first (bot.replies).
+    kept = replies.keep(interaction.client, interaction) if deferring else None
+    interaction.extras[replies.KEPT] = kept
     try:
         reply = await work(locale)
     except TableError as error:
         await _deferred(deferring)
         await interaction.followup.send(f"⚠️ {error_text(error, locale)}", ephemeral=True)
+        await replies.close(interaction.client, kept)
         return
     except BaseException:
         await _deferred(deferring, quietly=True)  # the work's error is the one to report
         raise
+    finally:
+        if kept is not None:
+            kept.unmark()
     await _deferred(deferring)
     if isinstance(reply, Payload):
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
     else:
         await interaction.followup.send(reply, ephemeral=True)
+    await replies.close(interaction.client, kept)
 
 
 def _defer(interaction: discord.Interaction[Any]) -> asyncio.Task[Any] | None:
@@ -114,6 +132,8 @@ async def apology(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not apologise for interaction %s", interaction.id)
+        return
+    await replies.close(interaction.client, interaction.extras.get(replies.KEPT))
 
 
 async def play(
@@ -166,21 +186,6 @@ async def committed(
     return await bot.courier.wait_delivered(
         record.id, record.version, bot.settings.reply_wait_seconds
     )
-
-
-def move_reply(locale: str, shown: bool, dm_closed: bool = False) -> str:
-    """Confirm a stored move, truthfully: shown, or saved and still on its way."""
-    if shown:
-        reply = t(locale, "✅ Done. The table is updated.")
-    else:
-        reply = t(
-            locale,
-            "✅ Your move is saved. Discord is slow right now, so the table will show it in a "
-            "moment.",
-        )
-    if dm_closed:
-        reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
-    return reply
 
 
 async def join(

@@ -8,6 +8,7 @@ version it was computed from (compare-and-swap), so two simultaneous clicks appl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
@@ -193,6 +194,30 @@ class Delivery:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenReply:
+    """An interaction acknowledged ("thinking...") whose answer is not sent yet: what a
+    restarted bot needs to answer it (its token lives 15 minutes) and whether the change it
+    asked for was committed (``game_id`` and ``version``: the table it changed, as written)."""
+
+    interaction_id: int
+    application_id: int
+    token: str
+    locale: str
+    created_at: float
+    shard: int = 0
+    committed: bool = False
+    game_id: int | None = None
+    version: int | None = None
+
+
+REPLY: ContextVar[OpenReply | None] = ContextVar("monster_table_reply", default=None)
+"""The interaction whose answer the code running now works towards (set by
+:func:`bot.flows.answer`): a change a store commits in this context marks that interaction's
+:class:`OpenReply` as committed, in the change's own transaction (writing the row, if
+:meth:`GameStore.open_reply` has not yet)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRecord:
     """One applied action: ``seq`` equals the game version it produced."""
 
@@ -316,6 +341,23 @@ class GameStore(ResultsStore, Protocol):
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None: ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
+
+    # -- replies a crash may interrupt (bot/replies.py) ----------------------------------------
+
+    async def open_reply(self, reply: OpenReply) -> None:
+        """Keep an acknowledged interaction's token until :meth:`close_reply`."""
+        ...
+
+    async def close_reply(self, interaction_id: int) -> None:
+        """Its answer was sent (or can no longer be)."""
+        ...
+
+    async def open_replies(
+        self, since: float, shards: Sequence[int] | None = None
+    ) -> list[OpenReply]:
+        """The interactions still unanswered that came through ``shards`` (None: any), oldest
+        first; those acknowledged before ``since`` (their tokens expired) are forgotten."""
+        ...
 
     # -- the outbox ---------------------------------------------------------------------------
 

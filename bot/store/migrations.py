@@ -211,4 +211,25 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX announcements_by_age ON announcements(created_at)",
         "CREATE INDEX games_by_lease ON games(lease_holder) WHERE lease_holder IS NOT NULL",
     ],
+    # 12: the interactions acknowledged and not yet answered (bot/replies.py): written when
+    # one is deferred, marked by the change it committed in that change's transaction, and
+    # removed once its answer is sent, so a restarted bot answers each one a crash left at
+    # "thinking..." (a token lives 15 minutes). ``shard``: the Discord shard it came through,
+    # so a process answers only its own shards' (another live process owns the rest).
+    [
+        """
+        CREATE TABLE replies (
+            interaction_id INTEGER PRIMARY KEY,
+            application_id INTEGER NOT NULL,
+            token          TEXT    NOT NULL,
+            locale         TEXT    NOT NULL,
+            created_at     REAL    NOT NULL,
+            shard          INTEGER NOT NULL DEFAULT 0,
+            committed      INTEGER NOT NULL DEFAULT 0,
+            game_id        INTEGER,
+            version        INTEGER
+        )
+        """,
+        "CREATE INDEX replies_by_age ON replies(created_at)",
+    ],
 ]

@@ -178,6 +178,24 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX announcements_by_age ON announcements(created_at)",
         "CREATE INDEX games_by_lease ON games(lease_holder) WHERE lease_holder IS NOT NULL",
     ],
+    # 5: the interactions acknowledged and not yet answered (bot/replies.py). SQLite's
+    # migration 12.
+    [
+        """
+        CREATE TABLE replies (
+            interaction_id BIGINT           PRIMARY KEY,
+            application_id BIGINT           NOT NULL,
+            token          TEXT             NOT NULL,
+            locale         TEXT             NOT NULL,
+            created_at     DOUBLE PRECISION NOT NULL,
+            shard          INTEGER          NOT NULL DEFAULT 0,
+            committed      INTEGER          NOT NULL DEFAULT 0,
+            game_id        BIGINT,
+            version        INTEGER
+        )
+        """,
+        "CREATE INDEX replies_by_age ON replies(created_at)",
+    ],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

@@ -23,12 +23,14 @@ from bot.store.base import (
     MERGED,
     OPEN_STATUSES,
     PENDING,
+    REPLY,
     SENT,
     ActionRecord,
     Announced,
     Announcement,
     Delivery,
     GameRecord,
+    OpenReply,
     Prefs,
     Seat,
     StoreError,
@@ -241,6 +243,7 @@ class GamesSql:
                  locale, seed, seed_hash, now, now, _dumps(clock or {})),
             )  # fmt: skip
             written = await self._announce(game_id, announce, now)
+            await self._reply_committed(game_id)
         return written or await self._must_get(game_id)
 
     async def update(
@@ -257,6 +260,7 @@ class GamesSql:
             if rowcount != 1:
                 raise VersionConflict(f"game {record.id} is past version {record.version}")
             written = await self._announce(record.id, announce, now)
+            await self._reply_committed(record.id)
         return written or await self._must_get(record.id)
 
     async def commit_move(
@@ -294,6 +298,7 @@ class GamesSql:
                  for seq, (who, what, happened) in enumerate(moves, start=record.version + 1)],
             )  # fmt: skip
             written = await self._announce(record.id, announce, now)
+            await self._reply_committed(record.id)
         return written or await self._must_get(record.id)
 
     async def _must_get(self, game_id: int) -> GameRecord:
@@ -338,7 +343,7 @@ class GamesSql:
         return Prefs(bool(rows[0][0]), bool(rows[0][1])) if rows else Prefs()
 
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
-        async with self._lock:
+        async with self._transaction():
             await self._run(
                 "INSERT INTO user_prefs (user_id, dm_on_turn, reminders, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
@@ -346,6 +351,62 @@ class GamesSql:
                 "updated_at = excluded.updated_at",
                 (user_id, int(prefs.dm_on_turn), int(prefs.reminders), time.time()),
             )
+            await self._reply_committed(None)
+
+    # -- replies a crash may interrupt ------------------------------------------------------
+
+    async def _reply_committed(self, game_id: int | None) -> None:
+        """Inside a change's transaction: the interaction it answers (:data:`REPLY`) changed
+        something, and which table, as written (the row is written here if the interaction's
+        own write has not landed yet). The first change counts (an automatic move it set off
+        may commit later in the same context)."""
+        reply = REPLY.get()
+        if reply is None:
+            return
+        await self._run(
+            "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
+            "shard, committed, game_id, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, 1, ?, (SELECT version FROM games WHERE id = ?)) "
+            "ON CONFLICT(interaction_id) DO UPDATE SET committed = 1, "
+            "game_id = excluded.game_id, version = excluded.version "
+            "WHERE replies.committed = 0",
+            (reply.interaction_id, reply.application_id, reply.token, reply.locale,
+             reply.created_at, reply.shard, game_id, game_id),
+        )  # fmt: skip
+
+    async def open_reply(self, reply: OpenReply) -> None:
+        async with self._lock:
+            await self._run(
+                "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
+                "shard) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(interaction_id) DO NOTHING",
+                (reply.interaction_id, reply.application_id, reply.token, reply.locale,
+                 reply.created_at, reply.shard),
+            )  # fmt: skip
+
+    async def close_reply(self, interaction_id: int) -> None:
+        async with self._lock:
+            await self._run("DELETE FROM replies WHERE interaction_id = ?", (interaction_id,))
+
+    async def open_replies(
+        self, since: float, shards: Sequence[int] | None = None
+    ) -> list[OpenReply]:
+        if shards is not None and not shards:
+            return []
+        where = "" if shards is None else f"WHERE shard IN ({', '.join('?' * len(shards))}) "
+        params = () if shards is None else tuple(shards)
+        async with self._transaction():
+            await self._run("DELETE FROM replies WHERE created_at < ?", (since,))
+            rows = await self._fetchall(
+                "SELECT interaction_id, application_id, token, locale, created_at, shard, "
+                f"committed, game_id, version FROM replies {where}"
+                "ORDER BY created_at, interaction_id",
+                params,
+            )
+        return [
+            OpenReply(int(i), int(app), token, locale, float(at), int(shard), bool(done), game,
+                      version)
+            for i, app, token, locale, at, shard, done, game, version in rows
+        ]  # fmt: skip
 
     # -- the outbox -------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import textwrap
 import threading
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,13 @@ from bot.store import (
     HAND_DM,
     LOBBY_MESSAGE,
     PENDING,
+    REPLY,
     TABLE_POST,
     Announcement,
     ChannelBusy,
     GameStore,
     GameTally,
+    OpenReply,
     Prefs,
     Rating,
     ResultRow,
@@ -192,6 +195,69 @@ async def test_crash_between_writes_leaves_the_old_state(tmp_path: Path) -> None
         assert [json.dumps(a.action) for a in await store.actions(1)] == ['{"n": 1}']
     finally:
         await store.close()
+
+
+def _reply(interaction_id: int, created_at: float) -> OpenReply:
+    return OpenReply(interaction_id, 99, f"token-{interaction_id}", "it", created_at)
+
+
+async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_its_change(
+    store: GameStore,
+) -> None:
+    """Issue 27 §1: the token of every deferred interaction is kept, marked committed in the
+    transaction of the change it made (the table and version written), so a restarted bot
+    tells the player which it was; an answered one is forgotten, an expired one dropped."""
+    record = await store.update(await _lobby(store), status=ACTIVE, state={"n": 0})
+    now = time.time()
+    for interaction_id in (1, 2, 3, 4):
+        await store.open_reply(_reply(interaction_id, now))
+    await store.open_reply(_reply(5, now - 3600))  # its token expired long ago
+    await store.open_reply(_reply(1, now))  # written twice: kept once
+
+    token = REPLY.set(_reply(1, now))  # the move of interaction 1 commits
+    try:
+        moved = await store.commit_move(
+            record, seat=0, action={"n": 1}, events=[], state={"n": 1}, status=ACTIVE
+        )
+        with pytest.raises(VersionConflict):  # a second change it sets off: the first counts
+            await store.commit_move(
+                record, seat=0, action={"n": 2}, events=[], state={"n": 2}, status=ACTIVE
+            )
+    finally:
+        REPLY.reset(token)
+    token = REPLY.set(_reply(2, now))  # interaction 2's move lost the race: nothing changed
+    try:
+        with pytest.raises(VersionConflict):
+            await store.commit_move(
+                record, seat=0, action={"n": 3}, events=[], state={"n": 3}, status=ACTIVE
+            )
+    finally:
+        REPLY.reset(token)
+    token = REPLY.set(_reply(4, now))  # /game notify changes no table
+    try:
+        await store.set_prefs(7, Prefs(dm_on_turn=False))
+    finally:
+        REPLY.reset(token)
+    await store.close_reply(3)  # answered
+    token = REPLY.set(_reply(7, now))  # committed before its own write landed: written here
+    try:
+        await store.set_prefs(8, Prefs(reminders=False))
+    finally:
+        REPLY.reset(token)
+    await store.open_reply(_reply(7, now))  # ... which then finds it and changes nothing
+
+    replies = {r.interaction_id: r for r in await store.open_replies(since=now - 900)}
+    assert sorted(replies) == [1, 2, 4, 7]
+    assert replies[7].committed
+    assert replies[1] == replace(
+        _reply(1, replies[1].created_at), committed=True, game_id=record.id, version=moved.version
+    )
+    assert not replies[2].committed and replies[2].game_id is None
+    assert replies[4].committed and replies[4].game_id is None
+    assert [r.interaction_id for r in await store.open_replies(since=0)] == [1, 2, 4, 7]
+    await store.open_reply(replace(_reply(6, now), shard=3))  # another process's shard
+    assert [r.interaction_id for r in await store.open_replies(0, shards=(3, 4))] == [6]
+    assert [r.interaction_id for r in await store.open_replies(0, shards=(0,))] == [1, 2, 4, 7]
 
 
 async def test_notification_choices_default_on_and_are_kept(store: GameStore) -> None:

@@ -1,0 +1,207 @@
+"""Every acknowledged interaction gets its answer, even across a crash or a stop.
+
+A flow acknowledges an interaction at once (Discord shows "thinking...") and answers when its
+work is done. A bot killed in between left that reply loading for ever ("The application did
+not respond"), although the move may have been saved and shown (issue 27). So the interaction's
+token, which Discord honours for 15 minutes, is kept in the store while the answer is owed:
+
+- :func:`keep` writes it when the interaction is deferred (:func:`bot.flows.answer`), and sets
+  :data:`bot.store.REPLY` so that a change the work commits marks it, in the change's own
+  transaction (the table and the version it wrote; that transaction writes the row itself
+  if the first write has not landed yet, so the move never waits for it);
+- :func:`close` forgets it once the answer is sent;
+- :func:`answer_open`, at start-up, answers each one a previous run left open by editing the
+  original response: the change is saved (and shown, once the outbox delivered it), or nothing
+  was changed and the player may try again. A token too old to use is forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import normalise, t
+from bot.store import REPLY, OpenReply
+
+if TYPE_CHECKING:
+    from contextvars import Token
+
+    from bot.client import MonsterTableBot
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60
+"""Seconds Discord accepts an interaction's token for followups and edits."""
+TOKEN_MARGIN = 60
+"""A token this close to its end is not used: the answer could arrive after it expired."""
+ORIGINAL: Any = "@original"
+"""The webhook message id Discord reads as an interaction's original response (discord.py
+types message ids as ints; the route only formats it)."""
+
+
+KEPT = "monster_table.reply"
+"""Where :func:`bot.flows.answer` leaves the :class:`Kept` of an interaction (its ``extras``),
+for the error handler's apology to close."""
+
+
+@dataclass(eq=False)
+class Kept:
+    """An interaction's token being kept: the row, its write under way, and the mark that
+    makes a change committed from here on mark the row (undone by :meth:`unmark`)."""
+
+    reply: OpenReply
+    written: asyncio.Task[None]
+    mark: Token[OpenReply | None]
+
+    def unmark(self) -> None:
+        REPLY.reset(self.mark)
+
+
+def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Kept:
+    """Keep the interaction's token until :func:`close`, and have a change committed by the
+    code running from here on mark it as that change's (in the change's own transaction,
+    which writes the row itself if this write has not landed yet: the write is not waited
+    for, so it costs the move nothing)."""
+    reply = OpenReply(
+        interaction_id=interaction.id,
+        application_id=interaction.application_id,
+        token=interaction.token,
+        locale=normalise(interaction.locale),
+        created_at=time.time(),
+        shard=shard_of(bot, interaction.guild_id),
+    )
+    written = asyncio.create_task(bot.store.open_reply(reply), name="keep-reply")
+    return Kept(reply, written, REPLY.set(reply))
+
+
+def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
+    """The shard an interaction came through: Discord's ``(guild_id >> 22) % shard_count``,
+    shard 0 for DMs (and for a bot that is not sharded)."""
+    count = bot.settings.shard_count
+    if count is None or guild_id is None:
+        return 0
+    return (guild_id >> 22) % count
+
+
+async def close(bot: MonsterTableBot, kept: Kept | None) -> None:
+    """The interaction was answered: its token is no longer needed."""
+    if kept is None:
+        return
+    try:
+        await kept.written
+        await bot.store.close_reply(kept.reply.interaction_id)
+    except Exception:  # the answer is sent; a row left behind only costs an edit at start-up
+        log.exception("could not forget the answered interaction %s", kept.reply.interaction_id)
+
+
+class InFlight:
+    """The answers being worked on, so a clean stop lets them finish (within a bound) before
+    the store and the connection to Discord close under them; any still running then is
+    cancelled, rolled back, and answered by the next run like after a crash."""
+
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.contextmanager
+    def tracking(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is None:
+            yield
+            return
+        self.tasks.add(task)
+        try:
+            yield
+        finally:
+            self.tasks.discard(task)
+
+    async def drain(self, within: float) -> int:
+        """Wait up to ``within`` seconds for the answers under way; cancel those left. How
+        many were cancelled."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while self.tasks and loop.time() < deadline:
+            await asyncio.wait(set(self.tasks), timeout=deadline - loop.time())
+        left = [task for task in self.tasks if not task.done()]
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
+        if left:
+            log.info("stopping: %d answers left for the next run", len(left))
+        return len(left)
+
+
+def move_reply(locale: str, shown: bool, dm_closed: bool = False) -> str:
+    """Confirm a stored move, truthfully: shown, or saved and still on its way."""
+    if shown:
+        reply = t(locale, "✅ Done. The table is updated.")
+    else:
+        reply = t(
+            locale,
+            "✅ Your move is saved. Discord is slow right now, so the table will show it in a "
+            "moment.",
+        )
+    if dm_closed:
+        reply += "\n" + t(locale, "📪 Your DMs are closed, so use `/game hand` to see your hand.")
+    return reply
+
+
+async def answer_open(bot: MonsterTableBot) -> int:
+    """Answer every interaction a previous run acknowledged and left unanswered, all at once;
+    how many were answered. Run at start-up, once the outbox delivers again."""
+    since = time.time() - TOKEN_LIFETIME + TOKEN_MARGIN
+    # Several processes share the store: each answers only what came through its shards (the
+    # others' interactions may still be under way there).
+    shards = bot.settings.shard_ids if bot.settings.shard_count is not None else None
+    open_replies = await bot.store.open_replies(since, shards)
+    results = await asyncio.gather(
+        *(_answer(bot, reply) for reply in open_replies), return_exceptions=True
+    )
+    for reply, result in zip(open_replies, results, strict=True):
+        if isinstance(result, BaseException):  # kept: the next start tries again
+            log.error("answering interaction %s failed", reply.interaction_id, exc_info=result)
+    answered = sum(result is True for result in results)
+    if results:
+        log.info("answered %d of %d interactions left open", answered, len(results))
+    return answered
+
+
+async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
+    text = await _wording(bot, reply)
+    hook = discord.Webhook.partial(reply.application_id, reply.token, client=bot)
+    answered = True
+    try:
+        await hook.edit_message(ORIGINAL, content=text)
+    except discord.HTTPException as error:  # refused for good: expired, never acknowledged
+        log.info("could not answer interaction %s: %s", reply.interaction_id, error)
+        answered = False
+    await _forget(bot, reply.interaction_id)  # not after another error: kept for a retry
+    return answered
+
+
+async def _forget(bot: MonsterTableBot, interaction_id: int) -> None:
+    try:
+        await bot.store.close_reply(interaction_id)
+    except Exception:  # answered again by the next start: the same truth once more
+        log.exception("could not forget the answered interaction %s", interaction_id)
+
+
+async def _wording(bot: MonsterTableBot, reply: OpenReply) -> str:
+    if not reply.committed:
+        return t(
+            reply.locale,
+            "⚠️ I restarted before your request was done: nothing was changed. Please try again.",
+        )
+    shown = True
+    if reply.game_id is not None and reply.version is not None:
+        bot.courier.kick(reply.game_id)
+        shown = await bot.courier.wait_delivered(
+            reply.game_id, reply.version, bot.settings.reply_wait_seconds
+        )
+    return move_reply(reply.locale, shown)

@@ -1,0 +1,158 @@
+"""The mover's reply survives a crash and a stop (issue 27 §1).
+
+bob plays Munchkin Fu with two bot seats. He sends a move; 30 ms after the bot acknowledged it
+("thinking..."), the real bot process is SIGKILLed (or, in the second test, stopped cleanly).
+The move was saved; after a restart, the reply that was left at "thinking..." must say so, as
+Discord allows for 15 minutes after the interaction. Without the kept token the reply stayed
+loading for ever (Discord: "The application did not respond").
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import t
+from tests.fakediscord import FakeMessage, InteractionResult
+from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, bot_to_kill, kill
+from tests.smoke.test_munchkin_fu import GAME, bobs_move, stored
+
+NOTHING_CHANGED = (
+    "⚠️ I restarted before your request was done: nothing was changed. Please try again."
+)
+ACKNOWLEDGED_TO_KILL = 0.03
+"""The issue's figure: the bot dies 30 ms after Discord got its deferral."""
+
+
+async def open_table(world: World) -> None:
+    fake, bob, channel = world.fake, world.bob, world.channel
+    assert_accepted(await fake.slash(bob, channel, "game new", game=GAME, timeout=WAIT))
+    for _ in range(2):
+        assert_accepted(await fake.slash(bob, channel, "game addbot", timeout=WAIT))
+    assert_accepted(await fake.slash(bob, channel, "game start", timeout=WAIT))
+    await fake.wait_until(
+        lambda: bobs_move(world.database) is not None, WAIT, what="bob's first move"
+    )
+
+
+async def send_move(world: World) -> InteractionResult:
+    """bob's move by ``/game move``, returned once the bot acknowledged it (not answered)."""
+    name = bobs_move(world.database)
+    assert name is not None
+    offered = await world.fake.autocomplete(
+        world.bob, world.channel, "game move", "move", move=name
+    )
+    (choice,) = [c for c in offered if c["name"] == name]
+    sent = await world.fake.slash(
+        world.bob, world.channel, "game move", move=choice["value"], wait=False
+    )
+    await sent.wait_until(lambda r: r.callback_type is not None, WAIT)
+    assert sent.deferred, sent.describe()
+    return sent
+
+
+async def saved(world: World, version: int) -> None:
+    """Wait until the table's version in the database passed ``version``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while stored(world.database)[1] <= version:
+        assert loop.time() < deadline, "the move was never saved"
+        await asyncio.sleep(0.002)
+
+
+async def killed_during_a_move(
+    world: World, *, after_commit: bool
+) -> tuple[InteractionResult, bool]:
+    """bob's move, the bot SIGKILLed 30 ms after the acknowledgement (``after_commit``: as
+    soon as the move is in the database), then started again: the move's interaction and
+    whether the move was saved."""
+    async with bot_to_kill(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        sent = await send_move(world)
+        if after_commit:
+            await saved(world, version)
+        else:
+            await asyncio.sleep(ACKNOWLEDGED_TO_KILL)
+        await kill(proc)
+    assert not sent.answered, "the bot answered before it died: nothing was left open"
+    return sent, stored(world.database)[1] > version
+
+
+async def test_a_move_acknowledged_30ms_before_a_sigkill_is_answered_after_the_restart(
+    world: World,
+) -> None:
+    sent, committed = await killed_during_a_move(world, after_commit=False)
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.ephemeral
+    assert sent.content.startswith("✅" if committed else "⚠️"), (committed, sent.content)
+
+
+async def test_a_move_saved_just_before_a_sigkill_is_confirmed_after_the_restart(
+    world: World,
+) -> None:
+    sent, committed = await killed_during_a_move(world, after_commit=True)
+    assert committed
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.ephemeral
+    assert sent.content.startswith("✅"), sent.content
+
+
+async def test_a_move_button_saved_just_before_a_sigkill_is_confirmed_after_the_restart(
+    world: World,
+) -> None:
+    """The same for a button: bob taps the first move button of his latest hand DM."""
+    fake, bob = world.fake, world.bob
+    async with bot_to_kill(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        (dm,) = [m for m in fake.messages(bob) if _move_buttons(m)][-1:]
+        sent = await fake.click(bob, dm, _move_buttons(dm)[0], wait=False)
+        await sent.wait_until(lambda r: r.callback_type is not None, WAIT)
+        await saved(world, version)
+        await kill(proc)
+    assert not sent.answered, "the bot answered before it died: nothing was left open"
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.content.startswith("✅"), sent.content
+
+
+def _move_buttons(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith("mt:act:")]
+
+
+async def test_a_refusal_cut_off_by_a_sigkill_says_nothing_was_changed_after_the_restart(
+    world: World,
+) -> None:
+    """The other answer, made certain: alice (Italian, not seated) sends a move, which is
+    refused; its answer is held up in the fake and the bot killed while it waits. After the
+    restart she is told, in her language, that nothing was changed."""
+    fake, alice = world.fake, world.alice
+    async with bot_to_kill(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        held = fake.fail_next("POST", "/webhooks/*", status=500, stall=20)
+        sent = await fake.slash(alice, world.channel, "game move", move="nonsense", wait=False)
+        await fake.wait_until(lambda: bool(held.fired), WAIT, what="the refusal on its way")
+        await kill(proc)
+    assert not sent.answered
+    async with bot_running(world):
+        await sent.wait_answered(WAIT)
+    assert sent.ephemeral
+    assert sent.content == t("it", NOTHING_CHANGED), sent.content
+    assert stored(world.database)[1] == version
+
+
+async def test_a_move_in_flight_at_a_clean_stop_is_answered(world: World) -> None:
+    async with bot_running(world) as proc:
+        await open_table(world)
+        version = stored(world.database)[1]
+        sent = await send_move(world)
+        await asyncio.sleep(ACKNOWLEDGED_TO_KILL)
+        await proc.stop()
+    if not sent.answered:
+        async with bot_running(world):
+            await sent.wait_answered(WAIT)
+    committed = stored(world.database)[1] > version
+    assert sent.content.startswith("✅" if committed else "⚠️"), (committed, sent.content)
