@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.monsterpocalypse.model import ActivateMonster, Attack, PowerUp, State, figure
-from tests.rules.monsterpocalypse_helpers import MP, act, arranged, pools
+from rules.monsterpocalypse import geometry
+from rules.monsterpocalypse.model import (
+    ActivateMonster,
+    ActivateUnits,
+    Attack,
+    PowerUp,
+    State,
+    figure,
+)
+from tests.rules.monsterpocalypse_helpers import MP, act, arranged, pools, unit_of
 
 
 def _face_to_face(power: int, health: tuple[int, int], form: str = "hyper") -> State:
@@ -38,3 +46,28 @@ def test_issue26_7_the_bot_rolls_for_power_but_keeps_its_blow() -> None:
     while not isinstance(action := MP.bot_action(state, 0), Attack):
         state, _ = act(state, action)
     assert action.target == "m1" and action.dice == 4
+
+
+def test_issue26_7_units_focus_fire_on_the_enemy_monster() -> None:
+    """A forgeborn in base contact with both an enemy skitter (DEF 2: 81 % to hit) and the
+    Empress (DEF 5: 13 %) strikes the Empress: every point of her health brings the kill
+    nearer (the old bot, weighing odds alone, hit the skitter)."""
+    state = arranged(monsters=("E1", "E7"))
+    forgeborn, skitter = unit_of(state, 0, "forgeborn"), unit_of(state, 1, "skitter")
+    state = arranged(monsters=("E1", "E7"), units={forgeborn: "D7", skitter: "C7"})
+    state, _ = act(pools(state, 0, 3, 7), ActivateUnits())
+    assert state.activation is not None
+    state = replace(state, activation=replace(state.activation, phase="move"))
+    assert MP.bot_action(state, 0) == Attack(forgeborn, "brawl", "m1", 3)
+
+
+def test_issue26_7_a_monster_out_of_reach_waits_beyond_the_enemy_blow() -> None:
+    """The Warden with 4 dice, 9 squares from the Empress (speed 5), cannot reach her this
+    activation: it stops more than her move and a blow away (the old bot walked to 5 squares
+    and gave her the first brawl)."""
+    state = arranged(monsters=("E1", "E11"))
+    state, _ = act(pools(state, 0, 6, 4), ActivateMonster())
+    while state.activation is not None:
+        state, _ = act(state, MP.bot_action(state, 0))
+    warden, empress = figure(state, "m0"), figure(state, "m1")
+    assert geometry.attack_distance(warden.squares(), empress.squares()) > 5 + 1
