@@ -9,7 +9,7 @@ made at the best odds with as many dice as it may roll.
 from __future__ import annotations
 
 from rules.monsterpocalypse import board, content, geometry
-from rules.monsterpocalypse.activation import left
+from rules.monsterpocalypse.activation import health_kept, left
 from rules.monsterpocalypse.attacks import defense
 from rules.monsterpocalypse.model import (
     Action,
@@ -218,6 +218,7 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
     # figure (a battle's bot spent nine tenths of its time redoing it for every square).
     secured = {b.id: board.secured_by(state, b) for b in state.buildings}
     aims: dict[str, Aims] = {}
+    screen = _screen(state)
     for a in legal:
         if isinstance(a, Move):
             fig = next(f for f in state.figures if f.id == a.figure)
@@ -237,6 +238,9 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
         after = _gap(fig, aims[fig.id], sq(a.to))
         if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
             continue
+        line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
+        if line and now and not _focusing(state, fig, aims[fig.id]):
+            now, after = _distance(sq(fig.at), line), _distance(sq(a.to), line)
         if after < now or (blocking and after <= now and not _on_own_spawn(state, fig, a.to)):
             options.append((after, now - after, str(a), a))
     if not options:
@@ -255,6 +259,49 @@ def _safe_wait(state: State, beast: Figure, now: int, after: int, budget: int) -
         return True
     enemy = next(f for f in state.figures if f.id == f"m{1 - beast.owner}")
     return after > board.speed(state, enemy) + 1
+
+
+def _screen(state: State) -> dict[int, tuple[geometry.Square, ...]]:
+    """Where each side's units screen their monster: the free squares next to it on the
+    enemy monster's side, once the enemy monster is within a move and two squares of it and
+    has lost a smaller share of its health (a unit there stands in its way and gets a blow at
+    it when it arrives). Only the monster losing the exchange is screened: screening always
+    put units in both monsters' way and fewer battles ended by a kill (36 battles: 44 %
+    against 58 %)."""
+    found: dict[int, tuple[geometry.Square, ...]] = {}
+    beasts = {f.owner: f for f in board.on_map(state) if f.kind == "monster"}
+    if len(beasts) < 2:
+        return found
+    for seat, own in beasts.items():
+        # its own units' squares stay on the line: a unit already there has arrived
+        taken = {
+            s
+            for f in board.on_map(state)
+            if f.kind == "monster" or f.owner != seat
+            for s in f.squares()
+        }
+        taken |= {s for b in state.buildings for s in b.squares()}
+        foe = beasts[1 - seat]
+        gap = geometry.attack_distance(own.squares(), foe.squares())
+        if gap > board.speed(state, foe) + 2 or health_kept(state, seat) >= health_kept(
+            state, 1 - seat
+        ):
+            continue
+        ring = {n for s in own.squares() for n in geometry.neighbours(s)} - taken
+        found[seat] = tuple(
+            sorted(s for s in ring if geometry.attack_distance((s,), foe.squares()) < gap)
+        )
+    return found
+
+
+def _focusing(state: State, fig: Figure, aims: Aims) -> bool:
+    """Whether a unit's aim is the enemy monster alone (focus fire, see :func:`_aims`)."""
+    foe = next(f for f in state.figures if f.id == f"m{1 - fig.owner}")
+    return aims == [foe.squares()]
+
+
+def _distance(at: geometry.Square, line: tuple[geometry.Square, ...]) -> int:
+    return min(max(abs(at[0] - s[0]), abs(at[1] - s[1])) for s in line)
 
 
 def _on_own_spawn(state: State, fig: Figure, where: str) -> bool:
