@@ -9,7 +9,7 @@ made at the best odds with as many dice as it may roll.
 from __future__ import annotations
 
 from rules.monsterpocalypse import board, content, geometry
-from rules.monsterpocalypse.activation import left
+from rules.monsterpocalypse.activation import health_kept, left
 from rules.monsterpocalypse.attacks import defense
 from rules.monsterpocalypse.model import (
     Action,
@@ -134,7 +134,7 @@ def _best_attack(state: State, legal: list[Action]) -> Attack | None:
     """The attack at the best odds (monsters count double), with its most dice; power attacks
     (slams with red dice) once the monster is hyper or has power to spare; worth making from
     20 %."""
-    scored: list[tuple[float, int, str, Attack]] = []
+    scored: list[tuple[bool, float, int, str, Attack]] = []
     for a in legal:
         if not isinstance(a, Attack) or a.manoeuvre == "stomp":
             continue
@@ -152,11 +152,19 @@ def _best_attack(state: State, legal: list[Action]) -> Attack | None:
         if monster:  # the damage dealt, super damage included: every point brings the kill
             odds += p_at_least(a.dice, boost, 2 * need, a.power)
         worth = 2.0 if monster else 1.0
-        scored.append((odds * worth, a.dice, str(a), a))
+        focus = monster and fig.kind == "unit" and odds >= _FOCUS
+        scored.append((focus, odds * worth, a.dice, str(a), a))
     if not scored:
         return None
-    value, _, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2]))
-    return attack if value >= 0.2 else None
+    focus, value, _, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2], x[3]))
+    return attack if focus or value >= 0.2 else None
+
+
+_FOCUS = 0.1
+"""Focus fire: a unit with at least these odds of hurting the enemy monster strikes it before
+anything else (a grunt's blow at a monster, DEF 5, hits 4-15 % of the time, one at a grunt
+70-90 %: weighed by odds alone, units never touched a monster; every point of its health
+brings the battle's end nearer, a grunt destroyed does not)."""
 
 
 def _spare_power(state: State, fig: Figure, red: int) -> bool:
@@ -174,8 +182,13 @@ def _aims(state: State, fig: Figure, secured: dict[str, int | None]) -> Aims:
     building not yet secured by its side (standing next to one helps secure it, X5).
     ``secured`` is each building's securer, worked out once per decision."""
     enemy = [f for f in board.on_map(state) if f.owner != fig.owner]
+    foes = [f.squares() for f in enemy if f.kind == "monster"]
     if fig.kind == "monster":
-        return [f.squares() for f in enemy if f.kind == "monster"]
+        return foes
+    # Focus fire: a unit the enemy monster is within a move of shooting goes for it alone.
+    reach = board.speed(state, fig) + board.blast_range(fig)[1] + 1
+    if foes and geometry.attack_distance(fig.squares(), foes[0]) <= reach:
+        return foes
     found = [f.squares() for f in enemy]
     return found + [b.squares() for b in state.buildings if secured[b.id] != fig.owner]
 
@@ -205,6 +218,7 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
     # figure (a battle's bot spent nine tenths of its time redoing it for every square).
     secured = {b.id: board.secured_by(state, b) for b in state.buildings}
     aims: dict[str, Aims] = {}
+    screen = _screen(state)
     for a in legal:
         if isinstance(a, Move):
             fig = next(f for f in state.figures if f.id == a.figure)
@@ -222,11 +236,72 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
         if now == 0 and not blocking:
             continue
         after = _gap(fig, aims[fig.id], sq(a.to))
+        if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
+            continue
+        line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
+        if line and now and not _focusing(state, fig, aims[fig.id]):
+            now, after = _distance(sq(fig.at), line), _distance(sq(a.to), line)
         if after < now or (blocking and after <= now and not _on_own_spawn(state, fig, a.to)):
             options.append((after, now - after, str(a), a))
     if not options:
         return None
     return min(options, key=lambda x: (x[0], -x[1], x[2]))[3]
+
+
+def _safe_wait(state: State, beast: Figure, now: int, after: int, budget: int) -> bool:
+    """Whether a monster that stops ``after`` squares short of the enemy monster gives it no
+    first strike: fine when it could close in this activation anyway (``now`` squares with a
+    move and a run of the ``budget`` dice), else only beyond the enemy's move and blow. The
+    monster that walked into the other's reach took the first blow, and the first blow
+    decided: the first player won 80 % of the battles ended by a kill (issue 26)."""
+    reach = budget if beast.moved else board.speed(state, beast) + budget - 1
+    if now - 1 <= reach:
+        return True
+    enemy = next(f for f in state.figures if f.id == f"m{1 - beast.owner}")
+    return after > board.speed(state, enemy) + 1
+
+
+def _screen(state: State) -> dict[int, tuple[geometry.Square, ...]]:
+    """Where each side's units screen their monster: the free squares next to it on the
+    enemy monster's side, once the enemy monster is within a move and two squares of it and
+    has lost a smaller share of its health (a unit there stands in its way and gets a blow at
+    it when it arrives). Only the monster losing the exchange is screened: screening always
+    put units in both monsters' way and fewer battles ended by a kill (the same 36 battles:
+    44 % against 58 %)."""
+    found: dict[int, tuple[geometry.Square, ...]] = {}
+    beasts = {f.owner: f for f in board.on_map(state) if f.kind == "monster"}
+    if len(beasts) < 2:
+        return found
+    for seat, own in beasts.items():
+        # its own units' squares stay on the line: a unit already there has arrived
+        taken = {
+            s
+            for f in board.on_map(state)
+            if f.kind == "monster" or f.owner != seat
+            for s in f.squares()
+        }
+        taken |= {s for b in state.buildings for s in b.squares()}
+        foe = beasts[1 - seat]
+        gap = geometry.attack_distance(own.squares(), foe.squares())
+        if gap > board.speed(state, foe) + 2 or health_kept(state, seat) >= health_kept(
+            state, 1 - seat
+        ):
+            continue
+        ring = {n for s in own.squares() for n in geometry.neighbours(s)} - taken
+        found[seat] = tuple(
+            sorted(s for s in ring if geometry.attack_distance((s,), foe.squares()) < gap)
+        )
+    return found
+
+
+def _focusing(state: State, fig: Figure, aims: Aims) -> bool:
+    """Whether a unit's aim is the enemy monster alone (focus fire, see :func:`_aims`)."""
+    foe = next(f for f in state.figures if f.id == f"m{1 - fig.owner}")
+    return aims == [foe.squares()]
+
+
+def _distance(at: geometry.Square, line: tuple[geometry.Square, ...]) -> int:
+    return min(max(abs(at[0] - s[0]), abs(at[1] - s[1])) for s in line)
 
 
 def _on_own_spawn(state: State, fig: Figure, where: str) -> bool:

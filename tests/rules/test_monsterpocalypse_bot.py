@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.monsterpocalypse.model import ActivateMonster, Attack, PowerUp, State, figure
-from tests.rules.monsterpocalypse_helpers import MP, act, arranged, pools
+from rules.monsterpocalypse import geometry
+from rules.monsterpocalypse.model import (
+    ActivateMonster,
+    ActivateUnits,
+    Attack,
+    Move,
+    PowerUp,
+    State,
+    figure,
+    with_figure,
+)
+from tests.rules.monsterpocalypse_helpers import MP, act, arranged, pools, unit_of
 
 
 def _face_to_face(power: int, health: tuple[int, int], form: str = "hyper") -> State:
@@ -15,6 +25,13 @@ def _face_to_face(power: int, health: tuple[int, int], form: str = "hyper") -> S
     state = replace(state, figures=tuple(m1 if f.id == "m1" else f for f in state.figures))
     state, _ = act(pools(state, 0, 0, 10, power), ActivateMonster())
     return state
+
+
+def _units_past_spawning(state: State, dice: int) -> State:
+    """Seat 0's units activated with ``dice`` in their pool, past the spawn phase."""
+    state, _ = act(pools(state, 0, dice, 10 - dice), ActivateUnits())
+    assert state.activation is not None
+    return replace(state, activation=replace(state.activation, phase="move"))
 
 
 def test_issue26_7_the_bot_spends_its_power_dice_for_the_kill() -> None:
@@ -38,3 +55,46 @@ def test_issue26_7_the_bot_rolls_for_power_but_keeps_its_blow() -> None:
     while not isinstance(action := MP.bot_action(state, 0), Attack):
         state, _ = act(state, action)
     assert action.target == "m1" and action.dice == 4
+
+
+def test_issue26_7_units_focus_fire_on_the_enemy_monster() -> None:
+    """A forgeborn in base contact with both an enemy skitter (DEF 2: 81 % to hit) and the
+    Empress (DEF 5: 13 %) strikes the Empress: every point of her health brings the kill
+    nearer (the old bot, weighing odds alone, hit the skitter)."""
+    state = arranged(monsters=("E1", "E7"))
+    forgeborn, skitter = unit_of(state, 0, "forgeborn"), unit_of(state, 1, "skitter")
+    state = arranged(monsters=("E1", "E7"), units={forgeborn: "D7", skitter: "C7"})
+    state = _units_past_spawning(state, 3)
+    assert MP.bot_action(state, 0) == Attack(forgeborn, "brawl", "m1", 3)
+
+
+def test_issue26_7_a_monster_out_of_reach_waits_beyond_the_enemy_blow() -> None:
+    """The Warden with 4 dice, 9 squares from the Empress (speed 5), cannot reach her this
+    activation: it stops more than her move and a blow away (the old bot walked to 5 squares
+    and gave her the first brawl)."""
+    state = arranged(monsters=("E1", "E11"))
+    state, _ = act(pools(state, 0, 6, 4), ActivateMonster())
+    while state.activation is not None:
+        state, _ = act(state, MP.bot_action(state, 0))
+    warden, empress = figure(state, "m0"), figure(state, "m1")
+    assert geometry.attack_distance(warden.squares(), empress.squares()) > 5 + 1
+
+
+def test_issue26_7_units_screen_their_monster() -> None:
+    """The Empress 4 squares from the Warden (within her move and two), the Warden hurt more
+    than her: a forgeborn out of her reach steps next to the Warden on her side, in her way
+    (the old bot walked it off to an enemy building); unhurt, the Warden is not screened."""
+    state = arranged(monsters=("G3", "G8"))
+    forgeborn = unit_of(state, 0, "forgeborn")
+    state = arranged(
+        monsters=("G3", "G8"), units={forgeborn: "D2"}, buildings=(("depot", 1, "A2"),)
+    )
+    unhurt = state
+    state = with_figure(state, replace(figure(state, "m0"), health=(3, 5)))
+    state = _units_past_spawning(state, 2)
+    action = MP.bot_action(state, 0)
+    assert isinstance(action, Move) and action.figure == forgeborn
+    there = (geometry.parse(action.to),)
+    assert geometry.adjacent(there, figure(state, "m0").squares())
+    assert geometry.attack_distance(there, figure(state, "m1").squares()) < 4
+    assert MP.bot_action(_units_past_spawning(unhurt, 2), 0) == Move(forgeborn, "A1")
