@@ -53,7 +53,7 @@ def test_a_monster_day_hand_put_together_is_the_hand_drawn_whole_and_mapped() ->
     ("game", "seats", "every", "share"),
     [
         ("monster_day", 2, 2, 1.0),
-        ("notte_di_terrore", 4, 24, 1.0),
+        ("notte_di_terrore", 4, 24, 0.95),  # issue 26 moved seed 3: a board falls back
         ("munchkin_fu", 4, 30, 0.9),
         ("monsters_on_board", 4, 24, 0.9),
     ],
