@@ -19,7 +19,7 @@ from typing import Any
 from rules.base import Event, IllegalAction
 from rules.monsterpocalypse import activation, attacks, city, movement
 from rules.monsterpocalypse import setup as prep
-from rules.monsterpocalypse.forced import forced_action, skip_action
+from rules.monsterpocalypse.forced import only_action, skip_action
 from rules.monsterpocalypse.model import (
     GAME_ID,
     Action,
@@ -116,6 +116,11 @@ def activation_actions(state: State, seat: int) -> list[Action]:
         found += attacks.options(state, fig)
     found += [EndActivation(p) for p in range(budget + 1)]
     return found
+
+
+def forced_action(state: State, seat: int) -> Action | None:
+    """The seat's only legal move, if it has just one (public: nothing here is hidden)."""
+    return only_action(legal_actions(state, seat))
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from rules.monsterpocalypse.model import Action, EndActivation, State
 
 
-def forced_action(state: State, seat: int) -> Action | None:
-    from rules.monsterpocalypse.engine import legal_actions
-
-    legal = legal_actions(state, seat)
+def only_action(legal: list[Action]) -> Action | None:
+    """The move forced on a seat whose legal moves are ``legal``: its only one, else None.
+    Takes the list rather than asking the engine, so this module stays below the engine."""
     return legal[0] if len(legal) == 1 else None
 
 
