@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.base import Event, Rng
 from rules.notte_di_terrore import cards
+from rules.notte_di_terrore.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.notte_di_terrore.forced import forced_action, skip_action
 from rules.notte_di_terrore.legality import (
     being_placement_error,
@@ -129,6 +130,7 @@ __all__ = [
     "checked_options",
     "combination",
     "deck_of",
+    "determinize",
     "discardable",
     "dump",
     "dump_action",
