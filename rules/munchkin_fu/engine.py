@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.base import Event, IllegalAction, Window
 from rules.munchkin_fu import fight, offers, plays, turn
+from rules.munchkin_fu.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.munchkin_fu.effects import choose, process
 from rules.munchkin_fu.forced import forced_action, skip_action
 from rules.munchkin_fu.model import (
@@ -59,6 +60,7 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "GAME_ID",
     "apply",
+    "determinize",
     "dump",
     "dump_action",
     "forced_action",
