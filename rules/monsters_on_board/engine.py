@@ -23,6 +23,7 @@ from rules.base import Event, IllegalAction, Rng
 from rules.monsters_on_board import board, draft, family, spectral
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.arch import arch_cards
+from rules.monsters_on_board.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.monsters_on_board.effects import choices, perform
 from rules.monsters_on_board.forced import forced_action, skip_action
 from rules.monsters_on_board.model import (
@@ -276,6 +277,7 @@ __all__ = [
     "Action",
     "State",
     "apply",
+    "determinize",
     "dump",
     "dump_action",
     "forced_action",
