@@ -107,3 +107,18 @@ def keep_playing(game: str, state: Any, steps: int) -> None:
             return
         seat = rnd.choice(pending)
         state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+
+
+def bot_plays_from_samples(game: str, determinize: Determinize, states: list[Any]) -> int:
+    """For every pending seat of every state, the normal bot decides on two determinized
+    samples of the seat's table (as the hard bot's rollouts will); its move must be one the
+    real table accepts, since the seat's legal actions are the same. Returns the moves made."""
+    engine = GAMES[game]
+    played = 0
+    for state in states:
+        for seat in engine.pending(state):
+            for seed in (0, 1):
+                action = engine.bot_action(determinize(state, seat, random.Random(seed)), seat)
+                engine.apply(state, seat, action)
+                played += 1
+    return played

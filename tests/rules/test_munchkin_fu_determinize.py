@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -46,16 +47,22 @@ def _hidden_choice(state: model.State, seat: int) -> bool:
     return c is not None and c.seat != seat and c.kind not in PUBLIC_CHOICES
 
 
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (3, {}),
+    (4, {"fast": True}),
+    (5, {"epic": "yes"}),
+    (6, {"epic": "race"}),
+]
+"""Every table size, each with a variant: the fast game, the epic powers, the race to 20."""
+
+
 def test_the_rules_module_offers_determinize() -> None:
     assert e.determinize is determinize  # ModuleEngine looks it up on the rules module
 
 
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [(3, {}), (4, {"fast": True}), (5, {"epic": "yes"}), (6, {"epic": "race"})],
-)
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
 def test_determinize_keeps_the_view_and_re_deals_the_rest(
-    players: int, options: dict[str, object]
+    players: int, options: dict[str, Any]
 ) -> None:
     for state in playout(GAME, players, options, players, max_steps=700, kind=_kind):
         for seat in range(players):
