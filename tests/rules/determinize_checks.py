@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -43,20 +43,32 @@ def playout(
     """States of one random game: ``points`` spread from setup to the last step, plus the
     first state of every ``kind`` met (a phase, a window, a choice), so rare moments are
     checked too."""
-    engine = GAMES[game]
-    state = engine.setup(players, options, seed)
-    rnd = random.Random(seed)
-    states, kinds = [state], {kind(state): state}
-    for _ in range(max_steps):
-        pending = engine.pending(state)
-        if not pending:
-            break
-        seat = rnd.choice(pending)
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-        states.append(state)
+    start = GAMES[game].setup(players, options, seed)
+    states = [start, *random_play(game, start, random.Random(seed), max_steps)]
+    kinds: dict[Hashable, Any] = {}
+    for state in states:
         kinds.setdefault(kind(state), state)
     spread = [states[i * (len(states) - 1) // max(1, points - 1)] for i in range(points)]
     return list({id(s): s for s in [*spread, *kinds.values()]}.values())
+
+
+def state_after(game: str, players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
+    """The state after ``steps`` random actions (fewer if the game ends first): for hypothesis
+    to pick any moment of any game."""
+    start = GAMES[game].setup(players, options, seed)
+    return [start, *random_play(game, start, random.Random(seed), steps)][-1]
+
+
+def random_play(game: str, state: Any, rnd: random.Random, steps: int) -> Iterator[Any]:
+    """Each state of random play from ``state``: ``steps`` actions, or fewer if it ends."""
+    engine = GAMES[game]
+    for _ in range(steps):
+        pending = engine.pending(state)
+        if not pending:
+            return
+        seat = rnd.choice(pending)
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        yield state
 
 
 def _hidden_text(game: str, state: Any) -> str:
@@ -98,15 +110,9 @@ def check(
 
 def keep_playing(game: str, state: Any, steps: int) -> None:
     """Random play from ``state`` for ``steps`` actions (or to the end) raises nothing."""
-    engine = GAMES[game]
-    rnd = random.Random(11)
-    for _ in range(steps):
-        pending = engine.pending(state)
-        if not pending:
-            assert engine.outcome(state) is not None
-            return
-        seat = rnd.choice(pending)
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+    for later in random_play(game, state, random.Random(11), steps):
+        over = not GAMES[game].pending(later)
+        assert over == (GAMES[game].outcome(later) is not None)
 
 
 def bot_plays_from_samples(game: str, determinize: Determinize, states: list[Any]) -> int:

@@ -14,12 +14,14 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.monsters_on_board import engine as e
 from rules.monsters_on_board import model
 from rules.monsters_on_board.determinize import determinize
 from rules.monsters_on_board.prophecy import prophecy_cards
-from tests.rules.determinize_checks import check, playout
+from tests.rules.determinize_checks import check, playout, state_after
 
 GAME = "monsters_on_board"
 
@@ -117,3 +119,19 @@ def test_family_picks_keep_a_row_with_room() -> None:
         assert seat.pick is not None and seat.pick_row is not None
         rows.add(seat.pick_row)
     assert len(rows) > 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    mode=st.sampled_from(MODES),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 500),
+    seat=st.integers(0, 3),
+)
+def test_any_moment_of_any_game_determinizes(
+    mode: tuple[int, dict[str, Any]], seed: int, steps: int, seat: int
+) -> None:
+    players, options = mode
+    state = state_after(GAME, players, options, seed, steps)
+    seat %= players
+    check(GAME, determinize, state, seat, cards, _hidden(state, seat), steps=10)

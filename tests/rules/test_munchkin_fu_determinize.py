@@ -16,6 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.munchkin_fu import engine as e
 from rules.munchkin_fu import model
@@ -23,7 +25,7 @@ from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.determinize import determinize
 from rules.munchkin_fu.run import epic_ops
 from rules.munchkin_fu.views import PUBLIC_CHOICES
-from tests.rules.determinize_checks import check, playout
+from tests.rules.determinize_checks import check, playout, state_after
 
 GAME = "munchkin_fu"
 
@@ -134,3 +136,19 @@ def test_the_decks_are_re_dealt_and_the_seat_keeps_its_hand() -> None:
     assert len({r.door for r in results}) > 1 and len({r.treasure for r in results}) > 1
     assert all(len(r.door) == len(state.door) for r in results)
     assert replace(results[0], rng=state.rng) != state
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 800),
+    seat=st.integers(0, 5),
+)
+def test_any_moment_of_any_game_determinizes(
+    variant: tuple[int, dict[str, Any]], seed: int, steps: int, seat: int
+) -> None:
+    players, options = variant
+    state = state_after(GAME, players, options, seed, steps)
+    seat %= players
+    check(GAME, determinize, state, seat, model.all_cards, _hidden(state, seat), steps=10)

@@ -12,10 +12,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.notte_di_terrore import engine as e
 from rules.notte_di_terrore.determinize import determinize
-from tests.rules.determinize_checks import check, playout
+from tests.rules.determinize_checks import check, playout, state_after
 
 GAME = "notte_di_terrore"
 
@@ -76,3 +78,17 @@ def test_a_split_being_chosen_is_hidden_from_the_others() -> None:
     assert len(splits) > 1 and None not in splits
     assert {determinize(state, 1, random.Random(s)).players[1].split for s in range(3)} == {4}
     assert {determinize(state, 0, random.Random(s)).players[2].split for s in range(3)} == {None}
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 600),
+    seat=st.integers(0, 4),
+)
+def test_any_moment_of_any_game_determinizes(
+    players: int, seed: int, steps: int, seat: int
+) -> None:
+    state = state_after(GAME, players, {}, seed, steps)
+    check(GAME, determinize, state, seat % players, cards, _hidden(state, seat % players), steps=10)
