@@ -25,7 +25,9 @@ from dataclasses import replace
 from rules.base import Rng
 from rules.notte_di_terrore.model import DECK_NAMES, Player, State, hand_size, is_event
 
-BEINGS, WEAPONS, EVENTS, PLACES = (DECK_NAMES.index(n) for n in DECK_NAMES)
+BEINGS, WEAPONS, EVENTS, PLACES = (
+    DECK_NAMES.index(name) for name in ("beings", "weapons", "events", "places")
+)
 """Where each draw pile lies in :attr:`State.decks` (the order of :data:`DECK_NAMES`)."""
 
 
