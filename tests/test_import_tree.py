@@ -24,28 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ROOTS = ("rules", "render", "bot", "cogs", "simulator", "bench")
 KNOWN: set[frozenset[str]] = {
     # The circles found when this test was written, each to be mended (and struck off) in turn.
-    frozenset(
-        {
-            f"rules.monsters_on_board.{name}"
-            for name in (
-                "board",
-                "draft",
-                "effects",
-                "family",
-                "modes",
-                "solo1",
-                "solo2",
-                "spectral",
-            )
-        }
-    ),
-    frozenset(
-        {
-            "rules.monsters_on_board.engine",
-            "rules.monsters_on_board.forced",
-            "rules.monsters_on_board.views",
-        }
-    ),
     frozenset({"bot.client", "bot.flows", "bot.replies"}),
     frozenset({"bot.store.base", "bot.store.results"}),
     frozenset(
