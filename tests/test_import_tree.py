@@ -22,40 +22,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ROOTS = ("rules", "render", "bot", "cogs", "simulator", "bench")
-KNOWN: set[frozenset[str]] = {
-    # The circles found when this test was written, each to be mended (and struck off) in turn.
-    frozenset(
-        {"rules"}
-        | {
-            f"rules.{game}"
-            for game in (
-                "monster_day",
-                "monsterpocalypse",
-                "monsters_on_board",
-                "munchkin_fu",
-                "notte_di_terrore",
-            )
-        }
-    ),
-}
 
 
-def _dotted(path: Path) -> str:
+def _dotted(path: Path, root: Path = ROOT) -> str:
     """The module name of a source file (``a/b/__init__.py`` is ``a.b``)."""
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _is_module(name: str) -> bool:
-    base = ROOT.joinpath(*name.split("."))
+def _is_module(name: str, root: Path = ROOT) -> bool:
+    base = root.joinpath(*name.split("."))
     return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
-def _imports(path: Path) -> Iterator[tuple[str, int]]:
+def _imports(path: Path, root: Path = ROOT) -> Iterator[tuple[str, int]]:
     """Every module ``path`` imports (absolute names), with the line, wherever it stands."""
-    here = _dotted(path)
+    here = _dotted(path, root)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -69,7 +53,7 @@ def _imports(path: Path) -> Iterator[tuple[str, int]]:
                 module = node.module or ""
             for alias in node.names:
                 full = f"{module}.{alias.name}"
-                yield (full if _is_module(full) else module), node.lineno
+                yield (full if _is_module(full, root) else module), node.lineno
 
 
 def _modules() -> dict[str, Path]:
@@ -139,11 +123,11 @@ def _components(edges: dict[str, dict[str, list[str]]]) -> list[list[str]]:
     return found
 
 
-def _circles(edges: dict[str, dict[str, list[str]]], known: set[frozenset[str]]) -> list[str]:
-    """Each circle not in ``known``, named by its modules and the imports that close it."""
+def _circles(edges: dict[str, dict[str, list[str]]]) -> list[str]:
+    """Each circle, named by its modules and the imports that close it."""
     circles = []
     for component in _components(edges):
-        if len(component) < 2 or frozenset(component) in known:
+        if len(component) < 2:
             continue
         inside = [
             f"    {source} -> {target} ({', '.join(sorted(set(edges[source][target])))})"
@@ -161,9 +145,27 @@ def test_the_scan_sees_a_circle() -> None:
     assert sorted(_components({"a": {"b": []}, "b": {"c": []}})) == [["a"], ["b"], ["c"]]
 
 
+def test_the_scan_counts_every_kind_of_import(tmp_path: Path) -> None:
+    """Relative, ``from . import``, nested and ``TYPE_CHECKING`` imports all count; a name
+    from the package is an edge to its ``__init__``."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("NAME = 1\n")
+    (package / "low.py").write_text("")
+    (package / "mid.py").write_text("")
+    (package / "top.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from . import low\n"
+        "from pkg import NAME\n"
+        "if TYPE_CHECKING:\n"
+        "    from .mid import thing\n"
+        "def f() -> None:\n"
+        "    import pkg.low\n"
+    )
+    found = {name for name, _ in _imports(package / "top.py", tmp_path)}
+    assert found == {"typing", "pkg.low", "pkg", "pkg.mid"}
+
+
 def test_package_imports_form_a_tree() -> None:
-    edges = _graph()
-    circles = _circles(edges, KNOWN)
+    circles = _circles(_graph())
     assert not circles, "import circles:\n" + "\n".join(circles)
-    mended = KNOWN - {frozenset(component) for component in _components(edges)}
-    assert not mended, f"mended, strike off KNOWN: {sorted(map(sorted, mended))}"
