@@ -25,7 +25,6 @@ from bot import render_pool, replies
 from bot.backup import CHECK_SECONDS, backups_for
 from bot.config import Settings
 from bot.delivery.courier import Courier
-from bot.flows import apology
 from bot.i18n import CommandTranslator
 from bot.leases import Claims
 from bot.metrics import Metrics
@@ -145,7 +144,7 @@ class MonsterTableBot(commands.Bot):
             loop.start()
         # The replies a previous run acknowledged and never sent (a crash, a stop): answered
         # in the background, each once the outbox showed what it committed (bot/replies.py).
-        self._answer_open = asyncio.create_task(replies.answer_open(self), name="answer-open")
+        self._answer_open = asyncio.create_task(replies.answer_open(self, self), name="answer-open")
         self._answer_open.add_done_callback(_log_failure)
         # Everything loaded so far (modules, settings, the resumed tables) lives as long as the
         # process: out of the collector's sight, a full collection walks only what came after.
@@ -222,7 +221,7 @@ class MonsterTableBot(commands.Bot):
             "command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error
         )
         self.metrics.discord_error(error)
-        await apology(interaction)
+        await replies.apology(interaction)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -24,7 +24,7 @@ from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
-from bot.replies import move_reply
+from bot.replies import COMMITTED, move_reply
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
 from bot.table import MoveResult, TableError
 
@@ -103,37 +103,6 @@ async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = Fals
 
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
-
-
-COMMITTED = "monster_table.committed"
-"""Set in ``interaction.extras`` once the interaction changed a table: from then on, an error
-must not tell the player that nothing was changed."""
-
-
-async def apology(interaction: discord.Interaction[Any]) -> None:
-    """The reply to an unexpected error: short, localised, never silent, and true about
-    whether the player's move was saved."""
-    if interaction.extras.get(COMMITTED):
-        text = t(
-            interaction.locale,
-            "😵 Your move is saved, but something went wrong while I answered; it has been "
-            "logged. The table shows your move.",
-        )
-    else:
-        text = t(
-            interaction.locale,
-            "😵 Something went wrong on my side; it has been logged. "
-            "Nothing was changed. Please try again.",
-        )
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not apologise for interaction %s", interaction.id)
-        return
-    await replies.close(interaction.client, interaction.extras.get(replies.KEPT))
 
 
 async def play(

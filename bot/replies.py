@@ -23,19 +23,35 @@ import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.config import Settings
+from bot.delivery.courier import Courier
 from bot.i18n import normalise, t
-from bot.store import REPLY, OpenReply
+from bot.store import REPLY, GameStore, OpenReply
 
 if TYPE_CHECKING:
     from contextvars import Token
 
-    from bot.client import MonsterTableBot
-
 log = logging.getLogger(__name__)
+
+
+class Host(Protocol):
+    """What answering needs of the bot (:class:`bot.client.MonsterTableBot` is one): its
+    settings, its store and its courier. Named here rather than imported from the bot, which
+    imports this module: inside ``bot`` imports form a tree (``tests/test_import_tree.py``)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> GameStore: ...
+
+    @property
+    def courier(self) -> Courier: ...
+
 
 TOKEN_LIFETIME = 15 * 60
 """Seconds Discord accepts an interaction's token for followups and edits."""
@@ -64,7 +80,7 @@ class Kept:
         REPLY.reset(self.mark)
 
 
-def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Kept:
+def keep(bot: Host, interaction: discord.Interaction[Any]) -> Kept:
     """Keep the interaction's token until :func:`close`, and have a change committed by the
     code running from here on mark it as that change's (in the change's own transaction,
     which writes the row itself if this write has not landed yet: the write is not waited
@@ -81,7 +97,7 @@ def keep(bot: MonsterTableBot, interaction: discord.Interaction[Any]) -> Kept:
     return Kept(reply, written, REPLY.set(reply))
 
 
-def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
+def shard_of(bot: Host, guild_id: int | None) -> int:
     """The shard an interaction came through: Discord's ``(guild_id >> 22) % shard_count``,
     shard 0 for DMs (and for a bot that is not sharded)."""
     count = bot.settings.shard_count
@@ -90,7 +106,7 @@ def shard_of(bot: MonsterTableBot, guild_id: int | None) -> int:
     return (guild_id >> 22) % count
 
 
-async def close(bot: MonsterTableBot, kept: Kept | None) -> None:
+async def close(bot: Host, kept: Kept | None) -> None:
     """The interaction was answered: its token is no longer needed."""
     if kept is None:
         return
@@ -152,16 +168,48 @@ def move_reply(locale: str, shown: bool, dm_closed: bool = False) -> str:
     return reply
 
 
-async def answer_open(bot: MonsterTableBot) -> int:
+COMMITTED = "monster_table.committed"
+"""Set in ``interaction.extras`` once the interaction changed a table: from then on, an error
+must not tell the player that nothing was changed."""
+
+
+async def apology(interaction: discord.Interaction[Any]) -> None:
+    """The reply to an unexpected error: short, localised, never silent, and true about
+    whether the player's move was saved."""
+    if interaction.extras.get(COMMITTED):
+        text = t(
+            interaction.locale,
+            "😵 Your move is saved, but something went wrong while I answered; it has been "
+            "logged. The table shows your move.",
+        )
+    else:
+        text = t(
+            interaction.locale,
+            "😵 Something went wrong on my side; it has been logged. "
+            "Nothing was changed. Please try again.",
+        )
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not apologise for interaction %s", interaction.id)
+        return
+    await close(interaction.client, interaction.extras.get(KEPT))
+
+
+async def answer_open(bot: Host, client: discord.Client) -> int:
     """Answer every interaction a previous run acknowledged and left unanswered, all at once;
-    how many were answered. Run at start-up, once the outbox delivers again."""
+    how many were answered. Run at start-up, once the outbox delivers again; ``client``, the
+    connection the answers are sent through, is the bot itself."""
     since = time.time() - TOKEN_LIFETIME + TOKEN_MARGIN
     # Several processes share the store: each answers only what came through its shards (the
     # others' interactions may still be under way there).
     shards = bot.settings.shard_ids if bot.settings.shard_count is not None else None
     open_replies = await bot.store.open_replies(since, shards)
     results = await asyncio.gather(
-        *(_answer(bot, reply) for reply in open_replies), return_exceptions=True
+        *(_answer(bot, client, reply) for reply in open_replies), return_exceptions=True
     )
     for reply, result in zip(open_replies, results, strict=True):
         if isinstance(result, BaseException):  # kept: the next start tries again
@@ -172,9 +220,9 @@ async def answer_open(bot: MonsterTableBot) -> int:
     return answered
 
 
-async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
+async def _answer(bot: Host, client: discord.Client, reply: OpenReply) -> bool:
     text = await _wording(bot, reply)
-    hook = discord.Webhook.partial(reply.application_id, reply.token, client=bot)
+    hook = discord.Webhook.partial(reply.application_id, reply.token, client=client)
     answered = True
     try:
         await hook.edit_message(ORIGINAL, content=text)
@@ -185,14 +233,14 @@ async def _answer(bot: MonsterTableBot, reply: OpenReply) -> bool:
     return answered
 
 
-async def _forget(bot: MonsterTableBot, interaction_id: int) -> None:
+async def _forget(bot: Host, interaction_id: int) -> None:
     try:
         await bot.store.close_reply(interaction_id)
     except Exception:  # answered again by the next start: the same truth once more
         log.exception("could not forget the answered interaction %s", interaction_id)
 
 
-async def _wording(bot: MonsterTableBot, reply: OpenReply) -> str:
+async def _wording(bot: Host, reply: OpenReply) -> str:
     if not reply.committed:
         return t(
             reply.locale,

@@ -20,7 +20,6 @@ from bot.flows import (
     LOBBY_STEPS,
     answer,
     answer_seat_offer,
-    apology,
     cast_vote,
     history,
     play_button,
@@ -29,6 +28,7 @@ from bot.flows import (
 )
 from bot.i18n import normalise, t
 from bot.publisher import Payload
+from bot.replies import apology
 from bot.table import TableError
 
 if TYPE_CHECKING:

@@ -1,28 +1,18 @@
-"""Pure game engines. ``GAMES`` maps a game id to its engine (see :mod:`rules.base`)."""
+"""Pure game engines. ``GAMES`` maps a game id to its engine (see :mod:`rules.base`).
 
+Each game package defines its ``ENGINE`` without importing this package back (inside a package
+imports form a tree, ``tests/test_import_tree.py``); this one, on top, lists them. Adding a
+game: its package, and its name in :data:`GAMES` below.
+"""
+
+from rules import monster_day, monsterpocalypse, monsters_on_board, munchkin_fu, notte_di_terrore
 from rules.base import Engine, Event, IllegalAction, Rng, seed_commitment
 from rules.options import OptionError, OptionSpec, Variant, validate
 
-GAMES: dict[str, Engine] = {}
-
-
-def register(engine: Engine) -> Engine:
-    """Add an engine to :data:`GAMES` (each game module calls this once)."""
-    GAMES[engine.id] = engine
-    return engine
-
-
-def _load_games() -> None:
-    from rules import (  # noqa: F401  (register themselves)
-        monster_day,
-        monsterpocalypse,
-        monsters_on_board,
-        munchkin_fu,
-        notte_di_terrore,
-    )
-
-
-_load_games()
+GAMES: dict[str, Engine] = {
+    game.ENGINE.id: game.ENGINE
+    for game in (monster_day, monsterpocalypse, monsters_on_board, munchkin_fu, notte_di_terrore)
+}
 
 __all__ = [
     "GAMES",
@@ -33,7 +23,6 @@ __all__ = [
     "OptionSpec",
     "Rng",
     "Variant",
-    "register",
     "seed_commitment",
     "validate",
 ]

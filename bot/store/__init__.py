@@ -25,16 +25,15 @@ from bot.store.base import (
     Announcement,
     ChannelBusy,
     Delivery,
-    GameRecord,
     GameStore,
     OpenReply,
     Prefs,
-    Seat,
     StoreError,
     VersionConflict,
 )
 from bot.store.factory import store_for
 from bot.store.postgres import PostgresStore
+from bot.store.records import GameRecord, Seat
 from bot.store.results import (
     GameTally,
     Rate,

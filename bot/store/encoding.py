@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.store.base import Announced, GameRecord, Seat
+from bot.store.base import Announced
+from bot.store.records import GameRecord, Seat
 from bot.store.results import ResultRow
 
 COLUMNS = (

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.store.sqlite_clocks import ClockShift, ClockSql
 
 if TYPE_CHECKING:
-    from bot.store.base import GameRecord
+    from bot.store.records import GameRecord
 
 DOWNTIME_LOCK = 0x4D54_0002
 """The advisory lock key of :meth:`PgClocks.give_back_downtime`."""

@@ -18,7 +18,7 @@ from bot.store.results import Rate, ResultRow
 from bot.store.sqlite_results import ResultsMixin
 
 if TYPE_CHECKING:
-    from bot.store.base import GameRecord
+    from bot.store.records import GameRecord
 
 RESULTS_LOCK = 0x4D54_0003
 """The advisory lock key of :meth:`PgResults.record_result`."""

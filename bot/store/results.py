@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:  # base.py imports this module: GameStore extends ResultsStore
-    from bot.store.base import GameRecord
+from bot.store.records import GameRecord
 
 ORDINAL_Z = 3.0
 """The displayed rating is ``mu - 3 sigma``: a player is shown at a skill they almost

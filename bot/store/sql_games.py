@@ -29,10 +29,8 @@ from bot.store.base import (
     Announced,
     Announcement,
     Delivery,
-    GameRecord,
     OpenReply,
     Prefs,
-    Seat,
     StoreError,
     VersionConflict,
 )
@@ -46,6 +44,7 @@ from bot.store.encoding import dumps as _dumps
 from bot.store.encoding import encode as _encode
 from bot.store.encoding import record as _record
 from bot.store.encoding import seated_params as _seated_params
+from bot.store.records import GameRecord, Seat
 
 _SEATED = "(seats LIKE ? OR seats LIKE ?)"
 """Rows where a user may have a seat: a cheap SQL prefilter, confirmed by ``seat_of``."""

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from bot.store.base import GameRecord, VersionConflict
+from bot.store.base import VersionConflict
 from bot.store.encoding import dumps as _dumps
+from bot.store.records import GameRecord
 
 ClockShift = Callable[[dict[str, Any], float], tuple[dict[str, Any], float | None]]
 """``(stored clock, seconds) -> (clock moved that much later, its new wake_at)``."""

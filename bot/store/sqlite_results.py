@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.store.base import GameRecord
 from bot.store.encoding import RATING_COLUMNS as _RATING_COLUMNS
 from bot.store.encoding import RESULT_COLUMNS as _RESULT_COLUMNS
 from bot.store.encoding import result as _result
+from bot.store.records import GameRecord
 from bot.store.results import (
     ORDINAL_Z,
     GameTally,

@@ -8,7 +8,6 @@ Its one table option and its variants are declared here (see :mod:`rules.options
 
 from __future__ import annotations
 
-import rules
 from rules.base import ModuleEngine
 from rules.monster_day import bot, engine
 from rules.monster_day.engine import Play, State
@@ -34,17 +33,15 @@ VARIANTS = {
     ),
 }
 
-ENGINE = rules.register(
-    ModuleEngine(
-        id=engine.GAME_ID,
-        names={"en": "Monster Day", "it": "Monster Day"},
-        min_players=2,
-        max_players=2,
-        rules=engine,
-        bot=bot.bot_action,
-        option_specs=OPTION_SPECS,
-        variants=VARIANTS,
-    )
+ENGINE = ModuleEngine(
+    id=engine.GAME_ID,
+    names={"en": "Monster Day", "it": "Monster Day"},
+    min_players=2,
+    max_players=2,
+    rules=engine,
+    bot=bot.bot_action,
+    option_specs=OPTION_SPECS,
+    variants=VARIANTS,
 )
 
 __all__ = ["ENGINE", "Play", "State"]

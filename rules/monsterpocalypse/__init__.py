@@ -12,7 +12,6 @@ hyper, victory), :mod:`.movement`, :mod:`.attacks` (damage, power attacks), :mod
 
 from __future__ import annotations
 
-import rules
 from rules.base import ModuleEngine
 from rules.monsterpocalypse import bot, content, engine
 from rules.monsterpocalypse.model import Action, State
@@ -93,17 +92,15 @@ VARIANTS = {
     ),
 }
 
-ENGINE = rules.register(
-    ModuleEngine(
-        id=engine.GAME_ID,
-        names={"en": "Monsterpocalypse", "it": "Monsterpocalypse"},
-        min_players=2,
-        max_players=2,
-        rules=engine,
-        bot=bot.bot_action,
-        option_specs=OPTION_SPECS,
-        variants=VARIANTS,
-    )
+ENGINE = ModuleEngine(
+    id=engine.GAME_ID,
+    names={"en": "Monsterpocalypse", "it": "Monsterpocalypse"},
+    min_players=2,
+    max_players=2,
+    rules=engine,
+    bot=bot.bot_action,
+    option_specs=OPTION_SPECS,
+    variants=VARIANTS,
 )
 
 __all__ = ["ENGINE", "Action", "State"]

@@ -1,18 +1,20 @@
 """Monsters on Board, a 1–4 player dice-drafting game (issue 9): the engine registered in
 ``rules.GAMES``.
 
-The specification is ``docs/rules/monsters_on_board.md``. The rules are plain functions in
-:mod:`.engine` (phases in :mod:`.draft`, :mod:`.board`, :mod:`.spectral`, icons in
-:mod:`.effects`, modes in :mod:`.modes`, :mod:`.solo1`, :mod:`.solo2` and :mod:`.family`), the
-components in :mod:`.content`, the cards and final scoring in :mod:`.arch`, :mod:`.prophecy`
-and :mod:`.scoring`, the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to
+The specification is ``docs/rules/monsters_on_board.md``. The rules are plain functions, each
+module importing only those below it (``tests/test_import_tree.py``): at the bottom the state in
+:mod:`.model`, the components in :mod:`.content`, the cards and final scoring in :mod:`.arch`,
+:mod:`.prophecy`, :mod:`.scoring` and :mod:`.sheets`; the modes' hooks in :mod:`.modes`; icons
+in :mod:`.effects`; the steps of play: :mod:`.lanes`, the phases :mod:`.draft`, :mod:`.board`,
+:mod:`.spectral` and the modes :mod:`.family`, :mod:`.solo1`, :mod:`.solo2`; who is pending in
+:mod:`.phases`, then :mod:`.views` and :mod:`.forced`; on top :mod:`.engine` (routing, and the
+register of the modes) and the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to
 the engine contract. Every mode is declared: normal (2–4 seats, both drafts), family (2–4),
 solo 1 and solo 2 (one seat; a variant per difficulty, so ``/game new variant:`` offers each).
 """
 
 from __future__ import annotations
 
-import rules
 from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
@@ -106,17 +108,15 @@ VARIANTS = {
     **{f"solo2_{n}": _solo2_variant(n) for n in range(MAX_DIFFICULTY + 1)},
 }
 
-ENGINE = rules.register(
-    ModuleEngine(
-        id=engine.GAME_ID,
-        names={"en": "Monsters on Board", "it": "Monsters on Board"},
-        min_players=1,
-        max_players=4,
-        rules=engine,
-        bot=bot.bot_action,
-        option_specs=OPTION_SPECS,
-        variants=VARIANTS,
-    )
+ENGINE = ModuleEngine(
+    id=engine.GAME_ID,
+    names={"en": "Monsters on Board", "it": "Monsters on Board"},
+    min_players=1,
+    max_players=4,
+    rules=engine,
+    bot=bot.bot_action,
+    option_specs=OPTION_SPECS,
+    variants=VARIANTS,
 )
 
 __all__ = ["ENGINE", "Action", "State"]

@@ -22,6 +22,7 @@ from rules.monsters_on_board.effects import (
     perform,
     stop_items,
 )
+from rules.monsters_on_board.lanes import lane_step
 from rules.monsters_on_board.model import (
     COLUMNS,
     Action,
@@ -83,8 +84,6 @@ def settle(state: State, seat_i: int) -> tuple[State, list[Event]]:
         seat = state.seats[seat_i]
         top = seat.stack[-1]
         if top.kind == "lane":  # family mode: a creature's lane move, one space at a time
-            from rules.monsters_on_board.family import lane_step
-
             state, more = lane_step(state, seat_i)
             events += more
             continue

@@ -23,7 +23,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.monsters_on_board import content as mob
+from rules.monsters_on_board.draft import car_of
 from rules.monsters_on_board.effects import next_location, stop_items, summoning
+from rules.monsters_on_board.engine import legal_actions
+from rules.monsters_on_board.family import servants_in
+from rules.monsters_on_board.lanes import lane_area
 from rules.monsters_on_board.model import (
     Action,
     Activate,
@@ -43,6 +47,8 @@ from rules.monsters_on_board.model import (
     Use,
     die_colour,
 )
+from rules.monsters_on_board.scoring import score_board
+from rules.monsters_on_board.sheets import board_for_scoring, sheets_of
 
 ICON_VALUE = {
     "juice": 1.0,
@@ -66,8 +72,6 @@ def icon_value(icon: str) -> float:
 
 
 def bot_action(state: State, seat: int) -> Action:
-    from rules.monsters_on_board.engine import legal_actions
-
     legal = legal_actions(state, seat)
     best, best_score = legal[0], float("-inf")
     for action in legal:
@@ -103,8 +107,6 @@ def _score(state: State, seat_i: int, action: Action) -> float:
 
 
 def _pick(state: State, seat_i: int, action: Pick) -> float:
-    from rules.monsters_on_board.draft import car_of
-
     seat = state.seats[seat_i]
     car = state.cars[car_of(state, seat_i)]
     rank = next(r for d in car if d and d[0] == action.die for r in [d[1]])
@@ -161,9 +163,6 @@ def _use(seat: Seat, action: Use) -> float:
 def _arch(state: State, seat: Seat, action: BuyArch) -> float:
     """A card is worth buying (self-play: cards beat ghosts), more so what it would score on
     the board as it is now; cheap ones first, since Evil buys more than one thing a phase."""
-    from rules.monsters_on_board.scoring import score_board
-    from rules.monsters_on_board.spectral import board_for_scoring
-
     card = state.arch_market[action.slot]
     if card is None:
         return -1.0
@@ -193,8 +192,6 @@ def _flip(state: State, seat_i: int, action: Flip) -> float:
     """Worth it only in the final window and only for Juice above what the card scores."""
     if state.phase != "final_window" or mob.icon_kind(action.icon) != "juice":
         return -100.0
-    from rules.monsters_on_board.spectral import sheets_of
-
     sheet = sheets_of(state)[seat_i]
     kept = sum(line.juice for line in sheet.lines if line.item == action.card)
     return mob.icon_amount(action.icon) - kept - 0.5
@@ -204,9 +201,6 @@ def _family_pick(state: State, seat_i: int, action: FamilyPick) -> float:
     """Family: the lane move (12 Juice at area 12, about one a space before it, a little for
     crossing area 4's promotion) plus the rank times the row's servant spaces still empty
     (each is one more scoring of the row, FM14)."""
-    from rules.monsters_on_board.draft import car_of
-    from rules.monsters_on_board.family import lane_area, servants_in
-
     seat = state.seats[seat_i]
     car = state.cars[car_of(state, seat_i)]
     rank = next(r for d in car if d and d[0] == action.die for r in [d[1]])

@@ -15,7 +15,6 @@ owner's board, so "at any time" matters only between the owner's own decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +24,7 @@ from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.monsters_on_board.effects import choices, perform
+from rules.monsters_on_board.family import Family
 from rules.monsters_on_board.forced import forced_action, skip_action
 from rules.monsters_on_board.model import (
     DRAFTS,
@@ -52,13 +52,18 @@ from rules.monsters_on_board.model import (
     load_action,
     put_seat,
 )
-from rules.monsters_on_board.modes import all_modes
+from rules.monsters_on_board.modes import Mode, register
+from rules.monsters_on_board.phases import PHASES, pending
 from rules.monsters_on_board.prophecy import prophecy_cards
-from rules.monsters_on_board.solo2 import PARTS
+from rules.monsters_on_board.solo1 import Solo1
+from rules.monsters_on_board.solo2 import PARTS, Solo2
 from rules.monsters_on_board.spectral import outcome
 from rules.monsters_on_board.views import view
 
 DEFAULT_OPTIONS: dict[str, Any] = {"mode": "normal", "draft": "simultaneous", "difficulty": ""}
+
+MODES = register(Mode(), Family(), Solo1(), Solo2())
+"""Mode id -> mode, each handed to :mod:`.modes` for the phases' :func:`~.modes.mode_of`."""
 
 MARKET_SLOTS = 5
 
@@ -71,9 +76,9 @@ def check_options(num_players: int, options: dict[str, Any]) -> tuple[str, str]:
     mode = options.get("mode", "normal")
     draft_kind = options.get("draft", "simultaneous")
     difficulty = options.get("difficulty", "")
-    if mode not in all_modes() or draft_kind not in DRAFTS:
+    if mode not in MODES or draft_kind not in DRAFTS:
         raise ValueError(f"unknown Monsters on Board mode/draft {mode!r}/{draft_kind!r}")
-    low, high = all_modes()[mode].seats
+    low, high = MODES[mode].seats
     if not low <= num_players <= high:
         raise ValueError(f"mode {mode} is for {low}-{high} players, not {num_players}")
     if not isinstance(difficulty, str) or not _parts_ok(difficulty):
@@ -99,7 +104,7 @@ def _parts_ok(difficulty: str) -> bool:
 def seat_range(options: dict[str, Any]) -> tuple[int, int]:
     """I2: the table sizes ``options``' mode allows (normal and family 2-4, solo 1)."""
     mode = options.get("mode", "normal")
-    return all_modes()[mode].seats if mode in all_modes() else (1, 4)
+    return MODES[mode].seats if mode in MODES else (1, 4)
 
 
 def new_seat(prophecy: str) -> Seat:
@@ -144,35 +149,11 @@ def setup(num_players: int, options: dict[str, Any], seed: int) -> State:
         ai_picks=(),
         rng=rng,
     )
-    state, _ = draft.arrivals(all_modes()[mode].setup(state, options))
+    state, _ = draft.arrivals(MODES[mode].setup(state, options))
     return state
 
 
 # --- who acts and what is legal ------------------------------------------------------------------
-
-
-def _not_done(state: State) -> list[int]:
-    """Phases 3-4 (M1) and the final window (X2): every seat not through, or resolving."""
-    return [s for s, seat in enumerate(state.seats) if not seat.done or seat.stack]
-
-
-PHASES: dict[str, tuple[Callable[[State], list[int]], Callable[[State, int], list[Action]]]] = {
-    "draft": (draft.draft_pending, draft.draft_actions),
-    "board": (_not_done, board.board_actions),
-    "spectral": (lambda state: [state.turn], spectral.spectral_actions),
-    "final_window": (_not_done, lambda state, seat: [Done()]),
-    "family_pick": (family.pick_pending, family.pick_actions),
-    "family_move": (family.move_pending, lambda state, seat: []),
-    "family_row": (family.row_pending, family.row_actions),
-}
-"""Phase id -> (who is pending, their phase actions when no decision is open); family mode has
-phases of its own. A seat's open decision always comes first."""
-
-
-def pending(state: State) -> list[int]:
-    if state.phase not in PHASES:
-        return []  # over
-    return PHASES[state.phase][0](state)
 
 
 def flips(state: State, seat_i: int) -> list[Action]:

@@ -15,10 +15,10 @@ at ``"start-<colour>"`` (area 0) or ``"f<area>-<colour>"`` (``"f07-pink"``). Ser
 ghosts or Arch cards (FM2).
 
 A creature's move is a ``"lane"`` frame on the seat's stack (its spaces still to go, FM7):
-:func:`lane_step` moves it one space at a time from :func:`~.board.settle`, and an area 4 or 8
-on the way opens its optional action as an ``"actions"`` frame above it (FM8-FM10, answered
-with ``Use``/``Skip`` like any other action), after which the residual movement goes on
-(FM11, I32).
+:func:`~.lanes.lane_step` moves it one space at a time from :func:`~.board.settle`, and an
+area 4 or 8 on the way opens its optional action as an ``"actions"`` frame above it (FM8-FM10,
+answered with ``Use``/``Skip`` like any other action), after which the residual movement goes
+on (FM11, I32).
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ from typing import Any
 
 from rules.base import Event
 from rules.monsters_on_board import content as mob
-from rules.monsters_on_board.draft import car_of
-from rules.monsters_on_board.effects import choices
+from rules.monsters_on_board import scoring
+from rules.monsters_on_board.board import settle
+from rules.monsters_on_board.draft import arrivals, car_of
+from rules.monsters_on_board.lanes import lane_area
 from rules.monsters_on_board.model import (
     COLUMNS,
     ROWS,
@@ -42,21 +44,14 @@ from rules.monsters_on_board.model import (
     put_seat,
 )
 from rules.monsters_on_board.modes import Mode
+from rules.monsters_on_board.sheets import sheets_of
+from rules.monsters_on_board.spectral import finish
 
 RESERVE = "reserve"
 PICKS_PER_ROUND = 3
 """FM13: "Ripeti finché non rimane 1 dado in ciascuna Spaventomobile" — 3 of 4 dice."""
 NO_JACK = (COLUMNS,) * ROWS
 """The family side has no Spider Jack dice: a row keeps all its 6 dice at the end."""
-
-
-def lane_id(colour: str, area: int) -> str:
-    return f"start-{colour}" if area == 0 else f"f{area:02d}-{colour}"
-
-
-def lane_area(location: str) -> int:
-    """0 on the start point, else the lane space's area 1..12."""
-    return 0 if location.startswith("start-") else int(location[1:3])
 
 
 def row_id(row: int) -> str:
@@ -90,9 +85,6 @@ class Family(Mode):
 
     def outcome(self, state: State, result: dict[str, Any]) -> dict[str, Any]:
         """FM16/FM17 (I33): most Juice wins; a tie is shared."""
-        from rules.monsters_on_board import scoring
-        from rules.monsters_on_board.spectral import sheets_of
-
         return {**result, "winners": list(scoring.family_winners(sheets_of(state)))}
 
     def seat_view(self, state: State, index: int, own: bool) -> dict[str, Any]:
@@ -158,8 +150,6 @@ def reveal(state: State) -> tuple[State, list[Event]]:
         event.update({"row": row, "steps": steps})
         events.append(event)
     state = replace(state, cars=tuple(tuple(c) for c in cars), phase="family_move")
-    from rules.monsters_on_board.board import settle
-
     for seat_i in range(state.num_players):
         state, more = settle(state, seat_i)
         events += more
@@ -173,39 +163,6 @@ def reveal(state: State) -> tuple[State, list[Event]]:
 def move_pending(state: State) -> list[int]:
     """Seats with an area choice open (FM8): the others have moved already."""
     return [s for s, seat in enumerate(state.seats) if seat.stack]
-
-
-def lane_step(state: State, seat_i: int) -> tuple[State, list[Event]]:
-    """One space of the top lane frame (FM7): area 12 gives 12 Juice and sends the creature
-    back to its start (FM11); entering area 4 or 8 opens its optional action (FM8-FM10) when
-    it has a target (I44). A frame with no steps left is done."""
-    seat = state.seats[seat_i]
-    top = seat.stack[-1]
-    if top.steps <= 0:
-        return put_seat(state, seat_i, replace(seat, stack=seat.stack[:-1])), []
-    index = next(i for i, (c, _) in enumerate(seat.creatures) if c == top.colour)
-    here = seat.creatures[index][1]
-    area = lane_area(here) + 1
-    stack = (*seat.stack[:-1], replace(top, steps=top.steps - 1))
-    creatures = list(seat.creatures)
-    creatures[index] = (top.colour, lane_id(top.colour, area))
-    seat = replace(seat, creatures=tuple(creatures), stack=stack)
-    event: Event = {"type": "creature_moved", "seat": seat_i, "creature": index}
-    event.update({"colour": top.colour, "from": here, "to": lane_id(top.colour, area)})
-    events = [event]
-    icon = mob.content().family.area_actions.get(area)
-    if area == mob.AREAS and icon is not None:
-        creatures[index] = (top.colour, lane_id(top.colour, 0))
-        juice = mob.icon_amount(icon)
-        seat = replace(seat, creatures=tuple(creatures), juice=seat.juice + juice)
-        events.append({"type": "lane_end", "seat": seat_i, "colour": top.colour, "juice": juice})
-        return put_seat(state, seat_i, seat), events
-    state = put_seat(state, seat_i, seat)
-    if icon is not None and choices(state, seat_i, icon):
-        source = f"area:{area}"
-        frame = Frame("actions", source, items=((source, icon),))
-        state = put_seat(state, seat_i, replace(seat, stack=(*seat.stack, frame)))
-    return state, events
 
 
 def after_move(state: State) -> tuple[State, list[Event]]:
@@ -253,12 +210,8 @@ def score_row(state: State, seat_i: int, action: ScoreRow) -> tuple[State, list[
     if any(not s.done for s in state.seats):
         return state, events
     if all(RESERVE not in s.servants for s in state.seats):
-        from rules.monsters_on_board.spectral import finish
-
         state, more = finish(state)
         return state, events + more
-    from rules.monsters_on_board.draft import arrivals
-
     first = (state.first + 1) % state.num_players
     state, more = arrivals(replace(state, round=state.round + 1, first=first))
     return state, [*events, {"type": "round", "round": state.round, "first": first}, *more]

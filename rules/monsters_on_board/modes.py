@@ -5,16 +5,22 @@ adds an AI's car, a card deck and market discards (:mod:`.solo1`); solo 2 adds S
 area, its scoring and its purchases (:mod:`.solo2`); family mode another board and phases of
 its own (:mod:`.family`). Each mode overrides only the moments where it differs, so the
 shared phases (:mod:`.draft`, :mod:`.spectral`) stay one reading of the rulebook and a new
-mode is a new module plus one line in :func:`all_modes`.
+mode is a new module plus its name in the engine's :func:`register` call.
+
+Why a register the engine fills: the phases ask :func:`mode_of` for the hooks, and each mode
+module builds on the phases (family mode has phases of its own, solo 1 discards from the
+market), so this module sits below both and knows the modes only as the engine, on top of
+them all, hands them over (:data:`rules.monsters_on_board.engine.MODES`).
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from rules.base import Event
+from rules.monsters_on_board import scoring
 from rules.monsters_on_board.model import State
+from rules.monsters_on_board.sheets import sheets_of
 
 
 class Mode:
@@ -72,9 +78,6 @@ class Mode:
 
     def outcome(self, state: State, result: dict[str, Any]) -> dict[str, Any]:
         """``result`` has scores and sheets; the normal game adds the winners (F9, F10)."""
-        from rules.monsters_on_board import scoring
-        from rules.monsters_on_board.spectral import sheets_of
-
         return {**result, "winners": list(scoring.winners(sheets_of(state)))}
 
     def view(self, state: State) -> dict[str, Any]:
@@ -86,16 +89,15 @@ class Mode:
         return {}
 
 
+_MODES: dict[str, Mode] = {}
+
+
+def register(*modes: Mode) -> dict[str, Mode]:
+    """Make ``modes`` known by id (the engine hands every mode over at import); returns them
+    all."""
+    _MODES.update({mode.id: mode for mode in modes})
+    return dict(_MODES)
+
+
 def mode_of(state: State) -> Mode:
-    return all_modes()[state.mode]
-
-
-@cache
-def all_modes() -> dict[str, Mode]:
-    """Mode id -> mode. Built on first use, since the mode modules import the phases that
-    import this one."""
-    from rules.monsters_on_board.family import Family
-    from rules.monsters_on_board.solo1 import Solo1
-    from rules.monsters_on_board.solo2 import Solo2
-
-    return {mode.id: mode for mode in (Mode(), Family(), Solo1(), Solo2())}
+    return _MODES[state.mode]

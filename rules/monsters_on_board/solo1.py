@@ -18,6 +18,7 @@ from rules.base import Event
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.model import Die, State, die_colour
 from rules.monsters_on_board.modes import Mode
+from rules.monsters_on_board.spectral import discard_rightmost
 
 
 class Solo1(Mode):
@@ -53,8 +54,6 @@ class Solo1(Mode):
         return replace(state, bag=bag, ai_picks=()), []
 
     def end_spectral(self, state: State) -> tuple[State, list[Event]]:
-        from rules.monsters_on_board.spectral import discard_rightmost
-
         return discard_rightmost(state, 1 if state.seats[0].bought else 2)
 
     def outcome(self, state: State, result: dict[str, Any]) -> dict[str, Any]:

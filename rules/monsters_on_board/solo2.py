@@ -23,7 +23,10 @@ from typing import Any
 from rules.base import Event
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.model import Die, JackArea, State, die_colour
+from rules.monsters_on_board.prophecy import prophecy_max
+from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo1 import Solo1
+from rules.monsters_on_board.spectral import take
 
 SCORED_DICE = 3
 """T9: "Dopo che Spider Jack ha scelto 4 dadi riceve punti per 3 di essi"."""
@@ -275,9 +278,6 @@ class Solo2(Solo1):
         not is Spider Jack's."""
         if not ladder(state).prophecy:
             return state, []
-        from rules.monsters_on_board.prophecy import prophecy_max
-        from rules.monsters_on_board.spectral import sheets_of
-
         seat = state.seats[0]
         if seat.prophecy is None:
             return state, []
@@ -336,8 +336,6 @@ def jack_buys(state: State, rank: int) -> tuple[State, list[Event]]:
     area, the Arch cards at those positions are discarded, both rows refill. Taken together
     (I38): slots are taken left to right, so each take leaves the others where they were; an
     empty position buys nothing."""
-    from rules.monsters_on_board.spectral import take
-
     slots = market_slots(rank)
     ghosts, supply = state.ghost_market, state.ghost_supply
     cards, deck = state.arch_market, state.arch_deck

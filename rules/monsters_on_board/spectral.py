@@ -10,10 +10,11 @@ leftmost slot (P7, P13), so prices (position from the right, I14) age as in the 
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.base import Event
 from rules.monsters_on_board import content as mob
+from rules.monsters_on_board.draft import arrivals
 from rules.monsters_on_board.effects import free_path_spaces
 from rules.monsters_on_board.model import (
     ROUNDS,
@@ -21,16 +22,12 @@ from rules.monsters_on_board.model import (
     BuyArch,
     BuyGhost,
     Pass,
-    Seat,
     State,
-    die_colour,
     jsonable,
     put_seat,
 )
 from rules.monsters_on_board.modes import mode_of
-
-if TYPE_CHECKING:
-    from rules.monsters_on_board import scoring
+from rules.monsters_on_board.sheets import sheets_of
 
 # --- the market ----------------------------------------------------------------------------------
 
@@ -203,8 +200,6 @@ def _rightmost(market: tuple[str | None, ...]) -> int | None:
 def end_round(state: State) -> tuple[State, list[Event]]:
     """E1: after round 6 final scoring follows (after the X2 window); E2: otherwise the first
     player passes left, the round advances and arrivals follow."""
-    from rules.monsters_on_board.draft import arrivals
-
     if state.round >= ROUNDS:
         return final_window(state)
     first = (state.first + 1) % state.num_players
@@ -238,51 +233,6 @@ def finish(state: State) -> tuple[State, list[Event]]:
     if state.jack is not None:  # solo 2: [you, Spider Jack] as in the outcome (T1)
         scores.append(state.jack.juice)
     return state, [*events, {"type": "game_over", "scores": scores}]
-
-
-def full_order(seat: Seat) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """The Order as it was before F2 (the removed dice put back at the right of their rows),
-    so the scoring sheet can list what was removed."""
-    return tuple(
-        (*row, *(d for r2, d in seat.removed if r2 == r)) for r, row in enumerate(seat.order)
-    )
-
-
-def board_for_scoring(seat: Seat) -> scoring.BoardForScoring:
-    """The seat as the scoring module reads it (F1-F8): flipped cards excluded (X3)."""
-    from rules.monsters_on_board import scoring
-
-    spaces = mob.content().normal.spaces
-    order = tuple(
-        tuple(
-            scoring.Placed(die_colour(row[c][0]), row[c][1]) if c < len(row) else None
-            for c in range(6)
-        )
-        for row in full_order(seat)
-    )
-
-    def area(place: str) -> int:
-        if place == "final":
-            return mob.FINAL_AREA
-        return spaces[place].area if place in spaces else 0
-
-    return scoring.BoardForScoring(
-        order=order,
-        jack=tuple(seat.jack),
-        creatures=tuple((colour, area(loc)) for colour, loc in seat.creatures),
-        ghosts=tuple(spaces[p].area for p, _ in seat.ghosts if p in spaces),
-        servants=tuple(area(p) for p in seat.servants),
-        prophecy=seat.prophecy,
-        arch=seat.arch,
-        juice=seat.juice,
-        evil=seat.evil,
-    )
-
-
-def sheets_of(state: State) -> list[scoring.Sheet]:
-    from rules.monsters_on_board import scoring
-
-    return [scoring.score_board(board_for_scoring(seat)) for seat in state.seats]
 
 
 def outcome(state: State) -> dict[str, Any] | None:

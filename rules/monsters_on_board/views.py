@@ -67,16 +67,19 @@ Schema of ``view(state, seat)`` (``seat`` None = the public view)::
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import asdict
 from typing import Any
 
 from rules.monsters_on_board import content as mob
+from rules.monsters_on_board.draft import car_of
 from rules.monsters_on_board.model import GAME_ID, Seat, State, die_colour, jsonable
 from rules.monsters_on_board.modes import mode_of
+from rules.monsters_on_board.phases import pending
+from rules.monsters_on_board.sheets import sheets_of
+from rules.monsters_on_board.spectral import outcome
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    from rules.monsters_on_board.engine import pending
-
     data: dict[str, Any] = {
         "game": GAME_ID,
         "mode": state.mode,
@@ -95,15 +98,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seats": [_seat(state, i, s, seat) for i, s in enumerate(state.seats)],
     }
     if state.phase in ("draft", "family_pick"):
-        from rules.monsters_on_board.draft import car_of
-
         data["car_of"] = [car_of(state, s) for s in range(state.num_players)]
     data.update(mode_of(state).view(state))
     if state.over:
-        from dataclasses import asdict
-
-        from rules.monsters_on_board.spectral import sheets_of
-
         data["sheets"] = [jsonable(asdict(s)) for s in sheets_of(state)]
         data.update(_result(state))
     return data
@@ -111,8 +108,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def _result(state: State) -> dict[str, Any]:
     """Who won, as the outcome says: the renderer marks it without restating any rule."""
-    from rules.monsters_on_board.engine import outcome
-
     result = outcome(state) or {}
     winners = [] if state.mode == "solo1" else list(result.get("winners", []))
     return {"winners": winners, **({"rivals": result["rivals"]} if "rivals" in result else {})}
@@ -156,8 +151,6 @@ def _seat(state: State, index: int, seat: Seat, viewer: int | None) -> dict[str,
         **mode_of(state).seat_view(state, index, own),
     }
     if seat.pick is not None and (own or state.draft == "turn_order"):
-        from rules.monsters_on_board.draft import car_of
-
         die = state.cars[car_of(state, index)][seat.pick]
         data["pick"] = die[0] if die else None
     return data

@@ -1,18 +1,21 @@
 """Munchkin Fu, a 3–6 player race to level 10 through doors, monsters and each other (issue
 10): the engine registered in ``rules.GAMES``.
 
-The specification is ``docs/rules/munchkin_fu.md``. The rules are plain functions in
-:mod:`.engine` (routing), :mod:`.turn` (setup and the turn), :mod:`.fight` (totals, plays into
-a fight, the interference window), :mod:`.run` (running away, death, treasure picks),
-:mod:`.effects` (the effect ops, the resolution queue and choices), :mod:`.offers` (help,
-bribes, trades, selling), :mod:`.plays` (at-any-time and own-turn plays), :mod:`.views`,
-:mod:`.forced`; the deck in :mod:`.content`, the card math in :mod:`.character`, the bot in
+The specification is ``docs/rules/munchkin_fu.md``. The rules are plain functions, each module
+importing only those below it (``tests/test_import_tree.py``): at the bottom the state in
+:mod:`.model`, the deck in :mod:`.content`, the card math in :mod:`.character`, the table's
+plumbing and the choices' defaults in :mod:`.table`; then the steps of play: :mod:`.handover`
+(items changing hands), :mod:`.rewards`, :mod:`.fight` (totals, plays into a fight, the
+interference window), :mod:`.offers` (help, bribes, trades, selling), :mod:`.run` (running
+away, death, treasure picks), :mod:`.rounds` (charity, the next turn, the round cap),
+:mod:`.effects` (the effect ops, the resolution queue and choices), :mod:`.turn` (setup and the
+turn), :mod:`.plays` (at-any-time and own-turn plays), :mod:`.seats` (who is pending, the
+window), :mod:`.views`, :mod:`.forced`; on top :mod:`.engine` (routing) and the bot in
 :mod:`.bot`. :class:`rules.base.ModuleEngine` binds them to the engine contract.
 """
 
 from __future__ import annotations
 
-import rules
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
 from rules.munchkin_fu.model import Action, State
@@ -66,17 +69,15 @@ VARIANTS = {
     ),
 }
 
-ENGINE = rules.register(
-    ModuleEngine(
-        id=engine.GAME_ID,
-        names={"en": "Munchkin Fu", "it": "Munchkin Fu"},
-        min_players=3,
-        max_players=6,
-        rules=engine,
-        bot=bot.bot_action,
-        option_specs=OPTION_SPECS,
-        variants=VARIANTS,
-    )
+ENGINE = ModuleEngine(
+    id=engine.GAME_ID,
+    names={"en": "Munchkin Fu", "it": "Munchkin Fu"},
+    min_players=3,
+    max_players=6,
+    rules=engine,
+    bot=bot.bot_action,
+    option_specs=OPTION_SPECS,
+    variants=VARIANTS,
 )
 
 __all__ = ["ENGINE", "Action", "State"]

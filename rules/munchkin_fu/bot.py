@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import fight as fights
+from rules.munchkin_fu.engine import legal_actions, step_actions
 from rules.munchkin_fu.model import (
     HEROES,
     MONSTERS,
@@ -134,8 +135,6 @@ def _trouble(state: State, seat: int) -> Action:
 
 
 def bot_action(state: State, seat: int) -> Action:
-    from rules.munchkin_fu.engine import legal_actions, step_actions
-
     legal = legal_actions(state, seat)
     steps = step_actions(state, seat)
     if state.choice is not None and state.choice.seat == seat:

@@ -25,10 +25,10 @@ from dataclasses import replace
 
 from rules.base import Rng
 from rules.munchkin_fu.content import DECK, DOOR, TREASURE
-from rules.munchkin_fu.effects import cheapest_card
 from rules.munchkin_fu.model import Choice, Player, State
-from rules.munchkin_fu.run import epic_ops, run_options
-from rules.munchkin_fu.turn import charity_default, charity_options
+from rules.munchkin_fu.rounds import charity_default, charity_options
+from rules.munchkin_fu.run import run_options
+from rules.munchkin_fu.table import cheapest_card, epic_ops
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

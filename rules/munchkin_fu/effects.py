@@ -13,13 +13,17 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.content import DOOR
+from rules.munchkin_fu.character import max_mooks
+from rules.munchkin_fu.fight import reopen
 from rules.munchkin_fu.model import Choice, Job, State, with_player
+from rules.munchkin_fu.rounds import charity_answer, resume_charity
 from rules.munchkin_fu.table import (
     LIMIT,
     NEXT_COMBAT,
     card,
     change_level,
+    cheapest_card,
+    cheapest_item,
     discard,
     draw,
     gear,
@@ -27,24 +31,6 @@ from rules.munchkin_fu.table import (
     lose,
     to_hand,
 )
-
-# --- defaults: only what the chooser knows -------------------------------------------------------
-
-
-def cheapest_item(options: tuple[str, ...]) -> str:
-    """K: the item a trap takes by default: the lowest bonus, then the first in play."""
-    return min(options, key=lambda c: (card(c).bonus, options.index(c)))
-
-
-def cheapest_card(options: tuple[str, ...]) -> str:
-    """Hand cards by default: the lowest gold value, door cards before treasures."""
-    return min(options, key=lambda c: (card(c).gold, card(c).deck != DOOR, options.index(c)))
-
-
-def richest(options: tuple[str, ...]) -> str:
-    """D/X picks by default: the highest gold value, then the first listed."""
-    return min(options, key=lambda c: (-card(c).gold, options.index(c)))
-
 
 # --- ops -----------------------------------------------------------------------------------------
 
@@ -83,8 +69,6 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
     if op in run.STEPS:
         return run.STEPS[op](state, job)
     if op == "charity":
-        from rules.munchkin_fu.turn import resume_charity
-
         return resume_charity(state)
     if op == "gain_levels":
         return change_level(state, job.seat, job.amount)
@@ -145,8 +129,6 @@ def _trim_mook(state: State, job: Job) -> tuple[State, list[Event]]:
     """E5: one mook over the limit goes, the owner's choice; by default the weakest (its
     bonus with its enhancer's), the most recently played of equals. Nothing when the limit
     came back meanwhile (level 10 again) or the mooks went another way."""
-    from rules.munchkin_fu.character import max_mooks
-
     mooks = state.players[job.seat].mooks
     if len(mooks) <= max_mooks(gear(state, job.seat)):
         return state, []
@@ -181,8 +163,6 @@ def penalty(state: State, job: Job) -> tuple[State, list[Event]]:
         return state, []
     added = ((job.source, job.seat, job.amount),)
     state = replace(state, fight=replace(fight, penalties=fight.penalties + added))
-    from rules.munchkin_fu.fight import reopen
-
     return reopen(state), [{"type": "penalty", "seat": job.seat, "amount": job.amount}]
 
 
@@ -240,8 +220,6 @@ def choose(state: State, seat: int, option: str) -> tuple[State, list[Event]]:
         raise IllegalAction("not_an_option", "choice")
     state = replace(state, choice=None)
     if choice.kind == "charity":
-        from rules.munchkin_fu.turn import charity_answer
-
         return charity_answer(state, seat, option)
     if choice.kind == "lose":
         assert choice.job is not None

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import Event, IllegalAction, Window
-from rules.munchkin_fu import fight, offers, plays, turn
+from rules.base import Event, IllegalAction
+from rules.munchkin_fu import fight, forced, offers, plays, rounds, turn, views
 from rules.munchkin_fu.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.munchkin_fu.effects import choose, process
-from rules.munchkin_fu.forced import forced_action, skip_action
 from rules.munchkin_fu.model import (
     GAME_ID,
     Accept,
@@ -51,8 +50,8 @@ from rules.munchkin_fu.model import (
     load_action,
     with_player,
 )
+from rules.munchkin_fu.seats import pending, window
 from rules.munchkin_fu.table import card
-from rules.munchkin_fu.views import view
 
 DEFAULT_OPTIONS: dict[str, Any] = {"window": "2m", "fast": False, "epic": "no"}
 
@@ -84,31 +83,6 @@ def seat_range(options: dict[str, Any]) -> tuple[int, int]:
     return 3, 6
 
 
-def flow_seats(state: State) -> list[int]:
-    """The seats the current step waits for (no offers)."""
-    if state.phase == "over":
-        return []
-    if state.choice is not None:
-        return [state.choice.seat]
-    if state.phase == "setup":
-        return [s for s, p in enumerate(state.players) if not p.ready]
-    f = state.fight
-    if f is not None:
-        if f.stage == "fight":
-            asking = any(o.kind == "help" for o in state.offers)
-            return [] if asking else [f.fighter]
-        return fight.waiting(state)
-    return [state.turn]
-
-
-def pending(state: State) -> list[int]:
-    """The step's seats, plus whoever owes an answer to an open offer (no choice open)."""
-    seats = set(flow_seats(state))
-    if state.choice is None and state.phase != "over":
-        seats |= {o.answerer for o in state.offers}
-    return sorted(seats)
-
-
 def step_actions(state: State, seat: int) -> list[Action]:
     """The pending step's own actions for ``seat`` (not the at-any-time plays)."""
     if state.choice is not None:
@@ -136,6 +110,25 @@ def step_actions(state: State, seat: int) -> list[Action]:
     return []
 
 
+def forced_action(state: State, seat: int) -> Action | None:
+    """The seat's only legal move, when it may be forced at all (:mod:`.forced`)."""
+    if not forced.may_be_forced(state, seat):
+        return None
+    return forced.only_action(legal_actions(state, seat))
+
+
+def skip_action(state: State, seat: int) -> Action | None:
+    """The pass of the turn step the table waits for ``seat`` in, if it has one (:mod:`.forced`)."""
+    if not forced.may_skip(state, seat):
+        return None
+    return forced.skip_among(legal_actions(state, seat))
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees (None: a spectator), its legal moves included (:mod:`.views`)."""
+    return views.view(state, seat, legal_actions(state, seat) if seat is not None else [])
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     if state.phase == "over" or not 0 <= seat < state.num_players:
         return []
@@ -155,7 +148,7 @@ HANDLERS: dict[type, Handler] = {
     Kick: lambda s, seat, a: turn.kick(s, seat),
     Trouble: lambda s, seat, a: turn.trouble(s, seat, a.card),
     LootRoom: lambda s, seat, a: turn.loot_room(s, seat),
-    EndTurn: lambda s, seat, a: turn.end_turn(s, seat),
+    EndTurn: lambda s, seat, a: rounds.end_turn(s, seat),
     Resolve: lambda s, seat, a: fight.resolve(s),
     Run: lambda s, seat, a: fight.start_running(s),
     Pass: lambda s, seat, a: fight.pass_(s, seat, False),
@@ -190,24 +183,6 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     return new, events + more
 
 
-def window(state: State) -> Window | None:
-    """A window whenever pending seats answer a choice (its default), an interference window
-    (a pass) or an offer (a decline); the active player's own steps run the time control."""
-    defaults: dict[int, Action] = {}
-    if state.phase == "over":
-        return None
-    if state.choice is not None:
-        defaults[state.choice.seat] = Choose(state.choice.default)
-    else:
-        for seat in fight.waiting(state):
-            defaults[seat] = Pass()
-        for offer in state.offers:
-            defaults.setdefault(offer.answerer, Decline(offer.id))
-    if not defaults:
-        return None
-    return Window(opened=state.opened, defaults=defaults)
-
-
 def outcome(state: State) -> dict[str, Any] | None:
     """Levels are the scores; the winners reached the winning level by a kill. ``capped`` says
     whether the round cap stopped the game instead (I41): then ``ranking`` lists the seats
@@ -220,5 +195,5 @@ def outcome(state: State) -> dict[str, Any] | None:
         "capped": state.capped,
     }
     if state.capped:
-        result["ranking"] = turn.cap_ranking(state)
+        result["ranking"] = rounds.cap_ranking(state)
     return result

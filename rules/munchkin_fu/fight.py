@@ -15,6 +15,7 @@ from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import rewards
 from rules.munchkin_fu.content import TREASURE, Card
+from rules.munchkin_fu.handover import pay_bribe
 from rules.munchkin_fu.model import (
     HEROES,
     MONSTERS,
@@ -33,8 +34,10 @@ from rules.munchkin_fu.table import (
     card,
     change_level,
     check_win,
+    clear_fight,
     discard,
     draw,
+    epic_ops,
     from_hand,
     gear,
     lose,
@@ -309,8 +312,6 @@ def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[
 
 def slays(state: State, seat: int) -> list[Action]:
     """E4: the epic Samurai discards a hand of at least 3 cards to kill one monster."""
-    from rules.munchkin_fu.run import epic_ops
-
     if "draw_and_strike" not in epic_ops(state, seat):
         return []
     fight = state.fight
@@ -361,9 +362,7 @@ def strike(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
 def end_without_fight(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Every monster removed: the fight ends, no level, no treasure (C: "se sconfiggi un
     mostro senza ucciderlo, non avanzi MAI di livello")."""
-    from rules.munchkin_fu.table import clear_fight
-
-    state, more = paid(state)
+    state, more = pay_bribe(state)
     return replace(clear_fight(state), phase="loot", offers=trades_only(state)), events + more
 
 
@@ -439,16 +438,10 @@ def settle_fight(state: State) -> tuple[State, list[Event]]:
     return start_running(state)
 
 
-def paid(state: State) -> tuple[State, list[Event]]:
-    from rules.munchkin_fu.offers import pay_bribe
-
-    return pay_bribe(state)
-
-
 def start_running(state: State) -> tuple[State, list[Event]]:
     fight = state.fight
     assert fight is not None
-    state, events = paid(state)
+    state, events = pay_bribe(state)
     if fight.killed:  # E4: a strike then a run: one level, no treasure
         state, more = change_level(state, fight.fighter, 1, kill=True)
         events += more
@@ -478,7 +471,7 @@ def win(state: State) -> tuple[State, list[Event]]:
     assert fight is not None
     heroes, monsters = totals(state)
     events: list[Event] = [{"type": "fight_won", "heroes": heroes, "monsters": monsters}]
-    state, more = paid(state)
+    state, more = pay_bribe(state)
     events += more
     levels = sum(monster_card(fight, i).levels for i in range(len(fight.monsters)))
     levels += sum(card(k).levels for k in fight.killed)
@@ -523,8 +516,6 @@ def split_jobs(fight: Fight, share: int, total: int) -> tuple[Job, ...]:
 
 def close(state: State) -> tuple[State, list[Event]]:
     """The fight is over: its cards to the discards, the turn goes on (loot phase)."""
-    from rules.munchkin_fu.table import clear_fight
-
     if state.phase == "over":
         return state, []
     return replace(clear_fight(state), phase="loot", offers=trades_only(state)), [

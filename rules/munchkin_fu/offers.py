@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu.fight import in_fight, join_curses, reopen, treasures_won
+from rules.munchkin_fu.handover import fits, move_items
 from rules.munchkin_fu.model import (
     Accept,
     Action,
@@ -199,21 +200,6 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
     return state, events
 
 
-def pay_bribe(state: State) -> tuple[State, list[Event]]:
-    """I7: the promised items change hands when the fight ends, win or lose, before anyone
-    runs; an item the fighter no longer has is not paid."""
-    fight = state.fight
-    if fight is None or fight.helper < 0 or not fight.bribe:
-        return state, []
-    paid = tuple(c for c in fight.bribe if c in state.players[fight.fighter].items)
-    paid = tuple(c for c in paid if fits(state, fight.helper, (c,)))
-    state = _move_items(state, fight.fighter, fight.helper, paid)
-    state = replace(state, fight=replace(fight, bribe=()))
-    return state, [
-        {"type": "bribe_paid", "seat": fight.fighter, "to": fight.helper, "items": list(paid)}
-    ]
-
-
 def steals(state: State, seat: int) -> list[Action]:
     """P19: a ``steal_item`` one-shot from the hand names another seat and an item it has in
     play (used or carried); never while a fight is open ("NON puoi ... rubare oggetti DURANTE
@@ -239,34 +225,9 @@ def steal(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
     """The one-shot is discarded; the item goes to the thief's play area, counting only if its
     slot is free (as a traded item, I23)."""
     state = discard(from_hand(state, seat, action.card), [action.card])
-    state = _move_items(state, action.target, seat, (action.extra,))
+    state = move_items(state, action.target, seat, (action.extra,))
     event: Event = {"type": "stolen", "seat": seat, "target": action.target}
     return state, [{**event, "card": action.card, "item": action.extra}]
-
-
-def fits(state: State, target: int, items: tuple[str, ...]) -> bool:
-    """I23: received items must fit the big-item limit (slots only make them carried)."""
-    from rules.munchkin_fu import character as ch
-    from rules.munchkin_fu.table import gear
-
-    g = gear(state, target)
-    for cid in items:
-        if ch.can_equip(g, cid) is not None:
-            return False
-        g = replace(g, items=(*g.items, cid))
-    return True
-
-
-def _move_items(state: State, source: int, target: int, items: tuple[str, ...]) -> State:
-    for cid in items:
-        state = with_player(state, source, **_without(state, source, cid))
-        state = with_player(state, target, items=(*state.players[target].items, cid))
-    return state
-
-
-def _without(state: State, seat: int, cid: str) -> dict[str, object]:
-    p = remove_from_play(state.players[seat], cid)
-    return {"items": p.items, "carried": p.carried}
 
 
 def _trade(state: State, offer: Offer) -> tuple[State, list[Event]]:
@@ -277,8 +238,8 @@ def _trade(state: State, offer: Offer) -> tuple[State, list[Event]]:
     fit = fits(state, offer.target, offer.items) and fits(state, offer.source, offer.want)
     if not held or not fit or in_fight(state, offer.source) or in_fight(state, offer.target):
         return state, [{"type": "trade_answered", "answer": "void", "id": offer.id}]
-    state = _move_items(state, offer.source, offer.target, offer.items)
-    state = _move_items(state, offer.target, offer.source, offer.want)
+    state = move_items(state, offer.source, offer.target, offer.items)
+    state = move_items(state, offer.target, offer.source, offer.want)
     return state, [{"type": "traded", **_public(offer)}]
 
 

@@ -15,19 +15,22 @@ from itertools import permutations
 
 from rules.base import Event
 from rules.munchkin_fu import character as ch
+from rules.munchkin_fu.content import EFFECT_OPS
+from rules.munchkin_fu.fight import close, totals
 from rules.munchkin_fu.model import Choice, Job, Player, State, put_player, with_player
-from rules.munchkin_fu.table import card, discard, gear, jobs_for, lose, to_hand
+from rules.munchkin_fu.table import (
+    card,
+    discard,
+    epic_ops,
+    gear,
+    jobs_for,
+    lose,
+    richest,
+    to_hand,
+)
 
 ESCAPE_ROLL = 5
 """R: "Riesci a fuggire soltanto con un 5 o più"."""
-
-
-def epic_ops(state: State, seat: int) -> set[str]:
-    """E: the epic powers of ``seat``'s classes (epic option; in the race, level 10 or more)."""
-    p = state.players[seat]
-    if not state.epic_at(p.level):
-        return set()
-    return {e.op for c in p.classes for e in card(c).epic}
 
 
 def _fight(state: State) -> tuple[int, ...]:
@@ -68,8 +71,6 @@ def run_options(state: State, seat: int) -> tuple[str, ...]:
         if card(c).kind == "one_shot" and any(e.op == "auto_escape" for e in card(c).effects):
             options.append(f"escape:{c}")
     if ninja and "shadow_escape" in epic_ops(state, seat) and len(fight.monsters) > 1:
-        from rules.munchkin_fu.fight import totals
-
         levels = sum(state.players[s].level for s in (fight.fighter, fight.helper) if s >= 0)
         if totals(state)[1] > 2 * levels:
             options.append("shadow")
@@ -201,8 +202,6 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
     )
     state = discard(put_player(state, seat, fresh), p.curses)
     # I30: a runner who dies stops: the rest of their bad and escape stuff is void
-    from rules.munchkin_fu.content import EFFECT_OPS
-
     queue = tuple(j for j in state.queue if not (j.seat == seat and j.op in EFFECT_OPS))
     state = replace(state, queue=queue, died=(*state.died, seat))
     state = replace(state, corpse=state.corpse + tuple(corpse))
@@ -223,8 +222,6 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
 def loot_job(state: State, job: Job) -> tuple[State, list[Event]]:
     if not state.corpse:
         return state, []
-    from rules.munchkin_fu.effects import richest
-
     options = tuple(dict.fromkeys(state.corpse))
     choice = Choice(job.seat, "loot", options, richest(options), job)
     return replace(state, choice=choice, opened=state.opened + 1), []
@@ -245,8 +242,6 @@ def split_job(state: State, job: Job) -> tuple[State, list[Event]]:
     fight = state.fight
     if fight is None or not fight.loot:
         return state, []
-    from rules.munchkin_fu.effects import richest
-
     options = tuple(dict.fromkeys(fight.loot))
     choice = Choice(job.seat, "split", options, richest(options), job)
     return replace(state, choice=choice, opened=state.opened + 1), []
@@ -263,8 +258,6 @@ def answer_split(state: State, job: Job, option: str) -> tuple[State, list[Event
 
 
 def end_fight(state: State, job: Job) -> tuple[State, list[Event]]:
-    from rules.munchkin_fu.fight import close
-
     return close(state)
 
 

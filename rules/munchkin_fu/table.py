@@ -1,5 +1,6 @@
-"""The table's plumbing every phase shares: cards by id, a player's gear for the card math,
-drawing with reshuffles, discarding to the right pile, levels and the win.
+"""The table's plumbing every phase shares: cards by id, a player's gear and epic powers for
+the card math, drawing with reshuffles, discarding to the right pile, levels and the win, and
+the defaults of the choices.
 
 Why here and not in each phase: "a deck that runs out reshuffles its discard pile, and with no
 discards nobody draws from it" (S) and "never below level 1, never the winning level except by a
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event
-from rules.munchkin_fu.character import Gear
+from rules.munchkin_fu.character import Gear, max_mooks, max_styles
 from rules.munchkin_fu.content import DECK, DOOR, Card, Effect
 from rules.munchkin_fu.model import Job, Player, State, put_player, with_player
 
@@ -159,8 +160,6 @@ def trim_mooks(state: State, seat: int) -> State:
     """E5, G2: when the epic Yakuza's "qualunque numero di Monghi" ends (the class gone, or
     below level 10), the owner discards mooks down to the limit: one ``lose_mook`` step (the
     owner's choice) per mook over."""
-    from rules.munchkin_fu.character import max_mooks
-
     over = len(state.players[seat].mooks) - max_mooks(gear(state, seat))
     queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_mook" and j.target)
     if over <= queued:
@@ -172,8 +171,6 @@ def trim_mooks(state: State, seat: int) -> State:
 def trim_styles(state: State, seat: int) -> State:
     """I36: when the style limit falls (a Monk class or an Extra Style gone), the owner
     discards styles down to it: one ``lose_style`` step (the owner's choice) per style over."""
-    from rules.munchkin_fu.character import max_styles
-
     over = len(state.players[seat].styles) - max_styles(gear(state, seat))
     queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_style" and j.amount)
     if over <= queued:
@@ -232,3 +229,31 @@ def end_game(state: State, winners: tuple[int, ...]) -> State:
     return replace(
         state, phase="over", winners=winners, queue=(), choice=None, offers=(), corpse=()
     )
+
+
+def epic_ops(state: State, seat: int) -> set[str]:
+    """E: the epic powers of ``seat``'s classes (epic option; in the race, level 10 or more)."""
+    p = state.players[seat]
+    if not state.epic_at(p.level):
+        return set()
+    return {e.op for c in p.classes for e in card(c).epic}
+
+
+# --- defaults: only what the chooser knows -------------------------------------------------------
+# (here, below the queue of :mod:`.effects` and the steps of :mod:`.run` and :mod:`.rounds`
+# that each open a choice with one of them as its default)
+
+
+def cheapest_item(options: tuple[str, ...]) -> str:
+    """K: the item a trap takes by default: the lowest bonus, then the first in play."""
+    return min(options, key=lambda c: (card(c).bonus, options.index(c)))
+
+
+def cheapest_card(options: tuple[str, ...]) -> str:
+    """Hand cards by default: the lowest gold value, door cards before treasures."""
+    return min(options, key=lambda c: (card(c).gold, card(c).deck != DOOR, options.index(c)))
+
+
+def richest(options: tuple[str, ...]) -> str:
+    """D/X picks by default: the highest gold value, then the first listed."""
+    return min(options, key=lambda c: (-card(c).gold, options.index(c)))

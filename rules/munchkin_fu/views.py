@@ -16,10 +16,10 @@ from typing import Any
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import fight as fights
 from rules.munchkin_fu.content import DECK
-from rules.munchkin_fu.model import State, dump_action
+from rules.munchkin_fu.model import Action, State, dump_action
 from rules.munchkin_fu.offers import public_offers
-from rules.munchkin_fu.run import epic_ops
-from rules.munchkin_fu.table import card, gear
+from rules.munchkin_fu.seats import pending
+from rules.munchkin_fu.table import card, epic_ops, gear
 
 PUBLIC_CHOICES = ("loot", "split", "run_order", "mook_helper")
 
@@ -139,9 +139,9 @@ def _names(value: Any, found: set[str]) -> None:
             _names(v, found)
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    from rules.munchkin_fu.engine import legal_actions, pending
-
+def view(state: State, seat: int | None, legal: list[Action]) -> dict[str, Any]:
+    """What ``seat`` sees (None: a spectator), with its ``legal`` moves as the engine lists
+    them (:func:`rules.munchkin_fu.engine.view`: this module stays below the engine)."""
     data: dict[str, Any] = {
         "game": "munchkin_fu",
         "phase": state.phase,
@@ -172,7 +172,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         data["seat"] = seat
         data["hand"] = list(state.players[seat].hand)
-        data["legal"] = [dump_action(a) for a in legal_actions(state, seat)]
+        data["legal"] = [dump_action(a) for a in legal]
         if "clairvoyance" in epic_ops(state, seat):
             n = state.num_players
             data["neighbours"] = {

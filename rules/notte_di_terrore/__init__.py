@@ -9,7 +9,6 @@ keeps its own guard for callers that bypass the contract.
 
 from __future__ import annotations
 
-import rules
 from rules.base import ModuleEngine
 from rules.notte_di_terrore import bot, engine
 from rules.notte_di_terrore.engine import Action, State
@@ -95,17 +94,15 @@ VARIANTS = {
     ),
 }
 
-ENGINE = rules.register(
-    ModuleEngine(
-        id=engine.GAME_ID,
-        names={"en": "Night of Terror", "it": "Notte di Terrore"},
-        min_players=3,
-        max_players=5,
-        rules=engine,
-        bot=bot.bot_action,
-        option_specs=OPTION_SPECS,
-        variants=VARIANTS,
-    )
+ENGINE = ModuleEngine(
+    id=engine.GAME_ID,
+    names={"en": "Night of Terror", "it": "Notte di Terrore"},
+    min_players=3,
+    max_players=5,
+    rules=engine,
+    bot=bot.bot_action,
+    option_specs=OPTION_SPECS,
+    variants=VARIANTS,
 )
 
 __all__ = ["ENGINE", "Action", "State"]

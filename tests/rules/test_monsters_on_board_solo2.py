@@ -23,6 +23,7 @@ from rules.monsters_on_board.model import (
     with_seat,
 )
 from rules.monsters_on_board.prophecy import prophecy_max
+from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo1 import ai_choice
 from rules.monsters_on_board.solo2 import (
     LADDER,
@@ -36,7 +37,7 @@ from rules.monsters_on_board.solo2 import (
     market_slots,
     score_picks,
 )
-from rules.monsters_on_board.spectral import creature_supply, sheets_of
+from rules.monsters_on_board.spectral import creature_supply
 from tests.rules.test_monsters_on_board import ENGINE, C, dice_everywhere, die, game, play, run
 
 GHOSTS = ("g01", "g06", "g11", "g16", "g21")  # pink, blue, green, orange, purple (juice:3)

@@ -20,8 +20,7 @@ import rules
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.content import EFFECT_OPS
 from rules.munchkin_fu.model import Play, State, Strike
-from rules.munchkin_fu.run import epic_ops
-from rules.munchkin_fu.table import card, gear
+from rules.munchkin_fu.table import card, epic_ops, gear
 
 ENGINE = rules.GAMES["munchkin_fu"]
 GAMES = [(3, 1, "standard"), (4, 2, "fast"), (5, 3, "epic"), (6, 4, "fast"), (4, 5, "epic")]

@@ -29,7 +29,7 @@ from rules.monsters_on_board import model as mob
 from rules.munchkin_fu import engine as mf
 from rules.munchkin_fu import model as mf_model
 from rules.munchkin_fu.content import DECK as MF_DECK
-from rules.munchkin_fu.run import epic_ops as mf_epic_ops
+from rules.munchkin_fu.table import epic_ops as mf_epic_ops
 from rules.notte_di_terrore import cards as nt_cards
 from rules.notte_di_terrore import engine as nt
 from rules.options import WINDOW_OPTION
