@@ -19,7 +19,7 @@ from bot.table import TableService
 from rules import GAMES, IllegalAction
 from rules.base import ModuleEngine
 
-SLOW_STEPS = 2_000_000
+SLOW_STEPS = 500_000
 """Work for the deliberately slow decision: counted steps, not seconds."""
 
 
