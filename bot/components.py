@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from rules.base import BOT_LEVELS
+
 PREFIX = "mt"
 KINDS = (
     "hand",
@@ -33,7 +35,11 @@ KINDS = (
     "voteskip",
     "votebot",
     "dismiss",
+    *(f"addbot{level}" for level in BOT_LEVELS),
 )
+ADD_BOT_KINDS = {f"addbot{level}": level for level in BOT_LEVELS}
+"""The lobby's button seating a bot at each level (``mt:addbothard:<table>``); the plain
+``addbot`` of lobbies drawn before levels seats a normal one."""
 VOTE_KINDS = ("votewait", "voteskip", "votebot")
 """A vote on an absent seat: ``mt:vote<choice>:<table>:<version that opened it>:<seat>``."""
 DIGEST_LENGTH = 10

@@ -44,6 +44,7 @@ MESSAGES: dict[str, str] = {
     "bad_clock": N_("A time bank needs a time per move: pick a `clock` too, or leave out `bank`."),
     "already_seated": N_("You are already seated at this table."),
     "table_full": N_("This table is full ({max} players)."),
+    "bad_bot_level": N_("A bot plays easy, normal or hard, not `{level}`; no bot was seated."),
     "not_host": N_("Only the player who opened the table can do that."),
     "not_host_or_moderator": N_(
         "Only the table's host, or someone who can manage this server or channel, can do that."

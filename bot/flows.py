@@ -18,7 +18,7 @@ import discord
 
 from bot import replies
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
-from bot.components import ComponentRef
+from bot.components import ADD_BOT_KINDS, ComponentRef
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
@@ -182,11 +182,27 @@ async def leave(
 
 
 async def add_bot(
-    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    locale: str,
+    game_id: int,
+    level: str = "normal",
 ) -> str:
-    record = await bot.tables.add_bot(game_id, interaction.user.id)
+    """Seat a bot at ``level``; its name ("🤖 Ada (hard)") says which."""
+    record = await bot.tables.add_bot(game_id, interaction.user.id, level)
     await committed(bot, interaction, record)
-    return t(locale, "🤖 {name} takes a seat.", name=safe_name(record.seats[-1].name))
+    return t(locale, "{name} takes a seat.", name=safe_name(record.seats[-1].name))
+
+
+def _add_bot_at(level: str) -> Callable[..., Awaitable[str]]:
+    """The lobby step of the button that seats a bot at ``level``."""
+
+    async def step(
+        bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
+    ) -> str:
+        return await add_bot(bot, interaction, locale, game_id, level)
+
+    return step
 
 
 async def start(
@@ -211,7 +227,13 @@ async def resign(
     return t(locale, "🏳️ You resigned from table #{id}.", id=game_id)
 
 
-LOBBY_STEPS = {"join": join, "leave": leave, "addbot": add_bot, "start": start}
+LOBBY_STEPS: dict[str, Callable[..., Awaitable[str]]] = {
+    "join": join,
+    "leave": leave,
+    "addbot": add_bot,
+    "start": start,
+    **{kind: _add_bot_at(level) for kind, level in ADD_BOT_KINDS.items()},
+}
 
 
 async def offer_seat(

@@ -527,14 +527,8 @@ class Publisher:
         if record.status == LOBBY:
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(_button(t(locale, "Join"), ComponentRef("join", record.id), "🪑"))
-            buttons.add_item(
-                _button(
-                    t(locale, "Add a bot"),
-                    ComponentRef("addbot", record.id),
-                    "🤖",
-                    style=discord.ButtonStyle.secondary,
-                )
-            )
+            for level in self.tables.engine(record.game).bot_levels:
+                buttons.add_item(_add_bot_button(record, level, locale))
             buttons.add_item(
                 _button(
                     t(locale, "Leave"),
@@ -554,9 +548,10 @@ class Publisher:
         return Payload(embed=embed, view=buttons or discord.ui.View(timeout=None))
 
     def _seat_line(self, record: GameRecord, seat: int) -> str:
-        icon = "🤖" if record.seats[seat].is_bot else "👤"
+        named = record.seats[seat].name.startswith("🤖")  # a bot named with its level
+        icon = "" if named else "🤖 " if record.seats[seat].is_bot else "👤 "
         host = " 👑" if record.seats[seat].user_id == record.host_id else ""
-        return f"{seat + 1}. {icon} {mention(record, seat)}{host}"
+        return f"{seat + 1}. {icon}{mention(record, seat)}{host}"
 
     # -- hands ----------------------------------------------------------------------------
 
@@ -671,6 +666,16 @@ class Publisher:
             who=mention(record, seat),
         )
         return Payload(content=text, mentions=pings([user_id] if user_id else []))
+
+
+ADD_BOT_LABELS = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot")}
+
+
+def _add_bot_button(record: GameRecord, level: str, locale: str) -> discord.ui.Button[Any]:
+    """The lobby's button seating a bot at ``level``."""
+    label = t(locale, ADD_BOT_LABELS[level]) if level in ADD_BOT_LABELS else level
+    ref = ComponentRef(f"addbot{level}", record.id)
+    return _button(label, ref, "🤖", style=discord.ButtonStyle.secondary)
 
 
 def _button(

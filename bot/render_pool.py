@@ -23,6 +23,10 @@ PNG bytes; a drawing that returns Pillow images (the replay's frames) stays in
 :func:`in_threads`. A worker that dies (killed, out of memory) breaks the pool: the drawings
 it held are made again in a thread and a fresh pool serves the next ones, so no post waits
 for ever.
+
+The same machinery runs the bots' costly decisions (:func:`decided`, the hard level: up to
+~300 ms of CPU each) in a worker of their own, never in a drawing worker: a search there would
+hold up the boards of every table behind it, here it holds up only the next bot decision.
 """
 
 from __future__ import annotations
@@ -61,6 +65,9 @@ STOP_WAIT_SECONDS = 5.0  # a worker ends at once when its pipe closes; killed pa
 _THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 _processes: Workers | None = None
 _process_count = 0
+# Bot decisions: one worker process when drawings have workers, else one thread of their own.
+_BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+_deciding: Workers | None = None
 
 
 @dataclass(eq=False)
@@ -92,18 +99,20 @@ class Workers:
 
     count: int
     loop: asyncio.AbstractEventLoop
+    role: str = "render"
+    """``"render"`` (drawings: its workers warm up on every game's boards) or ``"bot"``."""
     workers: list[_Worker] = field(default_factory=list)
     queue: deque[_Job] = field(default_factory=deque)
     starting: int = 0  # workers being started (in threads)
     closed: bool = False
 
-    @staticmethod
-    def spawn() -> tuple[BaseProcess, Connection]:
+    def spawn(self) -> tuple[BaseProcess, Connection]:
         """Start one worker (blocking: run it in a thread when the loop should not wait)."""
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["render", "rules", __name__])
         ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), name="render", daemon=True)
+        warm = self.role == "render"
+        process = context.Process(target=_serve, args=(theirs, warm), name=self.role, daemon=True)
         process.start()
         theirs.close()
         return process, ours
@@ -173,7 +182,7 @@ class Workers:
         """A worker died: every drawing this pool holds fails over to the threads, and the
         next drawing starts a fresh pool (as ``ProcessPoolExecutor`` breaks). The others end
         as their pipes close, unwaited: the event loop goes on."""
-        self._close(BrokenProcessPool(f"render process {worker.process.pid} died"), wait=False)
+        self._close(BrokenProcessPool(f"{self.role} process {worker.process.pid} died"), wait=False)
 
     def close(self) -> None:
         """Stop the workers and wait for them to end (the bot is closing). The drawings still
@@ -183,7 +192,7 @@ class Workers:
 
     def broken(self, error: BaseException) -> None:
         """No worker could be started: what waits fails over to the threads."""
-        failed = BrokenProcessPool(f"no render process could start: {error!r}")
+        failed = BrokenProcessPool(f"no {self.role} process could start: {error!r}")
         self._close(failed, wait=False)
 
     def _close(self, error: BrokenProcessPool | None, *, wait: bool) -> None:
@@ -219,12 +228,13 @@ def _stop(process: BaseProcess, conn: Connection) -> None:
         process.join()
 
 
-def _serve(conn: Connection) -> None:
-    """A worker: warm up, then draw what comes down the pipe and send back ``(ok, result or
-    error)``, until the pipe closes."""
+def _serve(conn: Connection, warm: bool = True) -> None:
+    """A worker: warm up (a drawing one), then run what comes down the pipe and send back
+    ``(ok, result or error)``, until the pipe closes."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the bot, which stops us
-    warm_up(until=functools.partial(_has_work, conn))
+    if warm:
+        warm_up(until=functools.partial(_has_work, conn))
     while True:
         try:
             data = conn.recv_bytes()
@@ -314,23 +324,38 @@ def shutdown() -> None:
 
     Waits for the workers to end: each ends as soon as its pipe closes (a drawing under way
     finishes first: milliseconds)."""
-    global _processes
-    pool, _processes = _processes, None
-    if pool is not None:
-        pool.close()
+    global _processes, _deciding
+    pools, _processes, _deciding = (_processes, _deciding), None, None
+    for pool in pools:
+        if pool is not None:
+            pool.close()
 
 
 def _pool() -> Workers | None:
-    """This loop's pool of workers (made on first use), or None: drawing in threads."""
+    """This loop's pool of drawing workers (made on first use), or None: drawing in threads."""
     global _processes
-    if not _process_count:
+    _processes = _serving(_processes, _process_count, "render")
+    return _processes
+
+
+def _bot_pool() -> Workers | None:
+    """This loop's bot worker (made on first use), or None: deciding in a thread."""
+    global _deciding
+    _deciding = _serving(_deciding, min(_process_count, 1), "bot")
+    return _deciding
+
+
+def _serving(pool: Workers | None, count: int, role: str) -> Workers | None:
+    """``pool`` if it still serves this loop, else a new one of ``count`` workers (None when
+    ``count`` is 0: threads). A broken pool, or one left by another event loop (a test's),
+    is closed."""
+    if not count:
         return None
     loop = asyncio.get_running_loop()
-    if _processes is not None and (_processes.closed or _processes.loop is not loop):
-        shutdown()  # broken, or left by another event loop (a test's)
-    if _processes is None:
-        _processes = Workers(_process_count, loop)
-    return _processes
+    if pool is not None and (pool.closed or pool.loop is not loop):
+        pool.close()
+        pool = None
+    return pool if pool is not None else Workers(count, loop, role)
 
 
 async def _staffed(pool: Workers) -> None:
@@ -341,7 +366,7 @@ async def _staffed(pool: Workers) -> None:
     pool.starting += missing
     try:
         for _ in range(missing):
-            process, conn = await asyncio.to_thread(Workers.spawn)
+            process, conn = await asyncio.to_thread(pool.spawn)
             pool.starting -= 1
             missing -= 1
             pool.adopt(process, conn)
@@ -383,16 +408,28 @@ def _die_with_parent() -> None:
 async def drawn(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     """``function(*args, **kwargs)`` in a worker process (or thread), awaited."""
     call = functools.partial(function, *args, **kwargs)
-    pool = _pool()
+    return await _run(_pool(), _THREADS, call)
+
+
+async def decided(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    """``function(*args, **kwargs)`` in the bot worker process (or the bot thread), awaited:
+    a bot's costly decision, off the event loop and out of the drawings' way."""
+    call = functools.partial(function, *args, **kwargs)
+    return await _run(_bot_pool(), _BOT_THREAD, call)
+
+
+async def _run(pool: Workers | None, threads: ThreadPoolExecutor, call: Callable[[], R]) -> R:
+    """``call()`` in ``pool`` (started if need be), or in ``threads`` without one or when a
+    worker dies holding it."""
     if pool is None:
-        return await asyncio.get_running_loop().run_in_executor(_THREADS, call)
+        return await asyncio.get_running_loop().run_in_executor(threads, call)
     if not pool.workers:
         await _staffed(pool)
     try:
         return await pool.submit(call)
     except BrokenProcessPool:
-        log.warning("a render process died; drawing in a thread, a new pool comes next")
-        return await asyncio.get_running_loop().run_in_executor(_THREADS, call)
+        log.warning("a %s process died; running it in a thread, a new pool comes next", pool.role)
+        return await asyncio.get_running_loop().run_in_executor(threads, call)
 
 
 async def start() -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from bot.bots import bot_move, bot_name, free_name
 from bot.clock import Clock, TimedWindow
 from bot.components import choices_digest
 from bot.delivery import plan
@@ -41,7 +42,6 @@ from bot.store import (
 from rules import Engine, IllegalAction
 from rules.options import window_seconds
 
-BOT_NAMES = ("Bot Ada", "Bot Boris", "Bot Cleo", "Bot Dante", "Bot Elsa", "Bot Fido")
 LOBBY_RETRIES = 5
 """A lobby step that lost a race to another process is computed again from the new table
 (joins and leaves commute); after this many losses the caller is told the table moved on."""
@@ -228,13 +228,17 @@ class TableService:
 
         return await self._lobby_step(game_id, seat_them)
 
-    async def add_bot(self, game_id: int, user_id: int) -> GameRecord:
+    async def add_bot(self, game_id: int, user_id: int, level: str = "normal") -> GameRecord:
+        """Seat a bot playing at ``level`` (one of the game's ``bot_levels``), named with it
+        in the table's language."""
+
         def seat_a_bot(record: GameRecord) -> dict[str, Any]:
             self._require_host(record, user_id)
+            if level not in self.engine(record.game).bot_levels:
+                raise TableError("bad_bot_level", level=level)
             self._require_room(record)
-            taken = {seat.name for seat in record.seats}
-            name = next(n for n in BOT_NAMES if n not in taken)
-            return {"seats": (*record.seats, Seat(None, name, record.locale))}
+            name = bot_name(free_name(s.name for s in record.seats), level, record.locale)
+            return {"seats": (*record.seats, Seat(None, name, record.locale, level))}
 
         return await self._lobby_step(game_id, seat_a_bot)
 
@@ -340,23 +344,29 @@ class TableService:
                 raise TableError("malformed_component")
             return await self._apply(record, seat, legal[index], computed=computed)
 
-    def automatic_action(self, record: GameRecord, seat: int) -> Any | None:
-        """The move the table makes for ``seat`` without asking anyone: a bot seat's move, or a
+    async def automatic_action(self, record: GameRecord, seat: int) -> Any | None:
+        """The move the table makes for ``seat`` without asking anyone: a bot seat's move at
+        the seat's level (a hard one decided off the event loop, :mod:`bot.bots`), or a
         player's only legal move when public information alone makes it so (the engine's
         ``forced_action``: playing it reveals nothing the others could not know)."""
-        engine = self.engine(record.game)
-        state = self.state(record)
-        if record.seats[seat].is_bot:
-            return engine.bot_action(state, seat)
-        forced = getattr(engine, "forced_action", None)
-        return forced(state, seat) if forced is not None else None
+        info = record.seats[seat]
+        if not info.is_bot:
+            return self._forced_move(record, seat)
+        try:
+            return await bot_move(self.engine(record.game), self.state(record), seat, info.level)
+        except IllegalAction as illegal:
+            raise TableError(f"illegal.{illegal.code}", **illegal.details) from illegal
+
+    def _forced_move(self, record: GameRecord, seat: int) -> Any | None:
+        forced = getattr(self.engine(record.game), "forced_action", None)
+        return forced(self.state(record), seat) if forced is not None else None
 
     def automatic_seats(self, record: GameRecord) -> list[int]:
         """The seats that must act now and whose move the table makes itself."""
         return [
             seat
             for seat in self.pending(record)
-            if record.seats[seat].is_bot or self.automatic_action(record, seat) is not None
+            if record.seats[seat].is_bot or self._forced_move(record, seat) is not None
         ]
 
     async def act_automatically(self, game_id: int, seat: int, expected_version: int) -> MoveResult:
@@ -364,7 +374,7 @@ class TableService:
         announcement)."""
         async with self._lock(game_id):
             record = await self._active(game_id, expected_version)
-            action = self.automatic_action(record, seat)
+            action = await self.automatic_action(record, seat)
             if action is None:
                 raise TableError("not_a_bot_seat")
             return await self._apply(record, seat, action)
@@ -505,8 +515,8 @@ class TableService:
     def _bot_takes_over(self, record: GameRecord, seat: int, state: Any) -> dict[str, Any]:
         """The changes that give ``seat`` to a bot player for the rest of the game, marked so
         that the result says which seats a bot finished (its clock stops: bots are not
-        timed)."""
-        bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale)
+        timed). It plays normal: a stand-in, not an opponent anyone chose."""
+        bot = Seat(None, f"Bot ({record.seats[seat].name})", record.locale, "normal")
         seats = tuple(bot if i == seat else s for i, s in enumerate(record.seats))
         taken = sorted({*record.extra.get("taken_over", []), seat})
         # Who sat there: ratings count the game for them, not for the bot that finished it.

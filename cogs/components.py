@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import TEMPLATE, ComponentRef, parse
+from bot.components import ADD_BOT_KINDS, TEMPLATE, ComponentRef, parse
 from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
@@ -169,6 +169,7 @@ HANDLERS = {
     "join": _lobby,
     "leave": _lobby,
     "addbot": _lobby,
+    **dict.fromkeys(ADD_BOT_KINDS, _lobby),
     "start": _lobby,
     "history": _history,
     "seatyes": _seat_offer,

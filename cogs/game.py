@@ -43,6 +43,10 @@ BANK_CHOICES = [
     app_commands.Choice(name=name, value=value)
     for value, name in (("none", "No bank"), ("1h", "1 hour"), ("1d", "1 day"), ("3d", "3 days"))
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+]
 GAME_CHOICES = [
     app_commands.Choice(name=engine.names["en"], value=game_id) for game_id, engine in GAMES.items()
 ]
@@ -160,8 +164,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         await self._here(interaction, flows.LOBBY_STEPS["leave"])
 
     @app_commands.command(name="addbot", description="Seat a bot player (host, before start)")
-    async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await self._here(interaction, flows.LOBBY_STEPS["addbot"])
+    @app_commands.describe(level="How well it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+        await self._here(interaction, flows.add_bot, level)
 
     @app_commands.command(name="start", description="Start the game (host)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:

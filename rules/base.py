@@ -29,6 +29,10 @@ Event = dict[str, Any]
 
 T = TypeVar("T")
 
+BOT_LEVELS = ("easy", "normal", "hard")
+"""How well a bot seat may play, weakest first; ``"normal"`` is the greedy bot every game
+had before levels (issue 28), and what a bot taking over a seat plays."""
+
 
 @dataclass(frozen=True, slots=True)
 class Window:
@@ -155,8 +159,12 @@ class Engine(Protocol):
         """Raises :class:`IllegalAction` (code ``malformed_action``) on bad input."""
         ...
 
-    def bot_action(self, state: State, seat: int) -> Action:
-        """A legal action for ``seat``, better than random."""
+    bot_levels: tuple[str, ...]
+    """The levels :meth:`bot_action` plays, weakest first (:data:`BOT_LEVELS`)."""
+
+    def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
+        """A legal action for ``seat``, better than random, played at ``level`` (one of
+        :attr:`bot_levels`; anything else is a ``ValueError``)."""
         ...
 
     def forced_action(self, state: State, seat: int) -> Action | None:
@@ -229,6 +237,7 @@ class ModuleEngine:
     option_specs: tuple[OptionSpec, ...]
     variants: Mapping[str, Variant]
     options: dict[str, OptionValue] = field(init=False)
+    bot_levels: tuple[str, ...] = field(default=BOT_LEVELS, init=False)
 
     def __post_init__(self) -> None:
         self.options = defaults(self.option_specs)
@@ -272,7 +281,12 @@ class ModuleEngine:
     def load_action(self, data: dict[str, Any]) -> Action:
         return self.rules.load_action(data)
 
-    def bot_action(self, state: State, seat: int) -> Action:
+    def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
+        """The game's bot at ``level``. For now every level plays the one bot each game has:
+        the levels' own players come with the search bot (issue 28, rules side), behind this
+        same signature."""
+        if level not in self.bot_levels:
+            raise ValueError(f"unknown bot level {level!r}; one of {self.bot_levels}")
         return self.bot(state, seat)
 
     def forced_action(self, state: State, seat: int) -> Action | None:

@@ -13,22 +13,32 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat at a table: a Discord user, or a bot player (``user_id`` None)."""
+    """One seat at a table: a Discord user, or a bot player (``user_id`` None) playing at
+    ``level`` (one of the engine's ``bot_levels``).
+
+    Why the level is a key of the seat's JSON and no column: seats are stored as one JSON
+    list, so a bot seat written before levels existed reads as ``"normal"`` (the bot it
+    played), with no migration; a person's seat never carries one."""
 
     user_id: int | None
     name: str
     locale: str = "en"
+    level: str = "normal"
 
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
 
     def dump(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "locale": self.locale}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "locale": self.locale}
+        if self.is_bot:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["user_id"], data["name"], data.get("locale", "en"))
+        level = str(data.get("level", "normal"))
+        return cls(data["user_id"], data["name"], data.get("locale", "en"), level)
 
 
 @dataclass(frozen=True, slots=True)

@@ -603,15 +603,15 @@ def hex_hash(text: str) -> str:
 
 
 async def open_game(
-    world: World, host: FakeUser, guest: FakeUser | None
+    world: World, host: FakeUser, guest: FakeUser | None, level: str | None = None
 ) -> tuple[InteractionResult, int]:
     """``/game new`` by the host, ``/game join`` by the guest (or ``/game addbot`` when there
-    is none), ``/game start``: the start reply and the table id."""
+    is none, at ``level`` if given), ``/game start``: the start reply and the table id."""
     fake, channel = world.fake, world.channel
     opened = await fake.slash(host, channel, "game new", game="monster_day", timeout=WAIT)
     assert_accepted(opened)
     if guest is None:
-        seated = await fake.slash(host, channel, "game addbot", timeout=WAIT)
+        seated = await fake.slash(host, channel, "game addbot", timeout=WAIT, level=level)
     else:
         seated = await fake.slash(guest, channel, "game join", timeout=WAIT)
     assert_accepted(seated)

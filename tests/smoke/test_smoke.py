@@ -275,13 +275,17 @@ async def test_restart_mid_game_then_old_and_new_buttons(world: World) -> None:
 # ----- 7. one person against a bot seat ----------------------------------------------------------
 
 
-async def test_solo_game_against_a_bot_seat(world: World) -> None:
+@pytest.mark.parametrize("level", [None, "hard"], ids=["default", "hard"])
+async def test_solo_game_against_a_bot_seat(world: World, level: str | None) -> None:
+    """A hard bot decides in the real bot's bot worker process (one render worker: the
+    default on two cores), and the bot still stops cleanly with it."""
     fake, alice = world.fake, world.alice
     driver = TableDriver(world, [alice, None])
-    async with bot_running(world, env={"BOT_MOVE_DELAY_SECONDS": "0"}):
-        started, table_id = await open_game(world, alice, None)
+    env = {"BOT_MOVE_DELAY_SECONDS": "0", "RENDER_PROCESSES": "1"}
+    async with bot_running(world, env=env):
+        started, table_id = await open_game(world, alice, None, level)
         lobby = fake.messages(world.channel)[0]
-        assert "🤖" in lobby.text
+        assert f"🤖 Ada ({level or 'normal'})" in lobby.text
         turn = 0
         while (user := await driver.next_turn(timeout=30)) is not None:
             assert user is alice
