@@ -364,14 +364,26 @@ def test_ability_guard() -> None:
     assert _entry(state, spitter, SENTINEL)["defense"] == 4  # DEF 3 + the aegis' guard
 
 
-def test_ability_regenerate() -> None:
+def _empress_powers_up(hits: int) -> tuple[State, list[dict[str, Any]]]:
+    """The Empress's alpha form one point down, powering up with 1 die that shows ``hits``."""
     board = arranged(monsters=("E5", "E9"))
     board = replace(board, turn=1)
     m1 = replace(monster_of(board, 1), form="alpha", health=(3, 4))  # the Empress's alpha form
     board = with_figure(pools(board, 1, 0, 10), m1)
-    board = with_rng(board, seeded_for(1, 0, 0, 0))
-    state, events = act(board, ActivateMonster(), PowerUp(1))
+    board = with_rng(board, seeded_for(1, 0, 0, hits))
+    return act(board, ActivateMonster(), PowerUp(1))
+
+
+def test_ability_regenerate() -> None:
+    state, events = _empress_powers_up(1)
     assert monster_of(state, 1).health == (4, 4) and _events(events, "power_up")[0]["healed"] == 1
+
+
+def test_issue26_7_regenerate_needs_a_hit_at_the_power_up() -> None:
+    """Balance (issue 26, item 7): a power-up that rolls no hit heals nothing; healing at every
+    power-up gave the Empress about 3.5 health a battle and the swarm most round-limit wins."""
+    state, events = _empress_powers_up(0)
+    assert monster_of(state, 1).health == (3, 4) and _events(events, "power_up")[0]["healed"] == 0
 
 
 def test_ability_inspire() -> None:
