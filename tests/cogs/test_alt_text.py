@@ -27,3 +27,24 @@ async def test_the_table_and_each_hand_reach_discord_with_their_alt_text(simcord
         (hand,) = dm.attachments
         assert hand.description and hand.description.startswith("Your hand"), hand.description
         assert len(hand.description.splitlines()) >= 2  # a line per card
+
+
+async def test_the_stats_chart_the_leaderboard_and_a_replay_carry_alt_text(
+    simcord_env: Any,
+) -> None:
+    """The chart says whose rating it is and its numbers; the leaderboard its rows in order;
+    the replay what the animation is."""
+    from tests.cogs.test_replay import _one_move_then_resign
+    from tests.cogs.test_stats import _attachments
+
+    world = make_world(simcord_env)
+    await _one_move_then_resign(world)
+    replay = _attachments(await world.bob.slash(world.channel, "game replay"))
+    assert next(a.description for a in replay if a.description).startswith("An animation")
+    (chart,) = _attachments(await world.ann.slash(world.channel, "game stats"))
+    assert chart.description and chart.description.startswith("ann — Monster Day")
+    assert "Newest first:" in chart.description
+    result = await world.bob.slash(world.channel, "game leaderboard", game="monster_day")
+    (board,) = _attachments(result)
+    assert board.description and board.description.startswith("Monster Day — leaderboard")
+    assert "1. " in board.description and "2. " in board.description
