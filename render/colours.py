@@ -81,3 +81,15 @@ def ink_on(colour: RGB, dark: RGB = Palette.ink) -> RGB:
     WCAG contrast there. Why not a brightness threshold (each game had its own): white on
     an orange die read at 3.1:1 where the dark ink reads at 5.2 (issue 29's contrast test)."""
     return dark if contrast(dark, colour) > contrast(WHITE, colour) else WHITE
+
+
+def legible(colour: RGB, behind: RGB, need: float = 4.5) -> RGB:
+    """``colour`` for a text on ``behind``: itself when it reads at ``need``:1 there, else
+    mixed toward white (on a dark ground) or black (on a light one) by the least step that
+    does: a component's colour keeps its hue and becomes readable (issue 29)."""
+    toward = WHITE if luminance(behind) < 0.18 else (0, 0, 0)
+    for step in range(21):
+        shade = mix(colour, toward, step / 20)
+        if contrast(shade, behind) >= need:
+            return shade
+    return toward

@@ -16,7 +16,7 @@ from PIL import Image
 
 from render import board_image, hand_image, seat_board_images
 from render.boxes import recording
-from render.colours import Palette, contrast, ink_on
+from render.colours import Palette, contrast, ink_on, legible
 from tests.render.contrast import LARGE, NORMAL, problems
 from tests.render.playouts import Shot, playout, sample
 from tests.render.test_text_boxes import names_for
@@ -30,8 +30,8 @@ GAMES = {
 }
 SHOTS = 5  # boards, and as many hands, per game: enough to meet every panel and card kind
 NOT_YET = {
-    "monsters_on_board": "dice and space marks in the rulebook's green and blue, ghosts' "
-    "words in their colours on the dark panel, flipped Arch cards' dimmed text",
+    "monsters_on_board": "white on the content's green (dice, creatures, space marks) reads "
+    "4.29:1, the dark ink 3.9:1: the green itself (rules' content) wants a shade darker",
     "monsterpocalypse": "health and power numbers in green and orange on the faction's "
     "colour on the monsters' bases",
 }
@@ -85,6 +85,9 @@ def test_the_measure_itself() -> None:
     for colour in ((232, 112, 0), (38, 140, 58), (255, 216, 74), (90, 169, 255)):
         ink = ink_on(colour)
         assert contrast(ink, colour) >= LARGE, colour
+    blue = (31, 94, 200)  # a ghost's colour, 2.8:1 on the panel: lightened just enough
+    assert contrast(legible(blue, Palette.panel), Palette.panel) >= NORMAL
+    assert legible(Palette.text, Palette.panel) == Palette.text  # already readable: as is
     img = Image.new("RGB", (40, 20), Palette.panel)
     with recording() as recorder:
         from render.common import Canvas
