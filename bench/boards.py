@@ -211,8 +211,10 @@ def palette(game: str) -> bytes:
         for seed in SEEDS:
             for view in positions(game, seed, seats, end=True):
                 for locale in ("en", "it"):
-                    images = [render.board_image(game, view, locale=locale, players=players)]
-                    images += render.seat_board_images(game, view, locale=locale, players=players)
+                    with recording():  # drawn whole, never composed in the old palette
+                        images = [render.board_image(game, view, locale=locale, players=players)]
+                        images += render.seat_board_images(game, view, locale=locale,
+                                                           players=players)  # fmt: skip
                     samples += [_sample(image) for image in images]
     return _flat_first(_stacked(samples))
 

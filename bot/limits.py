@@ -23,6 +23,8 @@ FOOTER = 2048
 EMBED_TOTAL = 6000
 BUTTON_LABEL = 80
 CHOICE_NAME = 100
+ALT_TEXT = 1024
+"""An attachment's ``description``: the alt text a screen reader says for an image."""
 NAME = 32
 """Discord's own limit for a display name; longer names (a bot seat named after a player)
 are clipped to it before they are escaped."""

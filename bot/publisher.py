@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 import render
-from bot import table_options, timing
+from bot import alt_text, table_options, timing
 from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
@@ -99,6 +99,8 @@ class Payload:
     mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
     more_images: list[tuple[str, str, bytes]] = field(default_factory=list)
     """``(filename, caption, png)`` each."""
+    descriptions: list[str] = field(default_factory=list)
+    """Alt text per image (:mod:`bot.alt_text`): the main image's first, then each further one's."""
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
@@ -134,13 +136,20 @@ class Payload:
         return kwargs
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.image or b""), filename=self.filename)
+        return discord.File(
+            io.BytesIO(self.image or b""), filename=self.filename, description=self.alt(0)
+        )
+
+    def alt(self, index: int) -> str | None:
+        """The alt text of the ``index``-th file, if it has one."""
+        return self.descriptions[index] if index < len(self.descriptions) else None
 
     def files(self) -> list[discord.File]:
         """The main image (if any), then each further image."""
         files = [self.file()] if self.image is not None else []
         return files + [
-            discord.File(io.BytesIO(png), filename=name) for name, _, png in self.more_images
+            discord.File(io.BytesIO(png), filename=name, description=self.alt(len(files) + i))
+            for i, (name, _, png) in enumerate(self.more_images)
         ]
 
     def _image_embed(self, filename: str, caption: str) -> discord.Embed:
@@ -416,6 +425,13 @@ class Publisher:
             view=buttons,
             mentions=pings(pinged),
             more_images=more,
+            descriptions=alt_text.table(
+                record,
+                self._board_view(record, self.tables.decoded(record)),
+                self.turn_line(record, locale)[0],
+                locale,
+                len(seat_boards),
+            ),
         )
 
     def _voters_named(self, record: GameRecord, seat: int, locale: str) -> str:
@@ -589,7 +605,10 @@ class Publisher:
             buttons.add_item(button)
         image = await drawn(render.render_hand, record.game, view, locale=normalise(locale))
         embed.set_image(url="attachment://hand.png")
-        return Payload(embed=embed, image=image, filename="hand.png", view=buttons)
+        alt = alt_text.hand(presenter, view, locale)
+        return Payload(
+            embed=embed, image=image, filename="hand.png", view=buttons, descriptions=[alt]
+        )
 
     def _move_buttons(
         self, record: GameRecord, seat: int, view: dict[str, Any], locale: str

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import flows
+from bot import alt_text, flows
 from bot.i18n import normalise, t
 from bot.publisher import Payload, game_name, seat_names
 from bot.render_pool import in_threads
@@ -78,8 +78,9 @@ async def replay(
     caption = t(locale, "🎞️ {game} — table #{id}, told again: {n} moves. Seed: {seed}",
                 game=game_name(record, locale), id=record.id, n=len(actions),
                 seed=record.seed)  # fmt: skip
-    payload = Payload(
-        content=caption, image=made.data, filename=f"table-{record.id}-{made.filename}"
-    )
+    alt = t(locale, "An animation of the whole game, one picture per move: {caption}",
+            caption=alt_text.plain(caption))  # fmt: skip
+    named = f"table-{record.id}-{made.filename}"
+    payload = Payload(content=caption, image=made.data, filename=named, descriptions=[alt])
     await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
     return await flows.history(bot, record, locale)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import flows
+from bot import alt_text, flows
 from bot.flows import display_name
 from bot.games import solo_label
 from bot.i18n import t
@@ -87,8 +87,8 @@ async def stats(
     if charted is None:
         return reply + "\n" + t(locale, "No rated game yet: a game counts once two people play "
                                 "it to the end.")  # fmt: skip
-    image = await _chart(bot, target, charted, ratings[charted], locale)
-    return Payload(content=reply, image=image, filename=f"rating-{charted}.png")
+    image, alt = await _chart(bot, target, charted, ratings[charted], locale)
+    return Payload(content=reply, image=image, filename=f"rating-{charted}.png", descriptions=[alt])
 
 
 def _no_games(locale: str, who: str, game: str | None) -> str:
@@ -171,21 +171,27 @@ def _most_rated(ratings: dict[str, Rating | None]) -> str | None:
 
 async def _chart(
     bot: MonsterTableBot, target: discord.abc.User, game: str, rating: Rating | None, locale: str
-) -> bytes:
+) -> tuple[bytes, str]:
+    """The rating chart, and its alt text: the same title and numbers, newest first."""
     history = await bot.store.rating_history(target.id, game)
     subtitle = t(locale, "Rating after each rated game; the band reaches up to the estimated "
                  "skill, and narrows as games make it surer.")  # fmt: skip
     if rating is not None:
         subtitle = t(locale, "Now {rating}.", rating=number(rating.ordinal)) + " " + subtitle
-    return await drawn(
+    title = f"{display_name(target)} — {game_title(game, locale)}"
+    points = [number(point.ordinal) for point in reversed(history)]
+    alt = alt_text.fit([title, subtitle, t(locale, "Newest first: {points}",
+                                           points=", ".join(points) or "—")], locale)  # fmt: skip
+    image = await drawn(
         rating_chart_png,
-        f"{display_name(target)} — {game_title(game, locale)}",
+        title,
         subtitle,
         [point.ordinal for point in history],
         band=[(point.ordinal, point.mu) for point in history],
         x_caption=t(locale, "rated games"),
         empty=t(locale, "No rated game yet."),
     )
+    return image, alt
 
 
 # -- /game leaderboard -------------------------------------------------------------------------
@@ -208,17 +214,25 @@ async def leaderboard(
                  "game counts once two people play it to the end.", game=title)  # fmt: skip
     top = everyone[:TOP]
     names = [await bot.store.player_name(r.user_id) or "" for r in top]
+    heading = t(locale, "{game} — leaderboard", game=title)
+    server = _server_line(interaction, locale, len(everyone))
+    rows = [
+        _board_row(locale, place, rating, name)
+        for place, (rating, name) in enumerate(zip(top, names, strict=True), start=1)
+    ]
     image = await drawn(
         leaderboard_png,
-        t(locale, "{game} — leaderboard", game=title),
-        _server_line(interaction, locale, len(everyone)),
-        [_board_row(locale, place, rating, name)
-         for place, (rating, name) in enumerate(zip(top, names, strict=True), start=1)],
+        heading,
+        server,
+        rows,
         columns=(t(locale, "Player"), t(locale, "Rating"), t(locale, "Record")),
         locale=locale,
     )  # fmt: skip
     text = _leaderboard_text(locale, title, everyone, names, interaction.user.id)
-    return Payload(content=text, image=image, filename=f"leaderboard-{checked}.png")
+    alt = alt_text.fit([heading, server, *(f"{r.place}. {r.name} · {r.rating} · {r.detail}"
+                                           for r in rows)], locale)  # fmt: skip
+    return Payload(content=text, image=image, filename=f"leaderboard-{checked}.png",
+                   descriptions=[alt])  # fmt: skip
 
 
 def _server_line(interaction: discord.Interaction[Any], locale: str, players: int) -> str:

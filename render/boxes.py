@@ -44,11 +44,18 @@ class Region:
 
 @dataclass(frozen=True)
 class PlacedText:
-    """One drawn text: its string, its ink box (layout units) and the region it belongs to."""
+    """One drawn text: its string, its ink box (layout units) and the region it belongs to;
+    its colour, size (layout units), weight and outline, for the contrast test
+    (``tests/render/contrast.py``)."""
 
     text: str
     bbox: Box
     region: Region
+    fill: tuple[int, int, int] | None = None
+    size: float = 0
+    bold: bool = False
+    outline: tuple[int, int, int] | None = None
+    """The colour of the stroke around the letters, when they have one."""
 
 
 @dataclass

@@ -291,7 +291,8 @@ class Canvas:
             at = self._ink_inside(self.at(*xy), text, size_px, bold, anchor, stroke_px)
             self._text_now(at, text, size_px, fill, bold, anchor, stroke_px, stroke_fill)
             if self.page is not None:  # measured only for the recording (a layout per text)
-                self._record(text, self._ink_box(at, text, size_px, bold, anchor, stroke_px))
+                ink = self._ink_box(at, text, size_px, bold, anchor, stroke_px)
+                self._record(text, ink, (fill, size, bold, stroke_fill if stroke_px else None))
             return
         anchored = self.at(*xy)
 
@@ -300,14 +301,20 @@ class Canvas:
             self._text_now(at, text, size_px, fill, bold, anchor, stroke_px, stroke_fill)
 
         ink = self._later(xy, text, size, fill, bold, anchor, stroke, stroke_fill, now)
-        self._record(text, ink)
+        self._record(text, ink, (fill, size, bold, stroke_fill if stroke else None))
 
-    def _record(self, text: str, ink: Box) -> None:
-        """Note a text's ink box (relative to the origin) while a recording is on."""
+    def _record(
+        self, text: str, ink: Box, look: tuple[RGB, float, bool, RGB | None] | None = None
+    ) -> None:
+        """Note a text's ink box (relative to the origin) while a recording is on, with its
+        ``look``: colour, size, weight and outline colour."""
         if self.page is not None and self.where is not None and text.strip():
             ox, oy = self.origin
             bbox = (ink[0] + ox, ink[1] + oy, ink[2] + ox, ink[3] + oy)
-            self.page.texts.append(PlacedText(text, bbox, self.where))
+            fill, size, bold, outline = look or (None, 0, False, None)
+            self.page.texts.append(
+                PlacedText(text, bbox, self.where, _rgb(fill), size, bold, _rgb(outline))
+            )
 
     def _text_now(
         self,
@@ -566,3 +573,8 @@ def _around(points: Sequence[tuple[int, int]], width: int) -> tuple[int, int, in
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     return (min(xs) - width, min(ys) - width, max(xs) + width, max(ys) + width)
+
+
+def _rgb(colour: RGB | None) -> tuple[int, int, int] | None:
+    """A recorded colour as plain RGB (a colour with alpha keeps its red, green and blue)."""
+    return None if colour is None else (int(colour[0]), int(colour[1]), int(colour[2]))

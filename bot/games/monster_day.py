@@ -158,3 +158,22 @@ class MonsterDayPresenter:
         ]
         lines.append(t(locale, "Deck: {n} cards", n=view.get("deck_count", 0)))
         return lines
+
+    def alt_lines(self, view: dict[str, Any], locale: str, names: list[str]) -> list[str]:
+        """What the board image shows beyond the summary (its alt text, :mod:`bot.alt_text`):
+        each space with its top card and the monsters on it, then the monsters off the
+        board."""
+        lines = []
+        for index, space in enumerate(view.get("spaces", [])):
+            top = space.get("top")
+            here = [_monster_name(m["id"], locale) for m in view.get("monsters", [])
+                    if m.get("space") == index]  # fmt: skip
+            lines.append(t(locale, "{space}: {card}{monsters}",
+                           space=space_label({**view, "seat": None}, index, locale),
+                           card=card_label(top, locale) if top else "—",
+                           monsters=" · " + ", ".join(here) if here else ""))  # fmt: skip
+        away = [_monster_name(m["id"], locale) for m in view.get("monsters", [])
+                if m.get("space") is None]  # fmt: skip
+        if away:
+            lines.append(t(locale, "Off the board: {monsters}", monsters=", ".join(away)))
+        return lines

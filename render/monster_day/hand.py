@@ -191,7 +191,7 @@ def _plays_on(
     for space in matches:
         suit = _ace_suit(spaces[space])
         chip = (x, ly + 18, x + chip_w, ly + 54)
-        c.rect(chip, fill=mix(suit_color(suit), Palette.panel, 0.3), radius=10)
+        c.rect(chip, fill=mix(suit_color(suit), Palette.panel, 0.35), radius=10)  # 3:1 for Suns
         with c.region(chip, f"space {space + 1}"):
             c.text((x + 16, ly + 36), str(space + 1), 22, Palette.text, bold=True, anchor="mm")
         if suit:

@@ -22,7 +22,7 @@ TOKEN = 70
 
 MONSTER_IDS = ("catoblepas", "dire_bear", "glatisant", "pegasus")
 MONSTER_COLORS = {
-    "catoblepas": hex_rgb("#7fbf3f"),  # moss green
+    "catoblepas": hex_rgb("#6ca236"),  # moss green (white reads on it: was #7fbf3f)
     "dire_bear": hex_rgb("#c8743a"),  # bear brown
     "glatisant": hex_rgb("#a06ae8"),  # violet
     "pegasus": hex_rgb("#eef2fb"),  # silver white

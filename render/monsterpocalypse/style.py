@@ -12,6 +12,7 @@ import importlib
 from functools import cache
 from typing import Any
 
+from render.colours import ink_on
 from render.common import RGB, Palette, hex_rgb, mix, tr
 
 GRID = 12
@@ -165,13 +166,9 @@ def faction_color(faction: Any) -> RGB:
     return FACTION_COLORS.get(str(faction), UNKNOWN_FACTION)
 
 
-def luma(color: RGB) -> float:
-    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
-
-
 def on(color: RGB) -> RGB:
-    """Readable ink on a ``color`` background."""
-    return Palette.ink if luma(color) > 140 else (255, 255, 255)
+    """Readable ink on a ``color`` background (:func:`render.colours.ink_on`)."""
+    return ink_on(color)
 
 
 def dim(color: RGB, amount: float = 0.5) -> RGB:

@@ -30,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 from render.boxes import Box
+from render.colours import legible
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.cards import solo_symbols
@@ -355,7 +356,9 @@ class _Board:
                 where,
                 x1 - x0 - 80,
                 14,
-                colour if found.colour not in ("black", cat.MULTI) else Palette.text,
+                legible(colour, Palette.panel)
+                if found.colour not in ("black", cat.MULTI)
+                else Palette.text,
                 bold=True,
                 min_size=11,
                 anchor="lm",

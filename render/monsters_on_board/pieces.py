@@ -188,7 +188,7 @@ def draw_mini_arch(
     x0, y0, x1, y1 = box
     card = cat.arch_card(card_id)
     stock = mix(Palette.card, Palette.panel, 0.65) if flipped else Palette.card
-    ink = mix(Palette.ink, stock, 0.5) if flipped else Palette.ink
+    ink = ink_on(stock) if flipped else Palette.ink  # dimmed card, words still 4.5:1
     c.rect(box, fill=stock, outline=Palette.card_edge, width=1.5, radius=8)
     if card is None:
         return
@@ -214,7 +214,7 @@ def draw_mini_arch(
             arch_summary(card, locale),
             room,
             12,
-            mix(ink, stock, 0.2),
+            ink if flipped else mix(ink, stock, 0.2),
             min_size=10,
             anchor="lm",
         )

@@ -23,6 +23,7 @@ from typing import Any
 from PIL import Image
 
 from render.boxes import Box
+from render.colours import ink_on
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.layout import (
@@ -167,7 +168,7 @@ class SeatBoard:
                     ((box[0] + box[2]) / 2, cy + 8),
                     str(k),
                     15 if on else 13,
-                    (255, 255, 255) if on else Palette.muted,
+                    ink_on(EVIL) if on else Palette.muted,
                     bold=on,
                     anchor="mm",
                 )

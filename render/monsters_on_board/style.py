@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from render.colours import ink_on as readable_ink
 from render.common import RGB, Palette, hex_rgb, mix, tr
 from render.monsters_on_board import catalogue as cat
 
@@ -277,13 +278,9 @@ def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def luma(colour: RGB) -> float:
-    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-
-
 def ink_on(colour: RGB) -> RGB:
-    """Readable ink on a ``colour`` background."""
-    return Palette.ink if luma(colour) > 150 else (255, 255, 255)
+    """Readable ink on a ``colour`` background (:func:`render.colours.ink_on`)."""
+    return readable_ink(colour)
 
 
 def colour_rgb(colour_id: str) -> RGB:

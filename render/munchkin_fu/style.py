@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.common import RGB, Palette, hex_rgb, tr
+from render.colours import ink_on
+from render.common import RGB, hex_rgb, tr
 
 WIDTH = 1120
 MARGIN = 16
@@ -17,11 +18,11 @@ TOP_H = 70
 GAP = 10
 
 KIND_COLORS: dict[str, RGB] = {
-    "monster": hex_rgb("#e0485a"),
+    "monster": hex_rgb("#d04354"),
     "enhancer": hex_rgb("#ff8a3d"),
     "wandering": hex_rgb("#c2417a"),
     "double": hex_rgb("#b0567f"),
-    "trap": hex_rgb("#9b6bff"),
+    "trap": hex_rgb("#875dde"),
     "class": hex_rgb("#3fa7e0"),
     "style": hex_rgb("#33c4a8"),
     "super_munchkin": hex_rgb("#ffd24a"),
@@ -158,13 +159,9 @@ def kind_color(kind: Any) -> RGB:
     return KIND_COLORS.get(str(kind), UNKNOWN_KIND)
 
 
-def luma(color: RGB) -> float:
-    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
-
-
 def on(color: RGB) -> RGB:
-    """Readable ink on a ``color`` background."""
-    return Palette.ink if luma(color) > 140 else (255, 255, 255)
+    """Readable ink on a ``color`` background (:func:`render.colours.ink_on`)."""
+    return ink_on(color)
 
 
 def signed(n: int) -> str:

@@ -324,7 +324,7 @@ class _Board(_Bars):
                 bold=True,
                 anchor="ma",
             )
-        c.circle(x0 + 12, y0 + 12, 9, fill=hex_rgb("#3f8f4a"))
+        c.circle(x0 + 12, y0 + 12, 9, fill=hex_rgb("#3b8545"))
         c.text((x0 + 12, y0 + 12), "✓", 12, (255, 255, 255), bold=True, anchor="mm")
 
     def draw_place(
@@ -348,7 +348,7 @@ class _Board(_Bars):
                 ((x0 + x1) / 2, (top + y1) / 2),
                 _t("no_beings", self.locale),
                 14,
-                mix(Palette.muted, PLACE, 0.3),
+                Palette.muted,
                 anchor="mm",
             )
             return

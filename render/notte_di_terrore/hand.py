@@ -241,7 +241,7 @@ class _Hand:
             cards.type_name(info.get("type")),
             x1 - x0 - 12,
             14,
-            mix(color, Palette.ink, 0.55),
+            mix(color, Palette.ink, 0.6),  # 4.5:1 on the card for every type
             bold=True,
             min_size=10,
             anchor="mm",

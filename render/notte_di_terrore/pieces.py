@@ -28,6 +28,9 @@ from render.notte_di_terrore.style import (
     wrap_name,
 )
 
+CARD_MUTED = mix(Palette.ink, Palette.card, 0.3)
+"""Secondary words on a card (a worth's "stays", "+2 more"): 4.5:1 on the card (issue 29)."""
+
 
 class Cards:
     """The view's card descriptions, with fallbacks so a partial view still draws."""
@@ -151,9 +154,7 @@ def _paint_being(c: Canvas, cards: Cards, monster: dict[str, Any], box: Box, sho
     for i, ev in enumerate(events[:shown]):
         if i == shown - 1 and len(events) > shown:
             more = _t("more", cards.locale, n=len(events) - shown + 1)
-            c.fit_text(
-                (x0 + 8, y + 9), more, x1 - x0 - 16, 12, Palette.faint, bold=True, anchor="lm"
-            )
+            c.fit_text((x0 + 8, y + 9), more, x1 - x0 - 16, 12, CARD_MUTED, bold=True, anchor="lm")
             y += 19
             break
         with c.region((x0 + 5, y, x1 - 5, y + 17), f"event {i + 1}") as chip:
@@ -220,7 +221,7 @@ def _event_chip(c: Canvas, cards: Cards, ev: str, being_type: Any, box: Box) -> 
     label = _signed(value)
     c.text((x1 - 4, cy), label, 12, Palette.ink, bold=True, anchor="rm")
     room = x1 - x0 - 14 - c.text_width(label, 12, True) - 4
-    ink = mix(Palette.ink, Palette.card, 0.4) if irrelevant else Palette.ink
+    ink = mix(Palette.ink, Palette.card, 0.3) if irrelevant else Palette.ink
     c.fit_text((x0 + 9, cy), cards.name(ev), room, 12, ink, min_size=9, anchor="lm")
 
 
@@ -235,9 +236,9 @@ def _worth(c: Canvas, locale: str, monster: dict[str, Any], box: Box) -> None:
     mid = (x0 + x1) / 2
     c.line([(mid, y0 + 4), (mid, y1 - 4)], Palette.card_edge, 1)
     if isinstance(stays, int):
-        _worth_half(c, _t("stays", locale), _signed(stays), (x0, mid), cy, hex_rgb("#b8281c"))
+        _worth_half(c, _t("stays", locale), _signed(stays), (x0, mid), cy, hex_rgb("#b6281c"))
     if isinstance(killed, int):
-        _worth_half(c, _t("kill", locale), _signed(killed), (mid, x1), cy, hex_rgb("#1f7a2a"))
+        _worth_half(c, _t("kill", locale), _signed(killed), (mid, x1), cy, hex_rgb("#1c6f26"))
 
 
 def _worth_half(
@@ -257,7 +258,7 @@ def _worth_words(
     word, size = c.fit(word, room, 11, min_size=8, whole=True)  # red / green say it too
     total = c.text_width(word, size) + 3 + nw if word else nw
     x = (a + b) / 2 - total / 2
-    c.text((x, cy), word, size, mix(Palette.ink, Palette.card, 0.35), anchor="lm")
+    c.text((x, cy), word, size, CARD_MUTED, anchor="lm")
     c.text((b - (b - a) / 2 + total / 2, cy), number, 14, color, bold=True, anchor="rm")
 
 

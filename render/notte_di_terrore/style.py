@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.common import RGB, Canvas, Palette, hex_rgb, tr
+from render.colours import ink_on
+from render.common import RGB, Canvas, hex_rgb, tr
 
 WIDTH = 1200
 MARGIN = 16
@@ -28,7 +29,7 @@ TYPE_COLORS: dict[str, RGB] = {
     "witch": hex_rgb("#a56df0"),  # violet
     "mummy": hex_rgb("#d9b36a"),  # sand
     "werewolf": hex_rgb("#b9834f"),  # fur brown
-    "vampire": hex_rgb("#e0384f"),  # blood red
+    "vampire": hex_rgb("#d9364d"),  # blood red
     "demon": hex_rgb("#ff7b2e"),  # hellfire orange
 }
 NO_TYPE = hex_rgb("#a39a8c")
@@ -127,13 +128,9 @@ def _tmpl(key: str, locale: str) -> str:
     return tr(key, locale, TEXT, name="{name}")
 
 
-def _luma(color: RGB) -> float:
-    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
-
-
 def _on(color: RGB) -> RGB:
-    """Readable ink on a ``color`` background."""
-    return Palette.ink if _luma(color) > 150 else (255, 255, 255)
+    """Readable ink on a ``color`` background (:func:`render.colours.ink_on`)."""
+    return ink_on(color)
 
 
 def type_color(type_id: Any) -> RGB:

@@ -18,7 +18,7 @@ from bot.games.monsters_on_board.buttons import MAX_BUTTONS, button_actions
 from bot.games.monsters_on_board.hand import hand_lines, prophecy_text
 from bot.games.monsters_on_board.labels import LABELS
 from bot.games.monsters_on_board.narration import SILENT, event_line, fold
-from bot.games.monsters_on_board.summary import MAX_FIELD, summary_lines
+from bot.games.monsters_on_board.summary import MAX_FIELD, seat_board_lines, summary_lines
 from bot.games.monsters_on_board.words import MAX_LABEL, View, fit
 from bot.i18n import normalise, t
 from rules.monsters_on_board import ENGINE
@@ -55,6 +55,11 @@ class MonstersOnBoardPresenter:
 
     def summary_lines(self, view: View, locale: str, names: list[str]) -> list[str]:
         return summary_lines(view, locale, names)
+
+    def seat_board_lines(self, view: View, seat: int, locale: str, names: list[str]) -> list[str]:
+        """A seat's own board in words (its alt text, :mod:`bot.alt_text`): the round's
+        phase, then that seat's line of the summary."""
+        return seat_board_lines(view, seat, locale, names)
 
     def public_action(self, action: dict[str, Any]) -> dict[str, Any]:
         """A pick without its die while the game runs (I8); every other move as played."""

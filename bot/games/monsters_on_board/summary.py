@@ -165,3 +165,10 @@ def summary_lines(view: View, locale: str, names: list[str]) -> list[str]:
         [market_line(view, locale)],
     ]
     return _within(groups, droppable=[2, 1], limit=MAX_FIELD)
+
+
+def seat_board_lines(view: View, index: int, locale: str, names: list[str]) -> list[str]:
+    """The phase, then one seat's line (its final score once the game is over)."""
+    over = view.get("phase") == "over" and view.get("sheets")
+    line = final_line if over else seat_line
+    return [phase_line(view, locale, names), line(view, index, locale, names)]
