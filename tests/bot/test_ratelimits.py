@@ -4,11 +4,17 @@ on discord.py's own HTTP client and buckets."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 
 import discord.http
 import pytest
 
-from bot.ratelimits import SWEEP_SECONDS, sweep_buckets_less_often
+from bot.config import Settings
+from bot.ratelimits import SWEEP_SECONDS, global_share, rest_pacing, sweep_buckets_less_often
+from tests.fakediscord import FakeDiscord, pointed_at
+from tests.fakediscord.ratelimits import Limit
 
 IDLE = 301.0  # s: discord.py drops a bucket unused this long
 
@@ -88,3 +94,70 @@ def test_a_client_without_the_scan_is_left_as_it_is() -> None:
         loop = None
 
     assert not sweep_buckets_less_often(Other())
+
+
+# ----- the bot's own pacing, against the fake Discord's limits ------------------------------
+
+
+@contextlib.asynccontextmanager
+async def _http_at(fake: FakeDiscord, *, paced: bool) -> AsyncIterator[discord.http.HTTPClient]:
+    """discord.py's HTTP client logged in to ``fake``, as the bot sets it up (``paced``) or
+    as discord.py comes."""
+    trace = rest_pacing() if paced else None
+    with pointed_at(fake):
+        http = discord.http.HTTPClient(asyncio.get_running_loop(), http_trace=trace)
+        await http.static_login(fake.token)
+        try:
+            yield http
+        finally:
+            await http.close()
+
+
+def _post(channel: int) -> discord.http.Route:
+    return discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=channel)
+
+
+async def _sixty_posts_at_once(http: discord.http.HTTPClient, fake: FakeDiscord) -> None:
+    """Sixty messages at once, in sixty channels: more than Discord's 50 a second."""
+    guild = fake.add_guild("busy")
+    channels = [fake.add_text_channel(guild, f"t{n}").id for n in range(60)]
+    await asyncio.gather(*(http.request(_post(c), json={"content": "x"}) for c in channels))
+
+
+async def test_discord_py_alone_passes_the_global_limit() -> None:
+    """Why the bot paces itself: discord.py learns of the global limit from a 429."""
+    logger = logging.getLogger("discord.http")
+    logger.disabled = True  # its "we are being rate limited" warnings are the point here
+    try:
+        async with FakeDiscord() as fake, _http_at(fake, paced=False) as http:
+            await _sixty_posts_at_once(http, fake)
+    finally:
+        logger.disabled = False
+    assert fake.limits.limited["global"] > 0
+
+
+async def test_the_bot_keeps_under_the_global_limit() -> None:
+    async with FakeDiscord() as fake, _http_at(fake, paced=True) as http:
+        await _sixty_posts_at_once(http, fake)
+        assert sum(len(fake.messages(c)) for c in fake.channels.values()) == 60
+    assert not fake.limits.limited and fake.limits.invalid == 0
+
+
+async def test_many_posts_to_one_channel_wait_their_turn() -> None:
+    """Eight messages at once in one channel (a window where everyone taps): five go, the
+    rest wait for the channel's bucket instead of earning a 429. The fake's window is 0.5 s
+    here instead of Discord's 5 s, to keep the test short; the pacing is the same."""
+    async with FakeDiscord() as fake, _http_at(fake, paced=True) as http:
+        fake.limits.route_limits = {("POST", "/channels/{channel}/messages"): Limit(5, 0.5)}
+        table = fake.add_text_channel(fake.add_guild("g"), "table")
+        posts = [http.request(_post(table.id), json={"content": str(n)}) for n in range(8)]
+        await asyncio.gather(*posts)
+        assert len(fake.messages(table)) == 8
+    assert not fake.limits.limited and fake.limits.invalid == 0
+
+
+def test_processes_share_the_global_budget_by_their_shards() -> None:
+    """The limit is per bot token: two processes of four shards each half of it."""
+    assert global_share(Settings.model_construct(shard_count=None, shard_ids=None)) == 45
+    assert global_share(Settings.model_construct(shard_count=4, shard_ids=(0, 1))) == 22
+    assert global_share(Settings.model_construct(shard_count=4, shard_ids=None)) == 45

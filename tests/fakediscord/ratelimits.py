@@ -109,6 +109,8 @@ class RateLimiter:
     clock: Callable[[], float] = time.monotonic
     enabled: bool = True
     global_limit: Limit = field(default_factory=lambda: Limit(GLOBAL_LIMIT, GLOBAL_PERIOD))
+    route_limits: Mapping[tuple[str, str], Limit] = field(default_factory=lambda: ROUTE_LIMITS)
+    """Limits by (method, route template); a test may shorten them (new buckets only)."""
     buckets: dict[tuple[str, str], Window] = field(default_factory=dict)
     global_window: Window | None = None
     log: list[Entry] = field(default_factory=list)
@@ -160,7 +162,9 @@ class RateLimiter:
         key = (bucket_id(method, route), major_of(params))
         window = self.buckets.get(key)
         if window is None:
-            window = self.buckets[key] = Window(ROUTE_LIMITS.get((method, route), DEFAULT_LIMIT))
+            window = self.buckets[key] = Window(
+                self.route_limits.get((method, route), DEFAULT_LIMIT)
+            )
         return window
 
     def _headers(self, method: str, route: str, window: Window, now: float) -> dict[str, str]:
