@@ -29,6 +29,7 @@ from bench import (
     OUT_DIR,
     REPO_ROOT,
     boards,
+    burst,
     channel,
     clocks,
     engine,
@@ -65,6 +66,7 @@ SECTIONS: dict[str, Section] = {
     "mf": mf.run,
     "mp": mp.run,
     "channel": channel.run,
+    "burst": burst.run,
     "clocks": clocks.run,
 }
 
