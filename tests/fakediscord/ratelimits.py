@@ -28,7 +28,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from aiohttp import web
+
+API_PREFIX = "/api/v10"
 GLOBAL_LIMIT = 50
 """Requests per second per bot token (interaction answers excepted)."""
 GLOBAL_PERIOD = 1.0
@@ -89,6 +93,14 @@ class Verdict:
     @property
     def limited(self) -> bool:
         return self.scope is not None
+
+    def body(self) -> dict[str, Any]:
+        """A 429's JSON body, as Discord writes it."""
+        return {
+            "message": "You are being rate limited.",
+            "retry_after": round(self.retry_after, 3),
+            "global": self.scope == "global",
+        }
 
 
 @dataclass(frozen=True)
@@ -202,3 +214,13 @@ def rate_limited_headers(verdict: Verdict) -> dict[str, str]:
     if verdict.scope == "global":
         headers["X-RateLimit-Global"] = "true"
     return headers
+
+
+def route_of(request: web.Request, rel: str) -> tuple[str, str, dict[str, str]]:
+    """Method, route template below /api/v10 and path parameters of a request (its path
+    ``rel`` when no route matched): what a bucket is keyed by."""
+    resource = request.match_info.route.resource
+    if resource is None or request.match_info.http_exception is not None:
+        return request.method, rel, {}
+    canonical = resource.canonical.removeprefix(API_PREFIX)
+    return request.method, canonical, dict(request.match_info)

@@ -21,14 +21,13 @@ from aiohttp import BodyPartReader, web
 from . import interactions as ix
 from .faults import discord_error, json_response, no_content
 from .models import FLAG_EPHEMERAL, FakeMessage
-from .ratelimits import EXEMPT_PREFIXES, rate_limited_headers
+from .ratelimits import API_PREFIX, EXEMPT_PREFIXES, rate_limited_headers, route_of
 from .validation import FormErrors, validate_choices, validate_commands, validate_message
 
 if TYPE_CHECKING:
     from .faults import Fault
     from .server import FakeDiscord
 
-API_PREFIX = "/api/v10"
 NO_AUTH_PREFIXES = ("/interactions/", "/webhooks/")
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -143,7 +142,7 @@ class Rest:
             self.fake.server_errors.append(f"{record}: {traceback.format_exc()}")
             response = discord_error(500, 0, "500: fake server error")
         record.status = response.status
-        method, route, params = _route_of(request, rel)
+        method, route, params = route_of(request, rel)
         self.fake.limits.answered(method, route, params, response.status)
         self.fake.notify(*_changed(request))
         return response
@@ -173,17 +172,12 @@ class Rest:
         authorized = request.headers.get("Authorization") == f"Bot {self.fake.token}"
         if not authorized and not record.path.startswith(NO_AUTH_PREFIXES):
             return discord_error(401, 0, "401: Unauthorized")
-        method, route, params = _route_of(request, record.path)
+        method, route, params = route_of(request, record.path)
         counts = authorized and not record.path.startswith(EXEMPT_PREFIXES)
         verdict = self.fake.limits.check(method, route, params, counts_globally=counts)
         if verdict.limited:
             self.fake.limits.refused(verdict)
-            body = {
-                "message": "You are being rate limited.",
-                "retry_after": round(verdict.retry_after, 3),
-                "global": verdict.scope == "global",
-            }
-            return json_response(body, status=429, headers=rate_limited_headers(verdict))
+            return json_response(verdict.body(), status=429, headers=rate_limited_headers(verdict))
         response = await handler(request)
         for key, value in verdict.headers.items():
             response.headers.setdefault(key, value)
@@ -605,12 +599,3 @@ def _changed(request: web.Request) -> list[tuple[str, Any]]:
     if "channel" in match and match["channel"].isdigit():
         return [("channel", int(match["channel"]))]
     return []
-
-
-def _route_of(request: web.Request, rel: str) -> tuple[str, str, dict[str, str]]:
-    """Method, route template below /api/v10 and path parameters of a request (its path
-    when no route matched): what a rate-limit bucket is keyed by."""
-    resource = request.match_info.route.resource
-    if resource is None or request.match_info.http_exception is not None:
-        return request.method, rel, {}
-    return request.method, resource.canonical.removeprefix(API_PREFIX), dict(request.match_info)
