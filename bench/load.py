@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -325,9 +326,11 @@ def rate_limit_figures(world: LoadWorld, since: int, moves: int, store_name: str
     limited = sum(1 for entry in answered if entry.status == 429)
     invalid = sum(1 for entry in answered if entry.status in INVALID_STATUSES)
     per = 1000 / moves
+    kinds = Counter(world.fake.limits.refusals).most_common(3)
+    where = "; ".join(f"{n} {scope} on {route}" for (scope, route), n in kinds)
     return [
         Figure(SECTION, f"{store_name}: 429s per 1,000 moves", limited * per, "count",
-               f"{limited} in all, the fake's limits on"),
+               f"{limited} in all, the fake's limits on" + (f" ({where})" if where else "")),
         Figure(SECTION, f"{store_name}: invalid requests per 1,000 moves", invalid * per,
                "count", f"{invalid} answers of 401, 403 or 429"),
     ]  # fmt: skip

@@ -30,7 +30,7 @@ from bot.i18n import CommandTranslator
 from bot.leases import Claims
 from bot.metrics import Metrics
 from bot.publisher import Publisher
-from bot.ratelimits import GlobalPacer, global_share, rest_pacing, sweep_buckets_less_often
+from bot.ratelimits import RestPacer, global_share, rest_pacing, sweep_buckets_less_often
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, store_for
@@ -61,7 +61,7 @@ class MonsterTableBot(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
-        self.rest_pacer = GlobalPacer(global_share(settings))  # bot.ratelimits
+        self.rest_pacer = RestPacer(global_share(settings))  # bot.ratelimits
         intents = discord.Intents.none()
         intents.guilds = True
         shards: dict[str, Any] = {}

@@ -129,6 +129,8 @@ class RateLimiter:
     """Every answered request, with its route template and major parameters."""
     limited: Counter[str] = field(default_factory=Counter)
     """429s the limiter answered, by scope (``user``, ``global``)."""
+    refusals: list[tuple[str, str]] = field(default_factory=list)
+    """Each 429 the limiter answered: its scope and route (``POST /channels/{channel}/...``)."""
     invalid: int = 0
     """Answers of 401, 403 or 429 (the limiter's and injected faults alike)."""
 
@@ -157,6 +159,9 @@ class RateLimiter:
             window.used += 1
             if counts_globally:
                 glob.used += 1
+        if scope is not None:
+            self.limited[scope] += 1
+            self.refusals.append((scope, f"{method} {route}"))
         return Verdict(self._headers(method, route, window, now), scope, retry_after)
 
     def answered(self, method: str, route: str, params: Mapping[str, str], status: int) -> None:
@@ -164,11 +169,6 @@ class RateLimiter:
         self.log.append(Entry(self.clock(), method, route, major_of(params), status))
         if status in INVALID_STATUSES:
             self.invalid += 1
-
-    def refused(self, verdict: Verdict) -> None:
-        """Count a 429 the limiter answered."""
-        if verdict.scope is not None:
-            self.limited[verdict.scope] += 1
 
     def _bucket(self, method: str, route: str, params: Mapping[str, str]) -> Window:
         key = (bucket_id(method, route), major_of(params))

@@ -176,7 +176,6 @@ class Rest:
         counts = authorized and not record.path.startswith(EXEMPT_PREFIXES)
         verdict = self.fake.limits.check(method, route, params, counts_globally=counts)
         if verdict.limited:
-            self.fake.limits.refused(verdict)
             return json_response(verdict.body(), status=429, headers=rate_limited_headers(verdict))
         response = await handler(request)
         for key, value in verdict.headers.items():

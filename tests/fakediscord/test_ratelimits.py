@@ -100,6 +100,7 @@ async def test_sixth_message_in_a_channel_within_five_seconds_is_refused(
     clock.now += 0.1
     assert await api.post(tables.id) == [200]
     assert fake.limits.limited == {"user": 2}
+    assert fake.limits.refusals == [("user", "POST /channels/{channel}/messages")] * 2
 
 
 async def test_fifty_first_request_in_a_second_is_refused_globally(api: Api, clock: Clock) -> None:
