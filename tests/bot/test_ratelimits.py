@@ -188,9 +188,9 @@ async def test_a_channel_busy_for_several_windows_earns_no_429() -> None:
 
 def test_processes_share_the_global_budget_by_their_shards() -> None:
     """The limit is per bot token: two processes of four shards each half of it."""
-    assert global_share(Settings.model_construct(shard_count=None, shard_ids=None)) == 40
-    assert global_share(Settings.model_construct(shard_count=4, shard_ids=(0, 1))) == 20
-    assert global_share(Settings.model_construct(shard_count=4, shard_ids=None)) == 40
+    assert global_share(Settings.model_construct(shard_count=None, shard_ids=None)) == 30
+    assert global_share(Settings.model_construct(shard_count=4, shard_ids=(0, 1))) == 15
+    assert global_share(Settings.model_construct(shard_count=4, shard_ids=None)) == 30
 
 
 def test_a_channels_window_counts_posts_from_when_they_were_sent() -> None:
@@ -205,17 +205,17 @@ def test_a_channels_window_counts_posts_from_when_they_were_sent() -> None:
 
 
 def test_requests_are_spaced_evenly_after_a_short_burst() -> None:
-    """Five at once, then one every 1/40 s: never more than 45 in a second, and a process
+    """Five at once, then one every 1/30 s: never more than 35 in a second, and a process
     that was not run for a moment does not send its queue all at once."""
     spacing = Spacing(GLOBAL_PER_SECOND, GLOBAL_BURST)
     for _ in range(GLOBAL_BURST):
         assert spacing.delay(10.0) == 0.0
         spacing.take(10.0)
-    assert spacing.delay(10.0) == pytest.approx(1 / 40)
+    assert spacing.delay(10.0) == pytest.approx(1 / 30)
     sent = GLOBAL_BURST
     now = 10.0
     while (now := now + spacing.delay(now)) <= 11.0 + 1e-9:  # one second, both ends
         spacing.take(now)
         sent += 1
-    assert sent == 45
+    assert sent == 35
     assert spacing.delay(20.0) == 0.0  # idle for long: a burst again, no more
