@@ -21,7 +21,7 @@ import sys
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from bench import (
     OUT_DIR,
     REPO_ROOT,
     boards,
+    burst,
     channel,
     clocks,
     engine,
@@ -65,6 +66,7 @@ SECTIONS: dict[str, Section] = {
     "mf": mf.run,
     "mp": mp.run,
     "channel": channel.run,
+    "burst": burst.run,
     "clocks": clocks.run,
 }
 
@@ -83,7 +85,20 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="also run the load on this empty PostgreSQL database ('pgserver': a throwaway "
         "server from the pgserver wheel); default: $DATABASE_URL, else SQLite only",
     )
+    parser.add_argument(
+        "--load",
+        type=load_size,
+        metavar="TABLES,RATE,SECONDS",
+        help="the load's size instead of the profile's (e.g. 500,50,10: a short run at the "
+        "full rate, for iterating)",
+    )
     return parser.parse_args(argv)
+
+
+def load_size(text: str) -> tuple[int, float, float]:
+    """``TABLES,RATE,SECONDS`` for ``--load``."""
+    tables, rate, seconds = text.split(",")
+    return int(tables), float(rate), float(seconds)
 
 
 def run_section(name: str, profile: Profile, seed: int) -> list[Result]:
@@ -178,6 +193,12 @@ def shown(path: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     profile = QUICK if args.quick else FULL
+    if args.load is not None:
+        tables, rate, seconds = args.load
+        name = f"{profile.name}-load-{tables}x{rate:g}x{seconds:g}"
+        profile = replace(
+            profile, name=name, load_tables=tables, load_rate=rate, load_seconds=seconds
+        )
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url  # read by the load section only
     path = OUT_DIR / f"results-{profile.name}.json"

@@ -12,6 +12,10 @@ of 500 (Discord's limit per guild), so the bot syncs its commands globally. Each
 players sits at ten tables, so the hand DMs go to many DM channels, as on a real bot (two
 players at every table would queue thousands of DMs on two channels).
 
+The fake answers with Discord's rate limits (tests/fakediscord/ratelimits.py): the global
+50 requests a second and each channel's 5 posts per 5 s; its 429s and invalid requests are
+reported per 1,000 moves (zero expected: the bot paces itself, bot/ratelimits.py).
+
 Latencies are server side (:mod:`bench.serverside`): INTERACTION_CREATE out -> the table
 post's request in. Errors: moves refused or never answered, requests the fake refused, and
 lines the bot logged as errors; zero expected.
@@ -34,6 +38,7 @@ import sys
 import tempfile
 import time
 import warnings
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +71,7 @@ from tests.fakediscord import (
     FakeUser,
     run_bot_process,
 )
+from tests.fakediscord.ratelimits import INVALID_STATUSES
 
 SECTION = "load"
 CHANNELS_PER_GUILD = 500
@@ -313,6 +319,23 @@ def requests_per_move(world: LoadWorld, since: int, moves: int, store_name: str)
     ]  # fmt: skip
 
 
+def rate_limit_figures(world: LoadWorld, since: int, moves: int, store_name: str) -> list[Result]:
+    """429s and invalid requests (401, 403, 429: Discord bans an IP at 10,000 in 10 minutes)
+    per 1,000 moves, as the fake's limiter counted them since ``since`` (its log's length)."""
+    answered = world.fake.limits.log[since:]
+    limited = sum(1 for entry in answered if entry.status == 429)
+    invalid = sum(1 for entry in answered if entry.status in INVALID_STATUSES)
+    per = 1000 / moves
+    kinds = Counter(world.fake.limits.refusals).most_common(3)
+    where = "; ".join(f"{n} {scope} on {route}" for (scope, route), n in kinds)
+    return [
+        Figure(SECTION, f"{store_name}: 429s per 1,000 moves", limited * per, "count",
+               f"{limited} in all, the fake's limits on" + (f" ({where})" if where else "")),
+        Figure(SECTION, f"{store_name}: invalid requests per 1,000 moves", invalid * per,
+               "count", f"{invalid} answers of 401, 403 or 429"),
+    ]  # fmt: skip
+
+
 def refused_requests(world: LoadWorld, since: int) -> int:
     return sum(1 for r in world.fake.requests[since:] if r.status is not None and r.status >= 400)
 
@@ -337,7 +360,7 @@ async def measure(
         moves = [(table.channel, next_move(table, rng)) for table in timed]
         async with load_bot(world, database, url) as (bot, startup):
             await warm_up(world, warm, rng)
-            since = len(world.fake.requests)
+            since, answered = len(world.fake.requests), len(world.fake.limits.log)
             cpu = cpu_seconds(bot.proc.pid)
             drawing = workers_cpu_seconds(bot.proc.pid)
             outcomes, lags, seconds = await drive(world, moves, profile.load_rate)
@@ -348,6 +371,7 @@ async def measure(
             rss, peak = rss_mib(bot.proc.pid)
             await settled(world)
             requests = requests_per_move(world, since, len(outcomes), store_name)
+            requests += rate_limit_figures(world, answered, len(outcomes), store_name)
     logged = reported_problems(bot, world.fake)
     return [
         *summarise(store_name, outcomes, lags, seconds, (refused, logged)),

@@ -29,7 +29,7 @@ from bot.i18n import CommandTranslator
 from bot.leases import Claims
 from bot.metrics import Metrics
 from bot.publisher import Publisher
-from bot.ratelimits import sweep_buckets_less_often
+from bot.ratelimits import RestPacer, global_share, rest_pacing, sweep_buckets_less_often
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, store_for
@@ -60,6 +60,7 @@ class MonsterTableBot(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
+        self.rest_pacer = RestPacer(global_share(settings))  # bot.ratelimits
         intents = discord.Intents.none()
         intents.guilds = True
         shards: dict[str, Any] = {}
@@ -72,6 +73,8 @@ class MonsterTableBot(commands.Bot):
             help_command=None,
             # Nobody is pinged unless a message names them (bot.publisher.pings).
             allowed_mentions=discord.AllowedMentions.none(),
+            # Discord's global 50/s is kept before it is passed, not learned from a 429.
+            http_trace=rest_pacing(self.rest_pacer),
             **shards,
         )
         self.settings = settings

@@ -137,3 +137,9 @@ def test_the_issue_12_table_marks_each_board_against_its_target() -> None:
     assert len(lines) == 2
     assert "monster_day" in lines[0] and lines[0].rstrip().endswith("yes")
     assert "notte_di_terrore" in lines[1] and lines[1].rstrip().endswith("NO")
+
+
+def test_the_load_can_be_sized_for_a_short_run() -> None:
+    """``--load TABLES,RATE,SECONDS``: a short load at the full rate, for iterating."""
+    assert bench_main.parse(["--load", "500,50,10"]).load == (500, 50.0, 10.0)
+    assert bench_main.parse([]).load is None

@@ -253,13 +253,19 @@ async def test_resign_ends_the_game_for_the_other_player(simcord_env) -> None:
     assert "No open tables" in followup_text(listing)
 
 
-async def test_closed_dms_are_reported_and_the_hand_is_still_reachable(simcord_env) -> None:
+async def _started_with_bobs_dms_closed(simcord_env: Any) -> tuple[World, Any]:
+    """A started table where Discord refuses every DM to bob (403, 50007); bob's DM channel."""
     world = make_world(simcord_env)
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
     await open_table(world)
     await world.ann.slash(world.channel, "game start")
+    return world, dm
+
+
+async def test_closed_dms_are_reported_and_the_hand_is_still_reachable(simcord_env) -> None:
+    world, _ = await _started_with_bobs_dms_closed(simcord_env)
     table = world.channel.history()[-1]
     assert "can't DM" in table.content and world.bob.mention in table.content
     hand = await world.bob.slash(world.channel, "game hand")
@@ -317,3 +323,20 @@ async def test_a_hand_sent_to_a_dm_channel_discord_no_longer_knows_still_arrives
     (hand,) = world.bob.user.dm_channel.history()
     assert hand.embeds or hand.attachments
     assert dms._ids[world.bob.id] == world.bob.user.dm_channel.id
+
+
+async def test_a_closed_dm_is_tried_once_however_many_turns(simcord_env) -> None:
+    """Issue 27 §2: each refused DM (403, 50007) is an invalid request, and 10,000 in 10
+    minutes ban the bot's IP. Once Discord said bob's DMs are closed, his turns are pinged in
+    the channel and his DM channel is not tried again."""
+    world, dm = await _started_with_bobs_dms_closed(simcord_env)
+    for _ in range(6):  # three turns each
+        record = await world.record()
+        actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
+        await _play_by_slash(world, actor)
+        await simcord_env.settle()
+    posts = [
+        r for r in simcord_env.backend.http_requests
+        if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"
+    ]  # fmt: skip
+    assert len(posts) == 1

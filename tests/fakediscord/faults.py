@@ -8,7 +8,6 @@ built here.
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import json
 import math
 import time
@@ -18,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-RATE_LIMIT = 50
+from .ratelimits import bucket_id
 
 
 def json_response(
@@ -40,15 +39,10 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-def bucket_hash(method: str, route: str) -> str:
-    """A stable per-route bucket id for X-RateLimit-Bucket."""
-    return hashlib.sha1(f"{method} {route}".encode()).hexdigest()[:16]
-
-
 def rate_limit_headers(bucket: str, remaining: int, reset_after: float) -> dict[str, str]:
-    """X-RateLimit-* headers; discord.py reads them to pace requests per bucket."""
+    """X-RateLimit-* headers of an injected 429 (the limiter's own are in ratelimits.py)."""
     return {
-        "X-RateLimit-Limit": str(RATE_LIMIT),
+        "X-RateLimit-Limit": "1",
         "X-RateLimit-Remaining": str(remaining),
         "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
         "X-RateLimit-Reset-After": f"{reset_after:.3f}",
@@ -103,7 +97,7 @@ class Fault:
         return discord_error(self.status, self.code or 0, message)
 
     def _rate_limited(self, method: str, path: str) -> web.Response:
-        headers = rate_limit_headers(bucket_hash(method, path), 0, self.retry_after)
+        headers = rate_limit_headers(bucket_id(method, path), 0, self.retry_after)
         headers.update(
             {
                 "Retry-After": str(math.ceil(self.retry_after)),

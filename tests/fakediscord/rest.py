@@ -19,22 +19,15 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import interactions as ix
-from .faults import (
-    RATE_LIMIT,
-    bucket_hash,
-    discord_error,
-    json_response,
-    no_content,
-    rate_limit_headers,
-)
+from .faults import discord_error, json_response, no_content
 from .models import FLAG_EPHEMERAL, FakeMessage
+from .ratelimits import API_PREFIX, EXEMPT_PREFIXES, rate_limited_headers, route_of
 from .validation import FormErrors, validate_choices, validate_commands, validate_message
 
 if TYPE_CHECKING:
     from .faults import Fault
     from .server import FakeDiscord
 
-API_PREFIX = "/api/v10"
 NO_AUTH_PREFIXES = ("/interactions/", "/webhooks/")
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -149,6 +142,8 @@ class Rest:
             self.fake.server_errors.append(f"{record}: {traceback.format_exc()}")
             response = discord_error(500, 0, "500: fake server error")
         record.status = response.status
+        method, route, params = route_of(request, rel)
+        self.fake.limits.answered(method, route, params, response.status)
         self.fake.notify(*_changed(request))
         return response
 
@@ -177,11 +172,13 @@ class Rest:
         authorized = request.headers.get("Authorization") == f"Bot {self.fake.token}"
         if not authorized and not record.path.startswith(NO_AUTH_PREFIXES):
             return discord_error(401, 0, "401: Unauthorized")
+        method, route, params = route_of(request, record.path)
+        counts = authorized and not record.path.startswith(EXEMPT_PREFIXES)
+        verdict = self.fake.limits.check(method, route, params, counts_globally=counts)
+        if verdict.limited:
+            return json_response(verdict.body(), status=429, headers=rate_limited_headers(verdict))
         response = await handler(request)
-        route = request.match_info.route.resource
-        canonical = route.canonical if route is not None else record.path
-        bucket = bucket_hash(record.method, canonical)
-        for key, value in rate_limit_headers(bucket, RATE_LIMIT - 1, 1.0).items():
+        for key, value in verdict.headers.items():
             response.headers.setdefault(key, value)
         return response
 

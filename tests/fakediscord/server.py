@@ -45,6 +45,7 @@ from .models import (
     pinged_users,
     snowflake,
 )
+from .ratelimits import RateLimiter
 from .rest import API_PREFIX, RequestRecord, Rest, Upload
 from .threads import Threads
 
@@ -78,8 +79,13 @@ class FakeDiscord:
         heartbeat_interval: float = 41.25,
         privileged_intents: int = PRIVILEGED_INTENTS,
         attachment_size_limit: int = 10 * 1024 * 1024,
+        rate_limits: bool = True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.token = token
+        self.limits = RateLimiter(clock, enabled=rate_limits)
+        """Discord's rate limits (tests/fakediscord/ratelimits.py): its counters and log are
+        what tests and benchmarks read; ``clock`` drives its windows."""
         self.privileged_intents = privileged_intents
         self.attachment_size_limit = attachment_size_limit
         self.bot = FakeUser(snowflake(), bot_name, bot=True)
