@@ -42,6 +42,8 @@ ENGINE = rules.register(
         max_players=2,
         rules=engine,
         bot=bot.bot_action,
+        easy_bot=bot.easy_action,
+        search_value=bot.search_value,
         option_specs=OPTION_SPECS,
         variants=VARIANTS,
     )

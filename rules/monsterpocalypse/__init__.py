@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import rules
 from rules.base import ModuleEngine
-from rules.monsterpocalypse import bot, content, engine
+from rules.monsterpocalypse import bot, content, engine, levels
 from rules.monsterpocalypse.model import Action, State
 from rules.options import Choice, OptionSpec, Variant
 
@@ -101,6 +101,8 @@ ENGINE = rules.register(
         max_players=2,
         rules=engine,
         bot=bot.bot_action,
+        easy_bot=levels.easy_action,
+        search_value=levels.search_value,
         option_specs=OPTION_SPECS,
         variants=VARIANTS,
     )

@@ -13,6 +13,7 @@ bribes, trades, selling), :mod:`.plays` (at-any-time and own-turn plays), :mod:`
 from __future__ import annotations
 
 import rules
+from rules import levels
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
 from rules.munchkin_fu.model import Action, State
@@ -66,6 +67,10 @@ VARIANTS = {
     ),
 }
 
+EASY_BLUNDER = 0.35
+"""How often the ``easy`` bot plays a random legal move (never a pass) instead of the normal
+bot's."""
+
 ENGINE = rules.register(
     ModuleEngine(
         id=engine.GAME_ID,
@@ -74,6 +79,7 @@ ENGINE = rules.register(
         max_players=6,
         rules=engine,
         bot=bot.bot_action,
+        easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
         option_specs=OPTION_SPECS,
         variants=VARIANTS,
     )
