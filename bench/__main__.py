@@ -29,6 +29,7 @@ from bench import (
     OUT_DIR,
     REPO_ROOT,
     boards,
+    bots,
     channel,
     clocks,
     engine,
@@ -66,6 +67,7 @@ SECTIONS: dict[str, Section] = {
     "mp": mp.run,
     "channel": channel.run,
     "clocks": clocks.run,
+    "bots": bots.run,
 }
 
 
