@@ -26,7 +26,7 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {
     "monster_day": Budget(iterations=300, depth=0),
-    "monsterpocalypse": Budget(iterations=24, depth=0),
+    "monsterpocalypse": Budget(iterations=60, depth=0),
     # Provisional, until these games' determinize lands and bench/bots.py measures them: no
     # search_value yet, so playouts run to the end and the budget must stay tiny.
     "notte_di_terrore": Budget(iterations=16),

@@ -111,3 +111,47 @@ def test_hard_through_the_engine_uses_the_games_budget() -> None:
     engine = GAMES["monster_day"]
     state, seat = _decisions("monster_day")[0]
     assert engine.bot_action(state, seat, "hard") in engine.legal_actions(state, seat)
+
+
+@dataclass(frozen=True)
+class Pennies:
+    """Both seats pick 0 or 1 at once (hidden until both have); seat 0 wins on different
+    picks, seat 1 on equal ones."""
+
+    picks: tuple[int | None, int | None] = (None, None)
+
+
+class PenniesGame:
+    """A simultaneous phase; the normal bot always picks 1."""
+
+    id = "pennies"
+
+    def pending(self, state: Pennies) -> list[int]:
+        return [s for s in (0, 1) if state.picks[s] is None]
+
+    def legal_actions(self, state: Pennies, seat: int) -> list[int]:
+        return [0, 1] if seat in self.pending(state) else []
+
+    def apply(self, state: Pennies, seat: int, action: int) -> tuple[Pennies, list[Any]]:
+        picks = (action, state.picks[1]) if seat == 0 else (state.picks[0], action)
+        return Pennies(picks), []
+
+    def view(self, state: Pennies, seat: int | None) -> dict[str, Any]:
+        return {"picked": [p is not None for p in state.picks]}
+
+    def outcome(self, state: Pennies) -> dict[str, Any] | None:
+        if self.pending(state):
+            return None
+        return {"scores": [0, 0], "winners": [0 if state.picks[0] != state.picks[1] else 1]}
+
+    def bot_action(self, state: Pennies, seat: int, level: str = "normal") -> int:
+        return 1
+
+    def determinize(self, state: Pennies, seat: int, rng: random.Random) -> Pennies:
+        return state
+
+
+def test_in_a_simultaneous_phase_the_others_play_the_normal_bot_blind() -> None:
+    game = PenniesGame()
+    assert hard_action(game, Pennies(), 0, iterations=40) == 0
+    assert hard_action(game, Pennies(), 1, iterations=40) == 1
