@@ -24,20 +24,17 @@ TARGET_P95 = 0.300
 
 
 def decisions(game: str, count: int) -> list[tuple[Any, int]]:
-    """Up to ``count`` positions where a seat has a real choice, spread over one normal-bot
-    game (every third such position from the start)."""
+    """``count`` positions where a seat has a real choice, evenly spread over one whole
+    normal-bot game (the set-up's cheap choices would flatter the figures)."""
     engine = rules.GAMES[game]
     state = engine.setup(engine.seat_range({})[0], {}, SEED)
     found: list[tuple[Any, int]] = []
-    step = 0
-    while (pending := engine.pending(state)) and len(found) < count:
+    while pending := engine.pending(state):
         seat = pending[0]
         if len(engine.legal_actions(state, seat)) > 1:
-            step += 1
-            if step % 3 == 1:
-                found.append((state, seat))
+            found.append((state, seat))
         state, _ = engine.apply(state, seat, engine.bot_action(state, seat))
-    return found
+    return [found[i * len(found) // count] for i in range(min(count, len(found)))]
 
 
 def time_hard(game: str, count: int) -> list[float]:

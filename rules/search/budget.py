@@ -16,17 +16,20 @@ class Budget:
     play to the end; ``0``: judge the new leaf at once) and is scored by the game's
     ``search_value`` if it has one; ``widen`` children are open at a node before its visits
     open more (progressive widening: the normal bot's move is always the first child, so a
-    small budget refines that move)."""
+    small budget refines that move) in the first ``guided`` levels of the tree; deeper, a
+    random move opens first (the normal bot is too dear to ask at every new node in some
+    games)."""
 
     iterations: int = 200
     depth: int | None = None
     exploration: float = 0.7
     widen: int = 4
+    guided: int = 1_000
 
 
 BUDGETS: dict[str, Budget] = {
     "monster_day": Budget(iterations=300, depth=0),
-    "monsterpocalypse": Budget(iterations=60, depth=0),
+    "monsterpocalypse": Budget(iterations=10, depth=0, guided=1),
     # Provisional, until these games' determinize lands and bench/bots.py measures them: no
     # search_value yet, so playouts run to the end and the budget must stay tiny.
     "notte_di_terrore": Budget(iterations=16),

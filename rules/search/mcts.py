@@ -129,7 +129,7 @@ class _Search:
             legal = self.game.legal_actions(state, mover)
             if not legal:
                 break
-            action, child, opened = self._choose(node, state, mover, legal)
+            action, child, opened = self._choose(node, state, mover, legal, len(path) - 1)
             state, _ = self.game.apply(state, mover, action)
             node = child
             path.append(node)
@@ -152,7 +152,7 @@ class _Search:
         return state, pending
 
     def _choose(
-        self, node: Node, state: State, mover: int, legal: list[Action]
+        self, node: Node, state: State, mover: int, legal: list[Action], level: int
     ) -> tuple[Action, Node, bool]:
         """Open a new move while the node's widening allows (the normal bot's first), else
         the best open move by UCB among those legal in this deal."""
@@ -161,15 +161,17 @@ class _Search:
             node.children[action].available += 1
         allowed = min(len(legal), self.budget.widen + int(math.sqrt(node.visits)))
         if len(open_moves) < allowed:
-            action = self._new_move(node, state, mover, legal)
+            action = self._new_move(node, state, mover, legal, level)
             child = Node(mover=mover, available=1)
             node.children[action] = child
             return action, child, True
         best = max(open_moves, key=lambda a: node.children[a].ucb(self.budget.exploration))
         return best, node.children[best], False
 
-    def _new_move(self, node: Node, state: State, mover: int, legal: list[Action]) -> Action:
-        if not node.children:
+    def _new_move(
+        self, node: Node, state: State, mover: int, legal: list[Action], level: int
+    ) -> Action:
+        if not node.children and level < self.budget.guided:
             preferred = self.game.bot_action(state, mover)
             if preferred in legal:
                 return preferred
