@@ -29,6 +29,7 @@ from bench import (
     OUT_DIR,
     REPO_ROOT,
     boards,
+    bots,
     burst,
     channel,
     clocks,
@@ -68,6 +69,7 @@ SECTIONS: dict[str, Section] = {
     "channel": channel.run,
     "burst": burst.run,
     "clocks": clocks.run,
+    "bots": bots.run,
 }
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from rules import search
 from rules.options import OptionSpec, OptionValue, Variant, defaults, validate
 
 State = Any
@@ -29,7 +30,7 @@ Event = dict[str, Any]
 
 T = TypeVar("T")
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """How well a bot seat may play, weakest first; ``"normal"`` is the greedy bot every game
 had before levels (issue 28), and what a bot taking over a seat plays."""
 
@@ -106,6 +107,10 @@ def seed_commitment(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
+Bot = Callable[[State, int], Action]
+"""A bot player: the move it makes for a seat, from what that seat may know."""
+
+
 @runtime_checkable
 class Engine(Protocol):
     """What ``rules.GAMES[game_id]`` is. Seats are 0-based ints."""
@@ -160,11 +165,20 @@ class Engine(Protocol):
         ...
 
     bot_levels: tuple[str, ...]
-    """The levels :meth:`bot_action` plays, weakest first (:data:`BOT_LEVELS`)."""
+    """The bot levels a seat may be given, weakest first: ``("easy", "normal", "hard")``."""
 
     def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
-        """A legal action for ``seat``, better than random, played at ``level`` (one of
-        :attr:`bot_levels`; anything else is a ``ValueError``)."""
+        """A legal action for ``seat`` at ``level`` (one of :attr:`bot_levels`, else
+        ``ValueError``): ``normal`` is the game's own bot, ``easy`` plays weaker on purpose,
+        ``hard`` searches (:mod:`rules.search`) over states re-dealt by :meth:`determinize`.
+        Every level reads only what ``seat`` may know and is deterministic."""
+        ...
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state whose :meth:`view` for ``seat`` is identical to ``state``'s, with all that
+        is hidden from ``seat`` (other hands, deck order, face-down cards, the dice to come:
+        the state's own :class:`Rng`) re-dealt from ``rng``, consistently with the view.
+        ``NotImplementedError`` for a game that has none yet."""
         ...
 
     def forced_action(self, state: State, seat: int) -> Action | None:
@@ -233,11 +247,16 @@ class ModuleEngine:
     min_players: int
     max_players: int
     rules: RulesModule
-    bot: Callable[[State, int], Action]
+    bot: Bot
     option_specs: tuple[OptionSpec, ...]
     variants: Mapping[str, Variant]
+    easy_bot: Bot | None = None
+    """The game's ``easy`` level; a game without one plays ``easy`` as ``normal``."""
+    search_value: Callable[[State, int], float] | None = None
+    """A seat's win chance in ``[0, 1]`` mid-game, where ``hard`` stops a playout early
+    (:class:`rules.search.Budget`); without it, playouts go to the end."""
+    bot_levels: tuple[str, ...] = BOT_LEVELS
     options: dict[str, OptionValue] = field(init=False)
-    bot_levels: tuple[str, ...] = field(default=BOT_LEVELS, init=False)
 
     def __post_init__(self) -> None:
         self.options = defaults(self.option_specs)
@@ -282,12 +301,27 @@ class ModuleEngine:
         return self.rules.load_action(data)
 
     def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
-        """The game's bot at ``level``. For now every level plays the one bot each game has:
-        the levels' own players come with the search bot (issue 28, rules side), behind this
-        same signature."""
+        """The move of a bot of ``level``. ``hard`` is the search of :mod:`rules.search`; a
+        game without ``determinize`` cannot be searched fairly (the search would see hidden
+        cards), so its ``hard`` plays ``normal`` (:meth:`searchable`)."""
         if level not in self.bot_levels:
-            raise ValueError(f"unknown bot level {level!r}; one of {self.bot_levels}")
+            raise ValueError(f"no bot level {level!r}; known: {', '.join(self.bot_levels)}")
+        if level == "easy" and self.easy_bot is not None:
+            return self.easy_bot(state, seat)
+        if level == "hard" and self.searchable():
+            return search.hard_action(self, state, seat, value=self.search_value)
         return self.bot(state, seat)
+
+    def searchable(self) -> bool:
+        """Whether the rules module offers ``determinize``, which the ``hard`` level needs."""
+        return getattr(self.rules, "determinize", None) is not None
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """The module's ``determinize`` (see :meth:`Engine.determinize`)."""
+        redeal = getattr(self.rules, "determinize", None)
+        if redeal is None:
+            raise NotImplementedError(f"{self.id} has no determinize yet")
+        return redeal(state, seat, rng)
 
     def forced_action(self, state: State, seat: int) -> Action | None:
         """The module's ``forced_action``; a game without one never forces a move."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules import GAMES, OptionError, validate
 from rules.options import find_variant, parse_assignments
+from simulator.arena import LevelError, checked_bots
 from simulator.core import Config, ConfigError, simulate
 from simulator.report import format_report, write_chart
 
@@ -94,6 +95,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)"
     )
+    parser.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        help="bot levels seated in rotation, e.g. hard,normal (default: normal everywhere)",
+    )
     parser.add_argument("--chart", type=Path, help="write a PNG chart here")
     parser.add_argument("--json", type=Path, help="write the summary and every game here")
     return parser
@@ -107,7 +113,11 @@ def config_from_args(args: argparse.Namespace) -> Config:
     options = chosen_options(args.game, base, args.option)
     players = args.players or GAMES[args.game].seat_range(dict(options))[0]
     jobs = max(1, args.jobs)
-    config = Config(args.game, args.games, players, args.seed, options, jobs, variant)
+    try:
+        bots = checked_bots(args.game, args.bots.split(",")) if args.bots else ()
+    except LevelError as error:
+        raise ConfigError(str(error)) from error
+    config = Config(args.game, args.games, players, args.seed, options, jobs, variant, bots)
     return checked_config(config)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import GAMES
+from simulator.arena import level_shares, searches, seat_levels
 from simulator.games import stats_for
 from simulator.numbers import Record, describe, histogram, share, split_wins
 
@@ -37,21 +38,28 @@ class Config:
     options: dict[str, Any] = field(default_factory=dict)
     jobs: int = 1
     variant: str | None = None
+    bots: tuple[str, ...] = ()
+    """Bot levels seated in rotation (:mod:`simulator.arena`); empty: ``normal`` everywhere."""
 
 
 # --- playing -----------------------------------------------------------------------------------
 
 
-def play_game(game: str, players: int, options: dict[str, Any], seed: int) -> Record:
-    """One game with ``bot_action`` at every seat, as a JSON-able :data:`Record`."""
+def play_game(
+    game: str, players: int, options: dict[str, Any], seed: int, bots: tuple[str, ...] = ()
+) -> Record:
+    """One game with ``bot_action`` at every seat (at the levels ``bots`` rotate through), as
+    a JSON-able :data:`Record`."""
     engine, stats = GAMES[game], stats_for(game)
+    levels = seat_levels(bots, players, seed)
     state = engine.setup(players, options, seed)
     first = stats.first(state)
     tally = stats.start_tally(players)
     actions = 0
     while pending := engine.pending(state):
         seat = pending[0]
-        state, events = engine.apply(state, seat, engine.bot_action(state, seat))
+        action = engine.bot_action(state, seat, levels[seat])
+        state, events = engine.apply(state, seat, action)
         stats.observe(tally, seat, events)
         actions += 1
         if actions >= MAX_ACTIONS:
@@ -65,14 +73,18 @@ def play_game(game: str, players: int, options: dict[str, Any], seed: int) -> Re
         "turns": stats.turns(state, actions),
         "actions": actions,
         "first": first,
+        **({"levels": levels} if bots else {}),
         **stats.extras(state, outcome, tally),
     }
 
 
-def _play_range(job: tuple[str, int, dict[str, Any], int, int]) -> list[Record]:
+Job = tuple[str, int, dict[str, Any], int, int, tuple[str, ...]]
+
+
+def _play_range(job: Job) -> list[Record]:
     """Worker: the games with seeds ``start..stop-1`` (module level, so it pickles)."""
-    game, players, options, start, stop = job
-    return [play_game(game, players, options, seed) for seed in range(start, stop)]
+    game, players, options, start, stop, bots = job
+    return [play_game(game, players, options, seed, bots) for seed in range(start, stop)]
 
 
 def run(config: Config) -> list[Record]:
@@ -80,10 +92,10 @@ def run(config: Config) -> list[Record]:
     first, last = config.seed, config.seed + config.games
     jobs = max(1, min(config.jobs, config.games))
     if jobs == 1:
-        return _play_range((config.game, config.players, config.options, first, last))
+        return _play_range((config.game, config.players, config.options, first, last, config.bots))
     size = max(1, math.ceil(config.games / (jobs * 8)))  # small chunks balance the workers
     work = [
-        (config.game, config.players, config.options, start, min(start + size, last))
+        (config.game, config.players, config.options, start, min(start + size, last), config.bots)
         for start in range(first, last, size)
     ]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -130,6 +142,10 @@ def summarize(config: Config, records: list[Record], seconds: float) -> dict[str
         by_order = split_wins(records, n, lambda r, seat: (seat - r["first"]) % n)
         summary["win_rate_by_order"] = [share(w, games) for w in by_order]
     summary["extra"] = stats.summarize(records, n)
+    if config.bots:
+        summary["bots"] = list(config.bots)
+        summary["levels"] = level_shares(records)
+        summary["hard_searches"] = searches(config.game)
     return summary
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from render.charts import chart_png
+from simulator.arena import report_lines
 from simulator.games import stats_for
 from simulator.numbers import bar, ordinal, pct, share, stats_header, stats_row, text_histogram
 
@@ -29,7 +30,7 @@ def format_report(summary: dict[str, Any]) -> str:
         f"{summary['name']} ({summary['game']}): {games} games, {n} players, "
         f"seeds {summary['seeds'][0]}..{summary['seeds'][1]}",
         setup_text(summary),
-        "players: the engine's bot_action at every seat",
+        _players_text(summary),
         f"time: {summary['seconds']:.1f} s with {summary['jobs']} jobs "
         f"({summary['games_per_second']:.1f} games/s)",
         "",
@@ -57,10 +58,20 @@ def format_report(summary: dict[str, Any]) -> str:
     lines += text_histogram(
         f"{summary['score_name']}: winners vs losers", summary["scores"]["histogram"]
     )
+    level_lines = report_lines(summary)
+    if level_lines:
+        lines += ["", *level_lines]
     extra_lines = stats_for(summary["game"]).report(summary)
     if extra_lines:
         lines += ["", *extra_lines]
     return "\n".join(lines)
+
+
+def _players_text(summary: dict[str, Any]) -> str:
+    bots = summary.get("bots")
+    if bots:
+        return f"players: bot levels {', '.join(bots)} seated in rotation"
+    return "players: the engine's bot_action at every seat"
 
 
 def _score_title(summary: dict[str, Any]) -> str:

@@ -40,6 +40,8 @@ ENGINE = ModuleEngine(
     max_players=2,
     rules=engine,
     bot=bot.bot_action,
+    easy_bot=bot.easy_action,
+    search_value=bot.search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

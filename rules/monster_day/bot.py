@@ -17,10 +17,12 @@ Cheap: at most ~18 plays x 4 monsters x 6 spaces per turn.
 from __future__ import annotations
 
 import math
+import random
 
-from rules import decktet
+from rules import decktet, levels
 from rules.base import IllegalAction
 from rules.monster_day.engine import (
+    GAME_ID,
     MONSTER_POINTS,
     MONSTERS,
     Play,
@@ -31,6 +33,7 @@ from rules.monster_day.engine import (
     owner,
     step,
     value_matters,
+    view,
 )
 
 MOVE_CHANCE = 11 / 36
@@ -93,15 +96,33 @@ def _monster_score(
     return MONSTER_POINTS[monster] * (expected_place + lead * math.tanh(diff / LEAD_SCALE))
 
 
+def _board_score(state: State, seat: int, tops: list[decktet.Card | None], turns: int) -> float:
+    lead = LEAD_WEIGHT * min(1.0, turns / FULL_LEAD_TURNS)
+    return sum(
+        _monster_score(tops, i, position, seat, lead) for i, position in enumerate(state.monsters)
+    )
+
+
 def evaluate(state: State, seat: int, play: Play) -> float:
     """How good ``play`` is for ``seat`` (higher is better)."""
     tops = [decktet.card(p[-1]) if p else None for p in state.piles]
     tops[play.space] = decktet.card(play.card)
     turns_after = len(state.deck) + sum(len(h) for h in state.hands) - 1
-    lead = LEAD_WEIGHT * min(1.0, turns_after / FULL_LEAD_TURNS)
-    return sum(
-        _monster_score(tops, i, position, seat, lead) for i, position in enumerate(state.monsters)
-    )
+    return _board_score(state, seat, tops, turns_after)
+
+
+VALUE_SCALE = 1.5
+"""How sharply :func:`search_value` turns the board score into a win chance (a score of
+about 1.5, a sure Pegasus or a monster and a half, is a ~73 % position)."""
+
+
+def search_value(state: State, seat: int) -> float:
+    """``seat``'s chance to win estimated from the board alone, in ``[0, 1]``: where the
+    ``hard`` search (:mod:`rules.search`) stops a playout early, the same judgement as
+    :func:`evaluate` for the position as it stands."""
+    tops = [decktet.card(p[-1]) if p else None for p in state.piles]
+    turns = len(state.deck) + sum(len(h) for h in state.hands)
+    return 1 / (1 + math.exp(-VALUE_SCALE * _board_score(state, seat, tops, turns)))
 
 
 def bot_action(state: State, seat: int) -> Play:
@@ -112,3 +133,21 @@ def bot_action(state: State, seat: int) -> Play:
     if not plays:
         raise IllegalAction("not_your_turn", "the bot was asked to act out of turn")
     return max(plays, key=lambda play: evaluate(state, seat, play))
+
+
+EASY_BLUNDER = 0.6
+"""How often ``easy`` plays a random play from the better half instead of the best one."""
+
+
+def easy_action(state: State, seat: int) -> Play:
+    """The ``easy`` level: often a random play among the better half by :func:`evaluate` (a
+    beginner's reasonable but unsharp move), never one of the worse half."""
+    plays = legal_actions(state, seat)
+    ranked = sorted(plays, key=lambda play: -evaluate(state, seat, play))
+    sensible = ranked[: (len(ranked) + 1) // 2]
+    rng = random.Random(levels.public_seed(GAME_ID, view(state, None), seat))
+    worse = ranked[len(sensible) :]
+    play: Play = levels.easy_pick(
+        rng, lambda: bot_action(state, seat), plays, blunder=EASY_BLUNDER, avoid=worse
+    )
+    return play

@@ -22,6 +22,7 @@ from typing import Any
 
 from rules import decktet
 from rules.base import Event, IllegalAction, Rng
+from rules.monster_day.determinize import determinize as determinize
 
 GAME_ID = "monster_day"
 NUM_SPACES = 6

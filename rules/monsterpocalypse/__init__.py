@@ -13,7 +13,7 @@ hyper, victory), :mod:`.movement`, :mod:`.attacks` (damage, power attacks), :mod
 from __future__ import annotations
 
 from rules.base import ModuleEngine
-from rules.monsterpocalypse import bot, content, engine
+from rules.monsterpocalypse import bot, content, engine, levels
 from rules.monsterpocalypse.model import Action, State
 from rules.options import Choice, OptionSpec, Variant
 
@@ -99,6 +99,8 @@ ENGINE = ModuleEngine(
     max_players=2,
     rules=engine,
     bot=bot.bot_action,
+    easy_bot=levels.easy_action,
+    search_value=levels.search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

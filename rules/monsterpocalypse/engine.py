@@ -19,6 +19,7 @@ from typing import Any
 from rules.base import Event, IllegalAction
 from rules.monsterpocalypse import activation, attacks, city, movement
 from rules.monsterpocalypse import setup as prep
+from rules.monsterpocalypse.determinize import determinize
 from rules.monsterpocalypse.forced import only_action, skip_action
 from rules.monsterpocalypse.model import (
     GAME_ID,
@@ -62,6 +63,7 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "GAME_ID",
     "apply",
+    "determinize",
     "dump",
     "dump_action",
     "forced_action",

@@ -15,6 +15,7 @@ solo 1 and solo 2 (one seat; a variant per difficulty, so ``/game new variant:``
 
 from __future__ import annotations
 
+from rules import levels
 from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
@@ -108,6 +109,10 @@ VARIANTS = {
     **{f"solo2_{n}": _solo2_variant(n) for n in range(MAX_DIFFICULTY + 1)},
 }
 
+EASY_BLUNDER = 0.35
+"""How often the ``easy`` bot plays a random legal move (never a pass) instead of the normal
+bot's."""
+
 ENGINE = ModuleEngine(
     id=engine.GAME_ID,
     names={"en": "Monsters on Board", "it": "Monsters on Board"},
@@ -115,6 +120,7 @@ ENGINE = ModuleEngine(
     max_players=4,
     rules=engine,
     bot=bot.bot_action,
+    easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -16,6 +16,7 @@ window), :mod:`.views`, :mod:`.forced`; on top :mod:`.engine` (routing) and the 
 
 from __future__ import annotations
 
+from rules import levels
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
 from rules.munchkin_fu.model import Action, State
@@ -69,6 +70,10 @@ VARIANTS = {
     ),
 }
 
+EASY_BLUNDER = 0.35
+"""How often the ``easy`` bot plays a random legal move (never a pass) instead of the normal
+bot's."""
+
 ENGINE = ModuleEngine(
     id=engine.GAME_ID,
     names={"en": "Munchkin Fu", "it": "Munchkin Fu"},
@@ -76,6 +81,7 @@ ENGINE = ModuleEngine(
     max_players=6,
     rules=engine,
     bot=bot.bot_action,
+    easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

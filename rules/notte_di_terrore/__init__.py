@@ -9,6 +9,7 @@ keeps its own guard for callers that bypass the contract.
 
 from __future__ import annotations
 
+from rules import levels
 from rules.base import ModuleEngine
 from rules.notte_di_terrore import bot, engine
 from rules.notte_di_terrore.engine import Action, State
@@ -94,6 +95,10 @@ VARIANTS = {
     ),
 }
 
+EASY_BLUNDER = 0.35
+"""How often the ``easy`` bot plays a random legal move (never a pass) instead of the normal
+bot's."""
+
 ENGINE = ModuleEngine(
     id=engine.GAME_ID,
     names={"en": "Night of Terror", "it": "Notte di Terrore"},
@@ -101,6 +106,7 @@ ENGINE = ModuleEngine(
     max_players=5,
     rules=engine,
     bot=bot.bot_action,
+    easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

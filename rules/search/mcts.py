@@ -1,0 +1,200 @@
+"""Determinized Monte Carlo tree search (single-observer ISMCTS) for the ``hard`` bot level.
+
+Each iteration re-deals what the bot's seat cannot see (``Game.determinize``: other hands, deck
+order, the dice to come), walks one tree keyed by actions, opens a new move, plays the position
+out with the normal bot and credits every move on the way with its mover's share of the win.
+Moves are compared by how often they were available (a hidden card makes an opponent's move
+possible in some deals only), so the tree never assumes what the seat cannot know.
+
+Why the seed is public: the search's own randomness comes from a hash of the public view and
+the seat, never from the state's :class:`~rules.base.Rng` (which holds the future draws): two
+states the seat cannot tell apart get the same move, and a replay gets the same move again.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from rules import levels
+from rules.search.budget import Budget, budget_for
+
+State = Any
+Action = Any
+Value = Callable[[State, int], float]
+"""A game's estimate of a seat's win share in ``[0, 1]`` mid-game (``search_value``)."""
+
+MAX_ROLLOUT = 20_000
+"""A playout this long is an engine or bot bug; the search stops it and scores it a draw."""
+
+
+class Game(Protocol):
+    """What the search needs of an engine (:class:`rules.base.Engine` has all of it)."""
+
+    id: str
+
+    def pending(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> dict[str, Any] | None: ...
+
+    def bot_action(self, state: State, seat: int, level: str = "normal") -> Action: ...
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State: ...
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """A move in the tree: who made it (``mover``), how often it was tried, the mover's
+    total reward after it, and how often it was available when its parent was visited."""
+
+    mover: int = -1
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        mean = self.reward / self.visits
+        return mean + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+def public_seed(game: Game, state: State, seat: int) -> int:
+    """A seed from the public view and the seat only (see the module's docstring)."""
+    return levels.public_seed(game.id, game.view(state, None), seat)
+
+
+def win_share(outcome: dict[str, Any], seat: int) -> float:
+    """The seat's reward at the end: its share of the win (a shared win splits it)."""
+    winners = outcome["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def hard_action(
+    game: Game,
+    state: State,
+    seat: int,
+    *,
+    iterations: int | None = None,
+    value: Value | None = None,
+) -> Action:
+    """The move the search prefers for ``seat``; ``iterations`` overrides the game's budget
+    (:data:`rules.search.BUDGETS`). With one legal move, or when ``seat`` is not pending (a
+    move "at any time"), it does not search: the only move, or the normal bot's."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if not legal or seat not in game.pending(state):
+        return game.bot_action(state, seat)
+    budget = budget_for(game.id)
+    if iterations is not None:
+        budget = replace(budget, iterations=iterations)
+    search = _Search(game, seat, budget, value, random.Random(public_seed(game, state, seat)))
+    root = Node()
+    for _ in range(budget.iterations):
+        search.iterate(root, game.determinize(state, seat, search.rng))
+    tried = [(a, n) for a, n in root.children.items() if a in legal]
+    if not tried:
+        return game.bot_action(state, seat)
+    # The most visited move; a tie goes to the first opened, the normal bot's (a budget too
+    # small to tell moves apart then plays normal rather than a move tried once by luck).
+    return max(tried, key=lambda pair: pair[1].visits)[0]
+
+
+@dataclass
+class _Search:
+    game: Game
+    seat: int
+    budget: Budget
+    value: Value | None
+    rng: random.Random
+
+    def iterate(self, root: Node, state: State) -> None:
+        """One descent on one deal: select, open one move, play out, credit the path."""
+        path = [root]
+        node = root
+        while True:
+            state, pending = self._settle(state)
+            if not pending:
+                break
+            mover = pending[0]
+            legal = self.game.legal_actions(state, mover)
+            if not legal:
+                break
+            action, child, opened = self._choose(node, state, mover, legal, len(path) - 1)
+            state, _ = self.game.apply(state, mover, action)
+            node = child
+            path.append(node)
+            if opened:
+                break
+        reward = self._playout(state)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.reward += reward(visited.mover)
+
+    def _settle(self, state: State) -> tuple[State, list[int]]:
+        """The state and its pending seats once a simultaneous phase's other seats have
+        moved: those (not the bot's seat) play the normal bot's move, blind to the bot's."""
+        pending = self.game.pending(state)
+        while len(pending) > 1:
+            other = next((s for s in pending if s != self.seat), pending[0])
+            state, _ = self.game.apply(state, other, self.game.bot_action(state, other))
+            pending = self.game.pending(state)
+        return state, pending
+
+    def _choose(
+        self, node: Node, state: State, mover: int, legal: list[Action], level: int
+    ) -> tuple[Action, Node, bool]:
+        """Open a new move while the node's widening allows (the normal bot's first), else
+        the best open move by UCB among those legal in this deal."""
+        open_moves = [a for a in legal if a in node.children]
+        for action in open_moves:
+            node.children[action].available += 1
+        allowed = min(len(legal), self.budget.widen + int(math.sqrt(node.visits)))
+        if len(open_moves) < allowed:
+            action = self._new_move(node, state, mover, legal, level)
+            child = Node(mover=mover, available=1)
+            node.children[action] = child
+            return action, child, True
+        best = max(open_moves, key=lambda a: node.children[a].ucb(self.budget.exploration))
+        return best, node.children[best], False
+
+    def _new_move(
+        self, node: Node, state: State, mover: int, legal: list[Action], level: int
+    ) -> Action:
+        if not node.children and level < self.budget.guided:
+            preferred = self.game.bot_action(state, mover)
+            if preferred in legal:
+                return preferred
+        fresh = [a for a in legal if a not in node.children]
+        return fresh[self.rng.randrange(len(fresh))]
+
+    def _playout(self, state: State) -> Callable[[int], float]:
+        """Each seat's reward after playing on with the normal bot: the win share at the
+        end, or the game's ``search_value`` once the budget's depth is reached."""
+        steps = 0
+        while pending := self.game.pending(state):
+            if (
+                self.value is not None
+                and self.budget.depth is not None
+                and steps >= self.budget.depth
+            ):
+                value, last = self.value, state
+                return lambda seat: value(last, seat)
+            if steps >= MAX_ROLLOUT:
+                return lambda seat: 0.5
+            seat = pending[0]
+            state, _ = self.game.apply(state, seat, self.game.bot_action(state, seat))
+            steps += 1
+        outcome = self.game.outcome(state)
+        assert outcome is not None
+        return lambda seat: win_share(outcome, seat)

@@ -1,0 +1,157 @@
+"""The ``hard`` level's search (issue 28, :mod:`rules.search`): exact, legal, no search for
+an only move, right on a tiny game, and blind to what its seat cannot see (two states with
+the same view for the seat get the same move).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from rules import GAMES
+from rules.search import hard_action, public_seed
+from tests.rules.test_levels import positions
+
+ITERATIONS = {"monster_day": 60, "monsterpocalypse": 4}
+DECISIONS = {"monster_day": 2, "monsterpocalypse": 1}
+
+
+@dataclass(frozen=True)
+class Nim:
+    """A tiny game: take 1 or 2 stones, whoever takes the last wins; seat 1 holds a hidden
+    number no move depends on (to be re-dealt)."""
+
+    stones: int
+    turn: int = 0
+    secret: int = 0
+
+
+class NimGame:
+    """Nim through the engine methods the search calls; its normal bot always takes 2."""
+
+    id = "nim"
+
+    def pending(self, state: Nim) -> list[int]:
+        return [state.turn] if state.stones else []
+
+    def legal_actions(self, state: Nim, seat: int) -> list[int]:
+        return [n for n in (1, 2) if n <= state.stones] if seat == state.turn else []
+
+    def apply(self, state: Nim, seat: int, action: int) -> tuple[Nim, list[Any]]:
+        return replace(state, stones=state.stones - action, turn=1 - seat), []
+
+    def view(self, state: Nim, seat: int | None) -> dict[str, Any]:
+        return {"stones": state.stones, "turn": state.turn}
+
+    def outcome(self, state: Nim) -> dict[str, Any] | None:
+        return None if state.stones else {"scores": [0, 0], "winners": [1 - state.turn]}
+
+    def bot_action(self, state: Nim, seat: int, level: str = "normal") -> int:
+        return max(self.legal_actions(state, seat))
+
+    def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
+        return replace(state, secret=rng.randrange(100))
+
+
+def test_the_search_finds_the_winning_move_the_normal_bot_misses() -> None:
+    game = NimGame()
+    for stones, winning in ((4, 1), (5, 2), (7, 1)):
+        assert hard_action(game, Nim(stones), 0, iterations=300) == winning
+
+
+def test_an_only_move_is_played_without_searching() -> None:
+    class Refuses(NimGame):
+        def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
+            raise AssertionError("searched for an only move")
+
+    assert hard_action(Refuses(), Nim(1), 0) == 1
+
+
+def test_the_seed_is_public() -> None:
+    game = NimGame()
+    assert public_seed(game, Nim(5, secret=1), 0) == public_seed(game, Nim(5, secret=2), 0)
+    assert public_seed(game, Nim(5), 0) != public_seed(game, Nim(5), 1)
+
+
+def _decisions(game: str) -> list[tuple[Any, int]]:
+    engine = GAMES[game]
+    found = [(s, seat) for s, seat in positions(game) if len(engine.legal_actions(s, seat)) > 1]
+    return found[2 : 2 + 5 * DECISIONS[game] : 5]
+
+
+@pytest.mark.parametrize("game", sorted(ITERATIONS))
+def test_hard_is_exact_and_legal(game: str) -> None:
+    engine = GAMES[game]
+    value = getattr(engine, "search_value", None)
+    for state, seat in _decisions(game):
+        move = hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value)
+        assert move in engine.legal_actions(state, seat)
+        assert hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value) == move
+
+
+@pytest.mark.parametrize("game", sorted(ITERATIONS))
+def test_hard_sees_only_its_seat(game: str) -> None:
+    """Different hidden cards, deck order and dice to come, one view: one move."""
+    engine = GAMES[game]
+    value = getattr(engine, "search_value", None)
+    for state, seat in _decisions(game):
+        a, b = (engine.determinize(state, seat, random.Random(n)) for n in (1, 2))
+        assert a != b and a.rng != b.rng
+        assert engine.view(a, seat) == engine.view(b, seat)
+        moves = {
+            hard_action(engine, s, seat, iterations=ITERATIONS[game], value=value) for s in (a, b)
+        }
+        assert len(moves) == 1
+
+
+def test_hard_through_the_engine_uses_the_games_budget() -> None:
+    engine = GAMES["monster_day"]
+    state, seat = _decisions("monster_day")[0]
+    assert engine.bot_action(state, seat, "hard") in engine.legal_actions(state, seat)
+
+
+@dataclass(frozen=True)
+class Pennies:
+    """Both seats pick 0 or 1 at once (hidden until both have); seat 0 wins on different
+    picks, seat 1 on equal ones."""
+
+    picks: tuple[int | None, int | None] = (None, None)
+
+
+class PenniesGame:
+    """A simultaneous phase; the normal bot always picks 1."""
+
+    id = "pennies"
+
+    def pending(self, state: Pennies) -> list[int]:
+        return [s for s in (0, 1) if state.picks[s] is None]
+
+    def legal_actions(self, state: Pennies, seat: int) -> list[int]:
+        return [0, 1] if seat in self.pending(state) else []
+
+    def apply(self, state: Pennies, seat: int, action: int) -> tuple[Pennies, list[Any]]:
+        picks = (action, state.picks[1]) if seat == 0 else (state.picks[0], action)
+        return Pennies(picks), []
+
+    def view(self, state: Pennies, seat: int | None) -> dict[str, Any]:
+        return {"picked": [p is not None for p in state.picks]}
+
+    def outcome(self, state: Pennies) -> dict[str, Any] | None:
+        if self.pending(state):
+            return None
+        return {"scores": [0, 0], "winners": [0 if state.picks[0] != state.picks[1] else 1]}
+
+    def bot_action(self, state: Pennies, seat: int, level: str = "normal") -> int:
+        return 1
+
+    def determinize(self, state: Pennies, seat: int, rng: random.Random) -> Pennies:
+        return state
+
+
+def test_in_a_simultaneous_phase_the_others_play_the_normal_bot_blind() -> None:
+    game = PenniesGame()
+    assert hard_action(game, Pennies(), 0, iterations=40) == 0
+    assert hard_action(game, Pennies(), 1, iterations=40) == 1
