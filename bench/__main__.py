@@ -43,6 +43,7 @@ from bench import (
     notte_interaction,
     rendering,
     report,
+    rest,
     store,
     summary,
 )
@@ -65,6 +66,7 @@ SECTIONS: dict[str, Section] = {
     "mf": mf.run,
     "mp": mp.run,
     "channel": channel.run,
+    "rest": rest.run,
     "clocks": clocks.run,
 }
 
