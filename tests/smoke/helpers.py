@@ -38,6 +38,7 @@ from tests.fakediscord import (
     InteractionResult,
     run_bot_process,
 )
+from tests.fakediscord.interactions import DEFERRED_UPDATE
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = rules.GAMES["monster_day"]
@@ -206,9 +207,16 @@ def reply_text(result: InteractionResult) -> str:
 
 
 def assert_private_answer(result: InteractionResult) -> str:
-    """Answered, ephemerally, with something to read; returns the text."""
+    """Answered, ephemerally (or, for a move button in a hand DM, by updating that DM in
+    place, the reply following ephemerally: issue 27), with something to read; returns the
+    text."""
     assert result.answered, result.describe()
-    assert result.ephemeral, f"{result.describe()} answered publicly: {result.text!r}"
+    private = result.ephemeral or (
+        result.callback_type == DEFERRED_UPDATE
+        and result.channel.is_dm
+        and all(m.ephemeral for m in result.followups)
+    )
+    assert private, f"{result.describe()} answered publicly: {result.text!r}"
     text = reply_text(result)
     assert text.strip(), f"{result.describe()} answered with nothing to read"
     return text
