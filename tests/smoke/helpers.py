@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +221,18 @@ def assert_private_answer(result: InteractionResult) -> str:
     text = reply_text(result)
     assert text.strip(), f"{result.describe()} answered with nothing to read"
     return text
+
+
+async def replied(fake: FakeDiscord, result: InteractionResult) -> InteractionResult:
+    """``result`` once its reply came: a move button in a hand DM updates that DM first (the
+    fake counts that as answered) and replies in a followup after it (issue 27)."""
+    if result.callback_type == DEFERRED_UPDATE and result.channel.is_dm:
+        await fake.wait_until(partial(_followups, result), WAIT, what="the reply followup")
+    return result
+
+
+def _followups(result: InteractionResult) -> list[FakeMessage] | None:
+    return result.followups or None
 
 
 def assert_refused(result: InteractionResult, expected: str | None = None) -> str:
@@ -444,7 +457,7 @@ class TableDriver(SeatedTable):
 
     async def _commit(self, move: Move, action: Any) -> InteractionResult:
         before = len(self.table_messages())
-        result: InteractionResult = await action
+        result: InteractionResult = await replied(self.fake, await action)
         assert_accepted(result)
         self.moves.append(move)
         await self.fake.wait_until(
