@@ -45,6 +45,7 @@ from bench import (
     notte_interaction,
     rendering,
     report,
+    rest,
     store,
     summary,
 )
@@ -68,6 +69,7 @@ SECTIONS: dict[str, Section] = {
     "mp": mp.run,
     "channel": channel.run,
     "burst": burst.run,
+    "rest": rest.run,
     "clocks": clocks.run,
     "bots": bots.run,
 }

@@ -34,28 +34,37 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Reply = str | Payload
+DEFERRING = "monster_table.deferring"
+"""Where :func:`answer` leaves its deferral under way (``interaction.extras``), for an update
+of the tapped message to wait for."""
 
 
 async def answer(
     interaction: discord.Interaction[Any],
     work: Callable[[str], Awaitable[Reply]],
+    *,
+    update: bool = False,
 ) -> None:
     """Defer ephemerally, run ``work(locale)`` and send its reply, or the refusal.
+    ``update``: a tap on a message that the work updates itself (:func:`spend_own`) defers
+    as an update of that message instead; the reply is an ephemeral followup.
 
     The deferral goes out while the work runs, not before it: its round trip to Discord is
     then off the path to the public table post (issue 12 times interaction -> table post).
     Every answer waits for it, and so does an error on its way to the tree's handler (which
     must know whether the interaction was acknowledged)."""
     with interaction.client.in_flight.tracking():
-        await _answer(interaction, work)
+        await _answer(interaction, work, update)
 
 
 async def _answer(
     interaction: discord.Interaction[Any],
     work: Callable[[str], Awaitable[Reply]],
+    update: bool,
 ) -> None:
     locale = normalise(interaction.locale)
-    deferring = _defer(interaction)
+    deferring = _defer(interaction, update)
+    interaction.extras[DEFERRING] = deferring
     # Kept until answered, so a restart answers it if this process dies first (bot.replies).
     kept = replies.keep(interaction.client, interaction) if deferring else None
     interaction.extras[replies.KEPT] = kept
@@ -80,13 +89,25 @@ async def _answer(
     await replies.close(interaction.client, kept)
 
 
-def _defer(interaction: discord.Interaction[Any]) -> asyncio.Task[Any] | None:
-    """Start acknowledging the interaction (an ephemeral "thinking..."), unless it is."""
+def _defer(interaction: discord.Interaction[Any], update: bool) -> asyncio.Task[Any] | None:
+    """Start acknowledging the interaction (an ephemeral "thinking...", or with ``update``
+    a deferred update of the tapped message), unless it is."""
     if interaction.response.is_done():
         return None
-    return asyncio.create_task(
-        interaction.response.defer(ephemeral=True, thinking=True), name="defer"
+    deferral = (
+        interaction.response.defer()
+        if update
+        else interaction.response.defer(ephemeral=True, thinking=True)
     )
+    return asyncio.create_task(deferral, name="defer")
+
+
+async def spend_own(interaction: discord.Interaction[Any]) -> None:
+    """Remove the spent move buttons of the tapped message, through the interaction's answer
+    (deferred as an update by :func:`answer`)."""
+    with contextlib.suppress(discord.HTTPException):
+        await _deferred(interaction.extras.get(DEFERRING))
+        await interaction.edit_original_response(view=None)
 
 
 async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = False) -> None:

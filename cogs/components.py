@@ -24,6 +24,7 @@ from bot.flows import (
     history,
     play_button,
     show_hand,
+    spend_own,
     table_by_id,
 )
 from bot.i18n import normalise, t
@@ -91,14 +92,31 @@ async def _hand(
 async def _act(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
+    """A move button. Tapped in a hand DM, its spent buttons are removed inside the
+    interaction's answer (a deferred update: free under Discord's limits, issue 27) instead
+    of by an edit request of its own; the reply follows ephemerally."""
+    message = interaction.message
+    if message is None or message.guild is not None or message.flags.ephemeral:
+        await answer(interaction, lambda locale: _act_elsewhere(bot, interaction, ref))
+        return
+
     async def work(locale: str) -> str:
         reply = await play_button(bot, interaction, ref.game_id, ref)
-        if interaction.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.message.edit(view=None)  # its moves are spent
+        await spend_own(interaction)
         return reply
 
-    await answer(interaction, work)
+    await answer(interaction, work, update=True)
+
+
+async def _act_elsewhere(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> str:
+    """A move button outside a hand DM (an ephemeral preview's Confirm): answered apart."""
+    reply = await play_button(bot, interaction, ref.game_id, ref)
+    if interaction.message is not None and not interaction.message.flags.ephemeral:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.message.edit(view=None)  # its moves are spent
+    return reply
 
 
 async def _lobby(

@@ -30,6 +30,7 @@ import aiohttp
 import discord
 
 from bot import timing
+from bot.delivery import pings
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
@@ -386,9 +387,13 @@ class Courier:
         # A new turn, the end, or a player newly to ping who has no DMs: a new message.
         turn = turn_key(record.game, tables.view(record, None), pending)
         # An open vote asks the others: a new message too, so that it pings them.
-        key = table_key(f"{record.status}|{turn}|{timing.votes(record)}", closed)
+        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
+        key = table_key(announcing, closed)
+        shown, lines = pings.split(record.message_key)
         first = min([announced.version, *(d.version for d in merged)])
-        editing = self._can_edit(record, key)
+        # Within a turn the table is edited; whoever no DM reaches and must act anew gets a
+        # short line that pings them (``bot.delivery.pings``), not the whole table again.
+        editing = self._can_edit(record, shown, table_key(announcing, []))
         if editing:
             assert record.message_from is not None
             first = record.message_from  # an edit replaces the text: narrate the whole turn
@@ -401,21 +406,25 @@ class Courier:
             assert record.message_id is not None
             try:
                 await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
-                if key != record.message_key:  # fewer to ping: one who acts again is new
-                    await self.store.set_message(record.id, record.message_id, key=key,
-                                                 at=record.message_at, since=first)  # fmt: skip
-                return record.message_id
             except discord.HTTPException as error:
                 if not post_anew(error):
                     raise
+            else:
+                lines = await pings.ping_anew(channel, record, (shown, key), lines, nonce(delivery))
+                stored = pings.joined(key, lines)
+                if stored != record.message_key:  # fewer to ping: one who acts again is new
+                    await self.store.set_message(record.id, record.message_id, key=stored,
+                                                 at=record.message_at, since=first)  # fmt: skip
+                return record.message_id
+        await pings.tidy(channel, list(lines.values()))  # the new post pings whoever must act
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
         return message.id
 
-    def _can_edit(self, record: GameRecord, key: str) -> bool:
+    def _can_edit(self, record: GameRecord, shown: str | None, key: str) -> bool:
         return (
             record.message_id is not None
-            and edits_in_place(record.message_key, key)
+            and edits_in_place(shown, key)
             and record.message_at is not None
             and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
         )

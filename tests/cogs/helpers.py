@@ -71,6 +71,13 @@ def replies(result: Any) -> list[Any]:
     return ([result.response] if result.response is not None else []) + list(result.followups)
 
 
+def private(result: Any) -> bool:
+    """Only the player saw the answer: an ephemeral response, or ephemeral followups after
+    the tapped hand DM was updated in its place (a move button, issue 27)."""
+    followups = list(result.followups)
+    return bool(result.ephemeral or (followups and all(f.ephemeral for f in followups)))
+
+
 def followup_text(result: Any) -> str:
     return "\n".join(text_of(reply.message) for reply in replies(result))
 
@@ -166,12 +173,15 @@ def recent(channel: Any, count: int) -> list[discord.Message]:
 
 
 def button_for(actor: Any, index: int) -> tuple[discord.Message, str] | None:
-    """The move button for legal move ``index`` in the actor's latest DM with buttons."""
+    """The move button for legal move ``index`` in the actor's latest DM with move buttons
+    (a hand DM updated in place may be older than a table post in the same DM)."""
     for message in reversed(recent(actor.user.dm_channel, 6)):
-        if message.components:
-            for row in message.components:
-                for child in row.children:
-                    if (child.custom_id or "").endswith(f":{index}"):
-                        return message, child.custom_id
-            return None
+        ids = [
+            child.custom_id
+            for row in message.components
+            for child in row.children
+            if (child.custom_id or "").startswith("mt:act:")
+        ]
+        if ids:
+            return next(((message, i) for i in ids if i.endswith(f":{index}")), None)
     return None

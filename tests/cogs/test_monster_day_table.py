@@ -20,6 +20,7 @@ from tests.cogs.helpers import (
     latest_with_buttons,
     make_world,
     open_table,
+    private,
     replies,
     text_of,
 )
@@ -72,7 +73,7 @@ async def test_a_whole_game_through_slash_commands_and_dm_buttons(simcord_env) -
             assert name in dm_hand  # the latest DM shows the current hand
         play = _play_by_slash if turn % 2 == 0 else _play_by_dm_button
         result = await play(world, actor)
-        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        assert private(result) and "Done" in followup_text(result), followup_text(result)
         before, record = record, await world.record()
         made = await world.bot.store.actions(record.id)
         # One version per card played, never two: the move, and the last card of the game
@@ -165,7 +166,7 @@ async def _finish_after_restart(world: World, actor: Any, old_dm: Any, before: A
     assert (after.version, after.state) == (before.version, before.state)
 
     stale = await actor.user.click(old_dm, custom_id=old_dm.components[0].children[0].custom_id)
-    assert "moved on" in followup_text(stale) and stale.ephemeral
+    assert "moved on" in followup_text(stale) and private(stale)
     assert (await world.record()).version == before.version
     while after.status == ACTIVE:  # the restarted bot finishes the game
         seat = world.bot.tables.pending(after)[0]

@@ -33,6 +33,7 @@ from tests.cogs.helpers import (
     drawn_once,
     followup_text,
     make_world,
+    private,
     recent,
     replies,
     start_table,
@@ -158,7 +159,7 @@ class Battle:
             value = f"{choices_digest(moves)}:{index}"
             result = await actor.slash(world.channel, "game move", move=value)
             how = "game move"
-        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        assert private(result) and "Done" in followup_text(result), followup_text(result)
         self.ways[how] += 1
         self.typed[f"{action['type']} by {how}"] += 1
         self.types[action["type"]] += 1

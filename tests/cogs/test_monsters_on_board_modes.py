@@ -24,6 +24,7 @@ from tests.cogs.helpers import (
     drawn_once,
     followup_text,
     make_world,
+    private,
     text_of,
 )
 from tests.cogs.test_monsters_on_board_table import (
@@ -78,7 +79,7 @@ async def play_to_the_end(
         seat = world.bot.tables.pending(record)[0]
         before = channel_text(world)
         result, how = await move(world, record, seat, typed=moves % 5 == 4, dm=dm)
-        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        assert private(result) and "Done" in followup_text(result), followup_text(result)
         ways.add(how)
         record, moves = await world.record(), moves + 1
         if check is not None:

@@ -27,6 +27,7 @@ from tests.cogs.helpers import (
     drawn_once,
     followup_text,
     make_world,
+    private,
     replies,
     start_table,
     text_of,
@@ -145,7 +146,7 @@ async def test_two_players_play_a_whole_game_by_buttons_and_game_move(
         seat = world.bot.tables.pending(record)[0]
         before = channel_text(world)
         result, how = await move(world, record, seat, typed=moves % 5 == 4)
-        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        assert private(result) and "Done" in followup_text(result), followup_text(result)
         ways.add(how)
         await world.bot.scheduler.wait_idle()
         record, moves = await world.record(), moves + 1
@@ -213,7 +214,7 @@ async def test_refusals_a_full_solo_table_and_a_stale_button_change_nothing(simc
     assert '{"type":"pick"}' in log and '"die"' not in log  # I8: hidden while playing
     after = await world.record()
     stale = await world.ann.user.click(old, custom_id=old.components[0].children[0].custom_id)
-    assert stale.ephemeral and "moved on" in followup_text(stale)
+    assert private(stale) and "moved on" in followup_text(stale)
     assert (await world.record()).version == after.version
     late = await world.bob.slash(world.channel, "game move", move="Pass")
     assert late.ephemeral and (await world.record()).version == after.version

@@ -34,6 +34,7 @@ from tests.cogs.helpers import (
     drawn_once,
     followup_text,
     make_world,
+    private,
     start_table,
     text_of,
 )
@@ -255,7 +256,7 @@ async def make_move(
         choice = found[0]
         result = await actor.slash(world.channel, "game move", move=choice["value"])
         how = "command"
-    assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+    assert private(result) and "Done" in followup_text(result), followup_text(result)
     return how
 
 

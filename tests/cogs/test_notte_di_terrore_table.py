@@ -23,6 +23,7 @@ from tests.cogs.helpers import (
     button_for,
     followup_text,
     make_world,
+    private,
     replies,
     start_table,
     text_of,
@@ -99,7 +100,7 @@ async def test_three_players_play_a_whole_game(simcord_env) -> None:
     while record.status == ACTIVE:
         seat = world.bot.tables.pending(record)[0]
         result = await move(world, record, seat, turn)
-        assert result.ephemeral and "Done" in followup_text(result), followup_text(result)
+        assert private(result) and "Done" in followup_text(result), followup_text(result)
         after = await world.record()
         made = [a for a in await world.bot.store.actions(after.id) if a.seq > record.version]
         # One version per action: the move, once, then any move it forced on a player (only

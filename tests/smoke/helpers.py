@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from tests.fakediscord import (
     InteractionResult,
     run_bot_process,
 )
+from tests.fakediscord.interactions import DEFERRED_UPDATE
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = rules.GAMES["monster_day"]
@@ -206,12 +208,31 @@ def reply_text(result: InteractionResult) -> str:
 
 
 def assert_private_answer(result: InteractionResult) -> str:
-    """Answered, ephemerally, with something to read; returns the text."""
+    """Answered, ephemerally (or, for a move button in a hand DM, by updating that DM in
+    place, the reply following ephemerally: issue 27), with something to read; returns the
+    text."""
     assert result.answered, result.describe()
-    assert result.ephemeral, f"{result.describe()} answered publicly: {result.text!r}"
+    private = result.ephemeral or (
+        result.callback_type == DEFERRED_UPDATE
+        and result.channel.is_dm
+        and all(m.ephemeral for m in result.followups)
+    )
+    assert private, f"{result.describe()} answered publicly: {result.text!r}"
     text = reply_text(result)
     assert text.strip(), f"{result.describe()} answered with nothing to read"
     return text
+
+
+async def replied(fake: FakeDiscord, result: InteractionResult) -> InteractionResult:
+    """``result`` once its reply came: a move button in a hand DM updates that DM first (the
+    fake counts that as answered) and replies in a followup after it (issue 27)."""
+    if result.callback_type == DEFERRED_UPDATE and result.channel.is_dm:
+        await fake.wait_until(partial(_followups, result), WAIT, what="the reply followup")
+    return result
+
+
+def _followups(result: InteractionResult) -> list[FakeMessage] | None:
+    return result.followups or None
 
 
 def assert_refused(result: InteractionResult, expected: str | None = None) -> str:
@@ -436,7 +457,7 @@ class TableDriver(SeatedTable):
 
     async def _commit(self, move: Move, action: Any) -> InteractionResult:
         before = len(self.table_messages())
-        result: InteractionResult = await action
+        result: InteractionResult = await replied(self.fake, await action)
         assert_accepted(result)
         self.moves.append(move)
         await self.fake.wait_until(

@@ -36,6 +36,7 @@ from tests.smoke.helpers import (
     assert_accepted,
     assert_png,
     assert_private_answer,
+    replied,
     scores_in,
     visible_text,
 )
@@ -489,7 +490,7 @@ class NotteTable(SeatedTable):
         """Make the move; it is accepted and the table shows it (a new table message, or the
         latest one edited)."""
         before = len(self.renderings())
-        result: InteractionResult = await action
+        result: InteractionResult = await replied(self.fake, await action)
         assert_accepted(result)
         self.moves.append(move)
         await self.fake.wait_until(

@@ -1,0 +1,98 @@
+"""The REST budget of a move (issue 27): what a move costs in Discord requests outside
+interaction answers, which Discord does not count against the bot's 50 per second."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cogs.helpers import (
+    World,
+    followup_text,
+    latest_with_buttons,
+    make_world,
+    message_now,
+    open_table,
+    private,
+)
+
+FREE = ("/interactions/", "/webhooks/")
+
+
+def counted(env: Any, since: int) -> list[str]:
+    """The REST calls since ``since`` that count against the bot's limits, as "METHOD path"."""
+    return [
+        f"{r.method} {r.path}"
+        for r in env.http_requests[since:]
+        if not any(part in r.path for part in FREE)
+    ]
+
+
+async def _started(world: World) -> None:
+    await open_table(world)
+    await world.ann.slash(world.channel, "game start")
+    await world.bot.courier.wait_idle()
+
+
+async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env) -> None:
+    """The tapped hand DM loses its spent move buttons through the interaction's answer (a
+    deferred update, free): no edit request of its own (one per move before issue 27)."""
+    world = make_world(simcord_env)
+    await _started(world)
+    record = await world.record()
+    seat = world.bot.tables.pending(record)[0]
+    actor = world.actor_for(record.seats[seat].user_id)
+    dm = latest_with_buttons(actor.user.dm_channel)
+    assert dm is not None
+    since = len(simcord_env.http_requests)
+    result = await actor.user.click(dm, custom_id=dm.components[0].children[0].custom_id)
+    await world.bot.courier.wait_idle()
+    assert private(result) and "Done" in followup_text(result), followup_text(result)
+    calls = counted(simcord_env, since)
+    assert not [c for c in calls if c.startswith("PATCH")], calls
+    assert not message_now(actor.user.dm_channel, dm.id).components
+    # The table post, the mover's new hand and the next player's DM.
+    assert len(calls) == 3, calls
+
+
+async def test_a_player_without_dms_is_pinged_by_a_short_line_tidied_once_answered(
+    simcord_env,
+) -> None:
+    """Issue 27 §2: a player no DM reaches, asked to act again within a turn, used to get the
+    whole table posted anew to ping them (4.5 channel messages per turn in a 4-player night).
+    Now the table message is edited and a short line pings them: a mention, no board, a jump
+    link to the table message; once they answered, that line is deleted."""
+    from tests.cogs.test_notte_di_terrore_table import move, open_notte
+
+    world = make_world(simcord_env)
+    cy, di = world.add_player("cy"), world.add_player("di")
+    dm = world.bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)  # fmt: skip
+    record = await open_notte(world, [world.bob, cy, di])
+    turns: set[Any] = set()
+    lines = answered = 0
+    for step in range(60):
+        if record.status != "active":
+            break
+        seat = world.bot.tables.pending(record)[0]
+        await move(world, record, seat, step)
+        await world.bot.courier.wait_idle()
+        record = await world.record()
+        turns.add(world.bot.tables.view(record, None).get("turn_number"))
+        pending = world.bot.tables.pending(record)
+        bob_asked = any(record.seats[s].user_id == world.bob.id for s in pending)
+        standing = [m for m in world.channel.history() if world.bob.mention in m.content]
+        short = [m for m in standing if m.content.startswith("🔔")]
+        for line in short:
+            assert f"/{record.message_id}" in line.content, line.content  # the jump link
+            assert len(line.content) < 300 and not line.embeds and not line.attachments
+        if short:
+            lines += 1
+            assert bob_asked, "a ping line stands though bob was not asked"
+        if not bob_asked:
+            answered += 1
+            assert not short, "bob's ping line was not tidied once he answered"
+    assert lines, "bob was never pinged by a short line"
+    assert answered
+    posted = len(world.channel.history())
+    assert posted <= 3 * len(turns) + 2, (posted, len(turns))
