@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rules.monsterpocalypse import content as c
-from rules.monsterpocalypse.geometry import Square, adjacent, footprint, name
+from rules.monsterpocalypse.geometry import Square, adjacent, footprint
 
 ACTION = (0, 0, 0, 1, 1, 2)
 BOOST = (0, 0, 1, 1, 1, 2)
@@ -282,14 +282,6 @@ def test_issue26_7_each_hyper_form_takes_one_more_point() -> None:
     tuning battles the first player won 54.5 % instead of 65 % (docs/simulator.md)."""
     health = {m.id: (m.alpha.health, m.hyper.health) for m in c.MONSTERS.values()}
     assert health == {"warden": (6, 6), "empress": (4, 5)}
-
-
-def test_issue26_7_downtown_plaza_is_open() -> None:
-    """Balance (issue 26, item 7): downtown's fountain (F6, G7) walled the middle, where the
-    Empress must close in on the Warden's long blasts; the swarm won 42.5 % there. The plaza is
-    open and the rubble lies on the kerbs (A9, L4), still one of each terrain (T1)."""
-    downtown = c.map_("downtown")
-    assert {name(sq) for sq in downtown.impassable} == {"A9", "L4"}
 
 
 def test_monster_brawl_against_a_monster_hits_about_half_the_time() -> None:
