@@ -229,7 +229,7 @@ class NotteTable(SeatedTable):
         assert_accepted(await fake.slash(host, channel, "game start", timeout=WAIT))
         lobby = fake.messages(channel)[0]
         players = next(f["value"] for f in lobby.embeds[0]["fields"])
-        self.bot_names = re.findall(r"🤖 \*\*(.+?)\*\*", players)
+        self.bot_names = re.findall(r"\*\*(🤖 .+?)\*\*", players)
         assert len(self.bot_names) == self.seats.count(None), players
         table = await fake.wait_for_message(
             channel, lambda m: any(a.filename == "board.png" for a in m.attachments), timeout=WAIT
