@@ -538,7 +538,8 @@ class NotteTable(SeatedTable):
         # The reply speaks the clicker's language, the DM the table's (the server's): compared
         # word for word when they are one language.
         if normalise(user.locale) == normalise(self.world.guild.preferred_locale):
-            assert reply.embeds[0]["description"] == latest.embeds[0]["description"]
+            shown_text, dm_text = reply.embeds[0]["description"], latest.embeds[0]["description"]
+            assert shown_text == dm_text, (shown_text, dm_text)
         assert len(self.fake.messages(self.channel)) == public_before
 
     async def history(self, user: FakeUser) -> str:
