@@ -155,3 +155,17 @@ def test_in_a_simultaneous_phase_the_others_play_the_normal_bot_blind() -> None:
     game = PenniesGame()
     assert hard_action(game, Pennies(), 0, iterations=40) == 0
     assert hard_action(game, Pennies(), 1, iterations=40) == 1
+
+
+NOT_SEARCHED = ("monsters_on_board", "munchkin_fu", "notte_di_terrore")
+"""Games whose hard bot is not searched yet (budget of no iterations, :mod:`rules.search`)."""
+
+
+@pytest.mark.parametrize("game", NOT_SEARCHED)
+def test_hard_plays_normal_until_searched_within_budget(game: str) -> None:
+    """A game whose budget has no iterations (its search not yet within 300 ms) plays hard as
+    normal: the same move, found without re-dealing the hidden cards."""
+    engine = GAMES[game]
+    found = [(s, seat) for s, seat in positions(game) if len(engine.legal_actions(s, seat)) > 1]
+    for state, seat in found[:: max(1, len(found) // 6)]:
+        assert engine.bot_action(state, seat, "hard") == engine.bot_action(state, seat)
