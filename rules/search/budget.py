@@ -35,10 +35,13 @@ class Budget:
 BUDGETS: dict[str, Budget] = {
     "monster_day": Budget(iterations=300, depth=0),
     "monsterpocalypse": Budget(iterations=10, depth=0, guided=1),
-    # Not searched until each has a search_value and a budget measured by bench/bots.py:
-    # playouts to the game's end cost 400-750 ms a decision (issue 28), so hard plays normal.
-    "notte_di_terrore": Budget(iterations=0),
-    "munchkin_fu": Budget(iterations=0),
+    # A playout of a few moves judged by the public race (fewest Terror, levels): CPU p95
+    # 164 and 219 ms on bench/bots.py's positions, at most 217 and 153 ms over the first
+    # moves with the most players (issue 28).
+    "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
+    "munchkin_fu": Budget(iterations=40, depth=4, guided=1),
+    # Not searched until it has a search_value and a budget measured by bench/bots.py:
+    # playouts to the game's end cost 430-720 ms a decision (issue 28), so hard plays normal.
     "monsters_on_board": Budget(iterations=0),
 }
 

@@ -15,8 +15,8 @@ from rules import GAMES
 from rules.search import hard_action, public_seed
 from tests.rules.test_levels import positions
 
-ITERATIONS = {"monster_day": 60, "monsterpocalypse": 4}
-DECISIONS = {"monster_day": 2, "monsterpocalypse": 1}
+ITERATIONS = {"monster_day": 60, "monsterpocalypse": 4, "munchkin_fu": 12, "notte_di_terrore": 20}
+DECISIONS = {"monster_day": 2, "monsterpocalypse": 1, "munchkin_fu": 2, "notte_di_terrore": 2}
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def test_in_a_simultaneous_phase_the_others_play_the_normal_bot_blind() -> None:
     assert hard_action(game, Pennies(), 1, iterations=40) == 1
 
 
-NOT_SEARCHED = ("monsters_on_board", "munchkin_fu", "notte_di_terrore")
+NOT_SEARCHED = ("monsters_on_board",)
 """Games whose hard bot is not searched yet (budget of no iterations, :mod:`rules.search`)."""
 
 
