@@ -14,11 +14,14 @@ from rules import GAMES
 from rules.notte_di_terrore.model import PileCard
 from tests.rules.test_levels import positions
 
-VALUED = ("munchkin_fu", "notte_di_terrore")
+VALUED = ("monsters_on_board", "munchkin_fu", "notte_di_terrore")
 
 
 def _lead(game: str, state: Any, seat: int) -> Any:
     """``state`` with ``seat`` clearly ahead in the game's public race."""
+    if game == "monsters_on_board":
+        seats = [replace(p, juice=200 if s == seat else 0) for s, p in enumerate(state.seats)]
+        return replace(state, seats=tuple(seats))
     players = list(state.players)
     if game == "munchkin_fu":
         players = [replace(p, level=9 if s == seat else 2) for s, p in enumerate(players)]
@@ -34,7 +37,7 @@ def test_the_value_is_a_chance_and_higher_for_the_seat_ahead(game: str) -> None:
     value = engine.search_value
     assert value is not None
     state, seat = positions(game)[-1]
-    seats = range(len(state.players))
+    seats = range(len(state.seats if game == "monsters_on_board" else state.players))
     assert all(0.0 <= value(state, s) <= 1.0 for s in seats)
     ahead = _lead(game, state, seat)
     assert value(ahead, seat) > 0.9
