@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
@@ -68,3 +69,14 @@ def easy_bot(
         return easy_pick(rng, lambda: normal(state, seat), legal, blunder=blunder, avoid=avoid)
 
     return easy_action
+
+
+def race_share(scores: Sequence[float], seat: int, sharpness: float) -> float:
+    """``seat``'s share of a softmax over ``scores`` (higher is better): equal scores split
+    evenly, and each point of lead multiplies a seat's weight by ``e ** sharpness``. Why a
+    softmax: the games' ``search_value`` turns a public race (levels, Terror, points) into a
+    win chance in ``[0, 1]`` for any number of seats, smooth so the search can tell leaves
+    apart."""
+    top = max(scores)
+    weights = [math.exp(sharpness * (score - top)) for score in scores]
+    return weights[seat] / sum(weights)

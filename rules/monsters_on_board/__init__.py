@@ -20,6 +20,7 @@ from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
 from rules.monsters_on_board.solo2 import LADDER, LEVELS, MAX_DIFFICULTY, PARTS
+from rules.monsters_on_board.value import search_value
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
@@ -121,6 +122,7 @@ ENGINE = ModuleEngine(
     rules=engine,
     bot=bot.bot_action,
     easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
+    search_value=search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -20,6 +20,7 @@ from rules import levels
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
 from rules.munchkin_fu.model import Action, State
+from rules.munchkin_fu.value import search_value
 from rules.options import Choice, OptionSpec, Variant, window_option
 
 OPTION_SPECS = (
@@ -82,6 +83,7 @@ ENGINE = ModuleEngine(
     rules=engine,
     bot=bot.bot_action,
     easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
+    search_value=search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

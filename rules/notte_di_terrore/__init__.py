@@ -13,6 +13,7 @@ from rules import levels
 from rules.base import ModuleEngine
 from rules.notte_di_terrore import bot, engine
 from rules.notte_di_terrore.engine import Action, State
+from rules.notte_di_terrore.value import search_value
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
@@ -107,6 +108,7 @@ ENGINE = ModuleEngine(
     rules=engine,
     bot=bot.bot_action,
     easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
+    search_value=search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -88,7 +88,8 @@ def hard_action(
 ) -> Action:
     """The move the search prefers for ``seat``; ``iterations`` overrides the game's budget
     (:data:`rules.search.BUDGETS`). With one legal move, or when ``seat`` is not pending (a
-    move "at any time"), it does not search: the only move, or the normal bot's."""
+    move "at any time"), or with a budget of no iterations (a game not searched yet), it does
+    not search: the only move, or the normal bot's."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
@@ -97,6 +98,8 @@ def hard_action(
     budget = budget_for(game.id)
     if iterations is not None:
         budget = replace(budget, iterations=iterations)
+    if budget.iterations <= 0:
+        return game.bot_action(state, seat)
     search = _Search(game, seat, budget, value, random.Random(public_seed(game, state, seat)))
     root = Node()
     for _ in range(budget.iterations):

@@ -15,8 +15,20 @@ from rules import GAMES
 from rules.search import hard_action, public_seed
 from tests.rules.test_levels import positions
 
-ITERATIONS = {"monster_day": 60, "monsterpocalypse": 4}
-DECISIONS = {"monster_day": 2, "monsterpocalypse": 1}
+ITERATIONS = {
+    "monster_day": 60,
+    "monsterpocalypse": 4,
+    "monsters_on_board": 4,
+    "munchkin_fu": 12,
+    "notte_di_terrore": 20,
+}
+DECISIONS = {
+    "monster_day": 2,
+    "monsterpocalypse": 1,
+    "monsters_on_board": 2,
+    "munchkin_fu": 2,
+    "notte_di_terrore": 2,
+}
 
 
 @dataclass(frozen=True)
@@ -155,3 +167,16 @@ def test_in_a_simultaneous_phase_the_others_play_the_normal_bot_blind() -> None:
     game = PenniesGame()
     assert hard_action(game, Pennies(), 0, iterations=40) == 0
     assert hard_action(game, Pennies(), 1, iterations=40) == 1
+
+
+def test_hard_plays_normal_until_searched_within_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose budget has no iterations (its search not yet within 300 ms) plays hard as
+    normal: the same move, found without re-dealing the hidden cards."""
+    from rules.search import BUDGETS, Budget
+
+    class Refuses(NimGame):
+        def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
+            raise AssertionError("searched with a budget of no iterations")
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=0))
+    assert hard_action(Refuses(), Nim(4), 0) == 2
