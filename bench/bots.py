@@ -55,10 +55,7 @@ def run(profile: Profile, rng: random.Random) -> list[Result]:
     for game in sorted(rules.GAMES):
         samples = sorted(time_hard(game, count))
         p95 = percentile(samples, 95)
-        searched = getattr(rules.GAMES[game], "searchable", lambda: True)()
         note = f"CPU p95 {duration_text(p95)} (target {duration_text(TARGET_P95)})"
-        if not searched:
-            note += "; hard plays normal (no determinize yet)"
         results.append(latency(SECTION, f"{game}: hard decision", samples, note))
     return results
 

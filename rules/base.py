@@ -177,8 +177,7 @@ class Engine(Protocol):
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A state whose :meth:`view` for ``seat`` is identical to ``state``'s, with all that
         is hidden from ``seat`` (other hands, deck order, face-down cards, the dice to come:
-        the state's own :class:`Rng`) re-dealt from ``rng``, consistently with the view.
-        ``NotImplementedError`` for a game that has none yet."""
+        the state's own :class:`Rng`) re-dealt from ``rng``, consistently with the view."""
         ...
 
     def forced_action(self, state: State, seat: int) -> Action | None:
@@ -228,6 +227,8 @@ class RulesModule(Protocol):
     def dump_action(self, action: Action) -> dict[str, Any]: ...
 
     def load_action(self, data: dict[str, Any]) -> Action: ...
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State: ...
 
 
 @dataclass(eq=False)
@@ -301,27 +302,20 @@ class ModuleEngine:
         return self.rules.load_action(data)
 
     def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
-        """The move of a bot of ``level``. ``hard`` is the search of :mod:`rules.search`; a
-        game without ``determinize`` cannot be searched fairly (the search would see hidden
-        cards), so its ``hard`` plays ``normal`` (:meth:`searchable`)."""
+        """The move of a bot of ``level``. ``hard`` is the search of :mod:`rules.search`, over
+        states the rules module's ``determinize`` re-deals (every game has one: a module
+        without it fails type checking where it is bound)."""
         if level not in self.bot_levels:
             raise ValueError(f"no bot level {level!r}; known: {', '.join(self.bot_levels)}")
         if level == "easy" and self.easy_bot is not None:
             return self.easy_bot(state, seat)
-        if level == "hard" and self.searchable():
+        if level == "hard":
             return search.hard_action(self, state, seat, value=self.search_value)
         return self.bot(state, seat)
 
-    def searchable(self) -> bool:
-        """Whether the rules module offers ``determinize``, which the ``hard`` level needs."""
-        return getattr(self.rules, "determinize", None) is not None
-
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """The module's ``determinize`` (see :meth:`Engine.determinize`)."""
-        redeal = getattr(self.rules, "determinize", None)
-        if redeal is None:
-            raise NotImplementedError(f"{self.id} has no determinize yet")
-        return redeal(state, seat, rng)
+        return self.rules.determinize(state, seat, rng)
 
     def forced_action(self, state: State, seat: int) -> Action | None:
         """The module's ``forced_action``; a game without one never forces a move."""

@@ -55,15 +55,8 @@ def level_shares(records: list[Record]) -> dict[str, dict[str, float]]:
     return shares
 
 
-def searches(game: str) -> bool:
-    """Whether ``hard`` really searches in ``game`` (it needs the game's ``determinize``)."""
-    engine = GAMES[game]
-    probe = getattr(engine, "searchable", None)
-    return bool(probe()) if probe is not None else True
-
-
 def report_lines(summary: dict[str, Any]) -> list[str]:
-    """``level hard: win share NN.N% [lo, hi]`` per level, and whether hard searched."""
+    """``level hard: win share NN.N% [lo, hi]`` per level."""
     levels = summary.get("levels")
     if not levels:
         return []
@@ -74,6 +67,4 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
             f"  level {level}: win share {pct(figures['rate']).strip()} "
             f"{interval(figures['low'], figures['high'])}  ({figures['seats']} seat-games)"
         )
-    if "hard" in levels and not summary.get("hard_searches", True):
-        lines.append("  note: hard plays normal here (this game has no determinize yet)")
     return lines

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import GAMES
-from simulator.arena import level_shares, searches, seat_levels
+from simulator.arena import level_shares, seat_levels
 from simulator.games import stats_for
 from simulator.numbers import Record, describe, histogram, share, split_wins
 
@@ -145,7 +145,6 @@ def summarize(config: Config, records: list[Record], seconds: float) -> dict[str
     if config.bots:
         summary["bots"] = list(config.bots)
         summary["levels"] = level_shares(records)
-        summary["hard_searches"] = searches(config.game)
     return summary
 
 
