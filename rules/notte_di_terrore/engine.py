@@ -3,8 +3,9 @@ module bound to the engine contract (:class:`rules.base.ModuleEngine`).
 
 The Italian rulebook is the specification; ``docs/rules/notte_di_terrore.md`` lists every rule,
 the code implementing it, its test and each interpretation (I1..I22) followed here. The model
-(state, actions, JSON) is :mod:`.model`, what is legal :mod:`.legality`, the views :mod:`.views`
-and the forced moves :mod:`.forced`; their names are re-exported here, so callers need only
+(state, actions, JSON) is :mod:`.model`, the setup :mod:`.setup`, the small state changes
+(draws, discards, Terror piles) :mod:`.piles`, what is legal :mod:`.legality`, the views
+:mod:`.views` and the forced moves :mod:`.forced`; their names are re-exported here, so callers need only
 this module.
 
 Everything is immutable: :class:`State` holds tuples and the seeded :class:`~rules.base.Rng`,
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.base import Event, Rng
+from rules.base import Event
 from rules.notte_di_terrore import cards
 from rules.notte_di_terrore.determinize import determinize  # re-exported: ModuleEngine's hook
 from rules.notte_di_terrore.forced import forced_action, skip_action
@@ -85,6 +86,16 @@ from rules.notte_di_terrore.model import (
     weapon,
     winners,
 )
+from rules.notte_di_terrore.piles import (
+    add_to_pile,
+    draw,
+    draw_hand_cards,
+    event_entries,
+    reduce_terror,
+    set_player,
+    to_discard,
+)
+from rules.notte_di_terrore.setup import checked_options, setup
 from rules.notte_di_terrore.views import (
     card_info,
     view,
@@ -162,164 +173,6 @@ __all__ = [
 ]
 
 
-# --- small state helpers -----------------------------------------------------------------------
-
-
-def _set_player(state: State, seat: int, player: Player) -> State:
-    players = list(state.players)
-    players[seat] = player
-    return replace(state, players=tuple(players))
-
-
-def _to_discard(state: State, card_ids: tuple[str, ...] | list[str]) -> State:
-    discards = [list(d) for d in state.discards]
-    for card_id in card_ids:
-        discards[DECK_NAMES.index(deck_of(card_id))].append(card_id)
-    return replace(state, discards=tuple(tuple(d) for d in discards))
-
-
-def _draw(state: State, deck: str, count: int) -> tuple[State, tuple[str, ...]]:
-    """Draw up to ``count`` from ``deck``, shuffling its discard pile in when it runs out."""
-    index = DECK_NAMES.index(deck)
-    decks, discards, rng = list(state.decks), list(state.discards), state.rng
-    drawn: list[str] = []
-    while len(drawn) < count:
-        if not decks[index]:
-            if not discards[index]:
-                break
-            decks[index], rng = rng.shuffled(discards[index])
-            discards[index] = ()
-        take = decks[index][: count - len(drawn)]
-        drawn.extend(take)
-        decks[index] = decks[index][len(take) :]
-    new = replace(state, decks=tuple(decks), discards=tuple(discards), rng=rng)
-    return new, tuple(drawn)
-
-
-def _draw_hand_cards(state: State, events: int, beings: int) -> tuple[State, tuple[str, ...]]:
-    """I10: the chosen split; a short deck is made up from the other deck."""
-    state, got_events = _draw(state, "events", events)
-    state, got_beings = _draw(state, "beings", beings)
-    missing = events + beings - len(got_events) - len(got_beings)
-    extra: tuple[str, ...] = ()
-    if missing and len(got_events) < events:
-        state, extra = _draw(state, "beings", missing)
-    elif missing:
-        state, extra = _draw(state, "events", missing)
-    return state, (*got_events, *got_beings, *extra)
-
-
-def _add_to_pile(state: State, seat: int, entries: list[PileCard]) -> State:
-    player = state.players[seat]
-    return _set_player(state, seat, replace(player, pile=(*player.pile, *entries)))
-
-
-def _reduce(state: State, seat: int, points: int) -> tuple[State, int]:
-    player = state.players[seat]
-    pile, gone = remove_terror(player.pile, points)
-    state = _set_player(state, seat, replace(player, pile=pile))
-    state = _to_discard(state, [c.card for c in gone])
-    return state, sum(c.score for c in gone)
-
-
-def _event_entries(monster: Monster) -> list[PileCard]:
-    b = being(monster.card)
-    return [
-        PileCard(e, cards.event_value(event(e), b), cards.is_irrelevant(event(e), b))
-        for e in monster.events
-    ]
-
-
-# --- setup -------------------------------------------------------------------------------------
-
-
-def checked_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    merged = {**DEFAULT_OPTIONS, **(options or {})}
-    unknown = set(merged) - set(DEFAULT_OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown Notte di Terrore options: {sorted(unknown)}")
-    places = merged["places"]
-    if type(places) is not int or not 3 <= places <= 6:
-        raise ValueError("places must be an int in 3..6")
-    if merged["victory"] not in VICTORIES:
-        raise ValueError(f"victory must be one of {VICTORIES}")
-    if not isinstance(merged["necronomicon_removed"], bool):
-        raise ValueError("necronomicon_removed must be a bool")
-    if merged["first_player"] not in FIRST_PLAYERS or type(merged["first_player"]) is not str:
-        raise ValueError(f"first_player must be one of {FIRST_PLAYERS}")
-    return merged
-
-
-def _first_seat(option: str, num_players: int, rng: Rng) -> tuple[int, Rng]:
-    """S5: the first player, drawn by lot with the state's ``Rng`` or decided by the players
-    (a seat that must be at the table)."""
-    if option == "lot":
-        drawn, rng = rng.roll(num_players)
-        return drawn - 1, rng
-    if int(option) > num_players:
-        raise ValueError(f"first_player: seat {option} is not at a table of {num_players}")
-    return int(option) - 1, rng
-
-
-def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
-    """G1, S1-S5: deal face-down Places and one face-up Weapon each, draw the first player;
-    every seat then chooses its hand split privately."""
-    if type(num_players) is not int or not 3 <= num_players <= 5:
-        raise ValueError("Notte di Terrore is for 3 to 5 players")
-    opts = checked_options(options)
-    d = cards.decks()
-    rng = Rng(int(seed))
-    shuffled: list[tuple[str, ...]] = []
-    for name in DECK_NAMES:
-        deck, rng = rng.shuffled(cards.instance_ids(getattr(d, name)))
-        shuffled.append(deck)
-    beings_deck, weapons_deck, events_deck, places_deck = shuffled
-    count = opts["places"]
-    players = tuple(
-        Player(
-            face_down=places_deck[seat * count : (seat + 1) * count],
-            revealed=None,
-            path=(),
-            monsters=(),
-            infested=False,
-            hand=(),
-            table=(weapons_deck[seat],),
-            weapon_hand=None,
-            pile=(),
-            split=None,
-            home=False,
-        )
-        for seat in range(num_players)
-    )
-    first, rng = _first_seat(opts["first_player"], num_players, rng)
-    return State(
-        places_option=count,
-        victory=opts["victory"],
-        necronomicon_removed=opts["necronomicon_removed"],
-        first_player_option=opts["first_player"],
-        players=players,
-        decks=(
-            beings_deck,
-            weapons_deck[num_players:],
-            events_deck,
-            places_deck[num_players * count :],
-        ),
-        discards=((), (), (), ()),
-        removed=(),
-        phase="split",
-        first=first,
-        current=first,
-        to_act=None,
-        passed=(),
-        turned=(),
-        swapped=False,
-        attacked=False,
-        turn_number=0,
-        home_seat=None,
-        rng=rng,
-    )
-
-
 # --- applying ----------------------------------------------------------------------------------
 
 
@@ -357,7 +210,7 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
 
 
 def _choose_split(state: State, seat: int, action: ChooseSplit, events: list[Event]) -> State:
-    state = _set_player(state, seat, replace(state.players[seat], split=action.events))
+    state = set_player(state, seat, replace(state.players[seat], split=action.events))
     events.append({"type": "split_chosen", "seat": seat})
     if any(p.split is None for p in state.players):
         return state
@@ -365,8 +218,8 @@ def _choose_split(state: State, seat: int, action: ChooseSplit, events: list[Eve
     for s in range(state.num_players):
         k = state.players[s].split
         assert k is not None
-        state, hand = _draw_hand_cards(state, k, size - k)
-        state = _set_player(state, s, replace(state.players[s], hand=hand))
+        state, hand = draw_hand_cards(state, k, size - k)
+        state = set_player(state, s, replace(state.players[s], hand=hand))
     events.append(
         {
             "type": "hands_dealt",
@@ -395,7 +248,7 @@ def _start_turn(state: State, seat: int, events: list[Event]) -> State:
     if player.revealed is None:
         revealed, rest = player.face_down[0], player.face_down[1:]
         player = replace(player, revealed=revealed, face_down=rest, infested=False, monsters=())
-        state = _set_player(state, seat, player)
+        state = set_player(state, seat, player)
         events.append({"type": "place_revealed", "seat": seat, "place": revealed})
     return state
 
@@ -410,29 +263,29 @@ def _apparition(state: State, seat: int, action: Action, events: list[Event]) ->
         state = replace(state, passed=(*state.passed, seat))
         events.append({"type": "pass", "seat": seat})
     elif isinstance(action, PlaceBeing):
-        state = _set_player(state, seat, replace(player, hand=_without(player.hand, action.card)))
+        state = set_player(state, seat, replace(player, hand=_without(player.hand, action.card)))
         active = state.players[state.current]
         monsters = (*active.monsters, Monster(action.card))
-        state = _set_player(state, state.current, replace(active, monsters=monsters))
+        state = set_player(state, state.current, replace(active, monsters=monsters))
         events.append({"type": "being_placed", "seat": seat, "card": action.card})
     elif isinstance(action, Summon):
         hand = _without(player.hand, action.card, action.being)
-        state = _set_player(state, seat, replace(player, hand=hand))
+        state = set_player(state, seat, replace(player, hand=hand))
         active = state.players[state.current]
         monsters = (*active.monsters, Monster(action.being, (), action.card))
-        state = _set_player(state, state.current, replace(active, monsters=monsters))
+        state = set_player(state, state.current, replace(active, monsters=monsters))
         events.append(
             {"type": "summoned", "seat": seat, "card": action.card, "being": action.being}
         )
     else:
         assert isinstance(action, PlaceEvent)
-        state = _set_player(state, seat, replace(player, hand=_without(player.hand, action.card)))
+        state = set_player(state, seat, replace(player, hand=_without(player.hand, action.card)))
         active = state.players[state.current]
         monsters = tuple(
             replace(m, events=(*m.events, action.card)) if m.card == action.target else m
             for m in active.monsters
         )
-        state = _set_player(state, state.current, replace(active, monsters=monsters))
+        state = set_player(state, state.current, replace(active, monsters=monsters))
         events.append(
             {"type": "event_placed", "seat": seat, "card": action.card, "target": action.target}
         )
@@ -448,7 +301,7 @@ def _apparition(state: State, seat: int, action: Action, events: list[Event]) ->
 def _end_apparition(state: State, events: list[Event]) -> State:
     """A4, L3: the Place is infested; a Place with no Being is passed at once (I7)."""
     player = replace(state.players[state.current], infested=True)
-    state = replace(_set_player(state, state.current, player), to_act=None)
+    state = replace(set_player(state, state.current, player), to_act=None)
     events.append({"type": "apparition_over", "seat": state.current})
     if not player.monsters:
         return _end_resolution(state, events)
@@ -461,7 +314,7 @@ def _resolution(state: State, action: Action, events: list[Event]) -> State:
     if isinstance(action, SwapWeapon):
         assert player.weapon_hand is not None
         table = tuple(player.weapon_hand if w == action.card else w for w in player.table)
-        state = _set_player(state, seat, replace(player, table=table, weapon_hand=action.card))
+        state = set_player(state, seat, replace(player, table=table, weapon_hand=action.card))
         events.append({"type": "weapon_swapped", "seat": seat, "to_hand": action.card})
         return replace(state, swapped=True)
     if isinstance(action, Attack):
@@ -479,20 +332,20 @@ def _attack(state: State, action: Attack, events: list[Event]) -> State:
     monsters = tuple(m for m in player.monsters if m.card != action.target)
     necro = is_necronomicon(action.weapons[0])
     hand = _without(player.hand, action.weapons[0]) if necro else player.hand
-    state = _set_player(state, seat, replace(player, monsters=monsters, hand=hand))
+    state = set_player(state, seat, replace(player, monsters=monsters, hand=hand))
     gone = [monster.card, *monster.events, *([monster.summoned_by] if monster.summoned_by else [])]
-    state = _to_discard(state, gone)
+    state = to_discard(state, gone)
     if necro:
         if state.necronomicon_removed:
             state = replace(state, removed=(*state.removed, action.weapons[0]))
         else:
-            state = _to_discard(state, [action.weapons[0]])
+            state = to_discard(state, [action.weapons[0]])
         removed = 0
     else:
         state = replace(state, turned=(*state.turned, *action.weapons))
         b = being(monster.card)
         points = -cards.terror_of(b, [event(e) for e in monster.events], killed=True)
-        state, removed = _reduce(state, seat, points)
+        state, removed = reduce_terror(state, seat, points)
     events.append(
         {
             "type": "killed",
@@ -512,7 +365,7 @@ def _flee(state: State, events: list[Event]) -> State:
     entries: list[PileCard] = []
     necros: list[str] = []
     for monster in player.monsters:
-        entries.extend(_event_entries(monster))
+        entries.extend(event_entries(monster))
         entries.append(PileCard(monster.card, 2 * being(monster.card).value, True))
         if monster.summoned_by:
             necros.append(monster.summoned_by)
@@ -520,8 +373,8 @@ def _flee(state: State, events: list[Event]) -> State:
     player = replace(
         player, monsters=(), revealed=None, path=(*player.path, player.revealed), infested=False
     )
-    state = _add_to_pile(_set_player(state, seat, player), seat, entries)
-    state = _to_discard(state, necros)
+    state = add_to_pile(set_player(state, seat, player), seat, entries)
+    state = to_discard(state, necros)
     events.append({"type": "fled", "seat": seat, "terror_added": sum(e.score for e in entries)})
     return replace(state, phase="discard")
 
@@ -535,15 +388,15 @@ def _end_resolution(state: State, events: list[Event]) -> State:
     necros: list[str] = []
     staying: list[Monster] = []
     for monster in player.monsters:
-        entries.extend(_event_entries(monster))
+        entries.extend(event_entries(monster))
         if monster.summoned_by:
             entries.append(PileCard(monster.card, being(monster.card).value))
             necros.append(monster.summoned_by)
         else:
             staying.append(Monster(monster.card))
-    state = _set_player(state, seat, replace(player, monsters=tuple(staying)))
-    state = _add_to_pile(state, seat, entries)
-    state = _to_discard(state, necros)
+    state = set_player(state, seat, replace(player, monsters=tuple(staying)))
+    state = add_to_pile(state, seat, entries)
+    state = to_discard(state, necros)
     if entries:
         events.append(
             {"type": "terror_added", "seat": seat, "points": sum(e.score for e in entries)}
@@ -560,13 +413,13 @@ def _pass_place(state: State, seat: int, events: list[Event]) -> State:
     player = state.players[seat]
     assert player.revealed is not None
     player = replace(player, revealed=None, path=(*player.path, player.revealed), infested=False)
-    state = _set_player(state, seat, player)
-    state, removed = _reduce(state, seat, PLACE_PASSED_TERROR)
+    state = set_player(state, seat, player)
+    state, removed = reduce_terror(state, seat, PLACE_PASSED_TERROR)
     events.append({"type": "place_passed", "seat": seat, "terror_removed": removed})
     if player.face_down:
         return replace(state, phase="discard")
-    state, removed = _reduce(state, seat, HOME_TERROR)
-    state = _set_player(state, seat, replace(state.players[seat], home=True))
+    state, removed = reduce_terror(state, seat, HOME_TERROR)
+    state = set_player(state, seat, replace(state.players[seat], home=True))
     events.append({"type": "home", "seat": seat, "terror_removed": removed})
     return _game_over(state, events, seat)
 
@@ -581,7 +434,7 @@ def _discard(state: State, action: Discard, events: list[Event]) -> State:
         player = replace(player, table=_without(player.table, card))
     else:
         player = replace(player, hand=_without(player.hand, card))
-    state = _to_discard(_set_player(state, seat, player), [card])
+    state = to_discard(set_player(state, seat, player), [card])
     state = replace(state, turned=_without(state.turned, card))
     events.append({"type": "discarded", "seat": seat, "card": card})
     return state
@@ -591,10 +444,10 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
     """D4-D5: draw to hand size with the chosen split, then Weapons up to three, shown."""
     seat = state.current
     need = missing_cards(state)
-    state, drawn = _draw_hand_cards(state, action.events, need - action.events)
+    state, drawn = draw_hand_cards(state, action.events, need - action.events)
     player = state.players[seat]
     player = replace(player, hand=(*player.hand, *drawn))
-    state = _set_player(state, seat, player)
+    state = set_player(state, seat, player)
     got_events, got_beings = hand_kinds(drawn)
     events.append(
         {
@@ -606,14 +459,14 @@ def _refill(state: State, action: Refill, events: list[Event]) -> State:
         }
     )
     held = held_weapons(player)
-    state, new_weapons = _draw(state, "weapons", max(0, WEAPONS_HELD - len(held)))
+    state, new_weapons = draw(state, "weapons", max(0, WEAPONS_HELD - len(held)))
     held = [*held, *new_weapons]
     events.append({"type": "weapons_drawn", "seat": seat, "cards": list(new_weapons)})
     if len(held) == WEAPONS_HELD:
         player = replace(state.players[seat], table=tuple(held), weapon_hand=None)
-        return replace(_set_player(state, seat, player), phase="arrange")
+        return replace(set_player(state, seat, player), phase="arrange")
     player = replace(state.players[seat], table=tuple(held), weapon_hand=None)
-    return _end_turn(_set_player(state, seat, player), events)
+    return _end_turn(set_player(state, seat, player), events)
 
 
 def _arrange(state: State, action: ArrangeWeapons, events: list[Event]) -> State:
@@ -623,7 +476,7 @@ def _arrange(state: State, action: ArrangeWeapons, events: list[Event]) -> State
     kept = next(w for w in held if w not in action.table)
     player = replace(player, table=action.table, weapon_hand=kept)
     events.append({"type": "weapons_arranged", "seat": seat, "table": list(action.table)})
-    return _end_turn(_set_player(state, seat, player), events)
+    return _end_turn(set_player(state, seat, player), events)
 
 
 def _end_turn(state: State, events: list[Event]) -> State:
