@@ -29,7 +29,14 @@ from bot.i18n import CommandTranslator
 from bot.leases import Claims
 from bot.metrics import Metrics
 from bot.publisher import Publisher
-from bot.ratelimits import RestPacer, global_share, rest_pacing, sweep_buckets_less_often
+from bot.ratelimits import (
+    CHANNEL_POSTS,
+    Budget,
+    RestPacer,
+    global_share,
+    rest_pacing,
+    sweep_buckets_less_often,
+)
 from bot.ratings import Ratings
 from bot.scheduler import SWEEP_SECONDS, Scheduler
 from bot.store import GameStore, store_for
@@ -60,7 +67,10 @@ class MonsterTableBot(commands.Bot):
         return super().__new__(cls)
 
     def __init__(self, settings: Settings, store: GameStore | None = None) -> None:
-        self.rest_pacer = RestPacer(global_share(settings))  # bot.ratelimits
+        self.rest_pacer = RestPacer(  # bot.ratelimits
+            global_share(settings),
+            Budget(CHANNEL_POSTS.count, settings.channel_post_window_seconds),
+        )
         intents = discord.Intents.none()
         intents.guilds = True
         shards: dict[str, Any] = {}

@@ -41,6 +41,11 @@ class Settings(BaseSettings):
     reply_wait_seconds: float = Field(default=8.0, ge=0)
     # How often the outbox looks for deliveries due again (retries, and after a restart).
     delivery_poll_seconds: float = Field(default=5.0, gt=0)
+    # The window of Discord's 5 new messages per channel that the bot keeps to, with half a
+    # second's margin (bot/ratelimits.py). Only a Discord-compatible server with other limits,
+    # or the smoke tests' fake Discord (whose windows they shorten to play whole games in
+    # seconds), has a reason to change it.
+    channel_post_window_seconds: float = Field(default=5.5, gt=0)
     # How often the clocks are looked at (deadlines due, reminders before them).
     clock_check_seconds: float = Field(default=5.0, gt=0)
     # Online backups of the SQLite file (bot/backup.py): where, how often, how many are kept.

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord.http
 import pytest
@@ -26,7 +27,7 @@ from bot.ratelimits import (
     sweep_buckets_less_often,
 )
 from tests.fakediscord import FakeDiscord, pointed_at
-from tests.fakediscord.ratelimits import Limit
+from tests.fakediscord.ratelimits import ROUTE_LIMITS, Limit, quicker
 
 IDLE = 301.0  # s: discord.py drops a bucket unused this long
 
@@ -219,3 +220,21 @@ def test_requests_are_spaced_evenly_after_a_short_burst() -> None:
         sent += 1
     assert sent == 35
     assert spacing.delay(20.0) == 0.0  # idle for long: a burst again, no more
+
+
+async def test_the_bot_keeps_to_the_channel_window_its_settings_name(tmp_path: Path) -> None:
+    """CHANNEL_POST_WINDOW_SECONDS sets the pacer's window (the smoke tests shorten it together
+    with the fake's); its default is Discord's 5 s plus the margin."""
+    from bot.client import MonsterTableBot
+
+    settings = Settings(_env_file=None, discord_token="x", database_path=tmp_path / "db.sqlite3")
+    assert MonsterTableBot(settings).rest_pacer.channel_posts == CHANNEL_POSTS
+    quick = settings.model_copy(update={"channel_post_window_seconds": 1.1})
+    assert MonsterTableBot(quick).rest_pacer.channel_posts == Budget(CHANNEL_POSTS.count, 1.1)
+
+
+def test_quicker_limits_keep_the_counts_and_shorten_the_windows() -> None:
+    quick = quicker(ROUTE_LIMITS, 5)
+    assert quick.keys() == ROUTE_LIMITS.keys()
+    for route, limit in ROUTE_LIMITS.items():
+        assert quick[route] == Limit(limit.count, limit.period / 5)

@@ -60,6 +60,12 @@ ROUTE_LIMITS: Mapping[tuple[str, str], Limit] = {
 """Discord's per-route limits worth modelling (the rest get :data:`DEFAULT_LIMIT`)."""
 
 
+def quicker(limits: Mapping[tuple[str, str], Limit], factor: float) -> dict[tuple[str, str], Limit]:
+    """``limits`` with every window ``factor`` times shorter: the same counts, so a bot that
+    keeps to them is paced the same way, in less time (the smoke tests' whole games)."""
+    return {route: Limit(limit.count, limit.period / factor) for route, limit in limits.items()}
+
+
 @dataclass
 class Window:
     """A fixed window: ``used`` requests since ``start``."""

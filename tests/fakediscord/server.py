@@ -45,7 +45,7 @@ from .models import (
     pinged_users,
     snowflake,
 )
-from .ratelimits import RateLimiter
+from .ratelimits import ROUTE_LIMITS, Limit, RateLimiter
 from .rest import API_PREFIX, RequestRecord, Rest, Upload
 from .threads import Threads
 
@@ -81,9 +81,10 @@ class FakeDiscord:
         attachment_size_limit: int = 10 * 1024 * 1024,
         rate_limits: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        route_limits: Mapping[tuple[str, str], Limit] = ROUTE_LIMITS,
     ) -> None:
         self.token = token
-        self.limits = RateLimiter(clock, enabled=rate_limits)
+        self.limits = RateLimiter(clock, enabled=rate_limits, route_limits=route_limits)
         """Discord's rate limits (tests/fakediscord/ratelimits.py): its counters and log are
         what tests and benchmarks read; ``clock`` drives its windows."""
         self.privileged_intents = privileged_intents

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
-from tests.smoke.helpers import World
+from tests.smoke.helpers import World, smoke_fake
 
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     """A started fake with "Monster Club" / #tables; alice (Italian) and bob (English)."""
-    async with FakeDiscord() as fake:
+    async with smoke_fake() as fake:
         guild = fake.add_guild("Monster Club", locale="en-US")
         channel = fake.add_text_channel(guild, "tables")
         alice = fake.add_user("alice", locale="it")

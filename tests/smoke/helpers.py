@@ -27,6 +27,7 @@ from PIL import Image
 import rules
 from bot.errors import error_text
 from bot.i18n import normalise
+from bot.ratelimits import CHANNEL_POSTS
 from bot.table import TableError
 from rules import decktet
 from tests.fakediscord import (
@@ -40,11 +41,26 @@ from tests.fakediscord import (
     run_bot_process,
 )
 from tests.fakediscord.interactions import DEFERRED_UPDATE
+from tests.fakediscord.ratelimits import ROUTE_LIMITS, quicker
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = rules.GAMES["monster_day"]
 WAIT = 15.0
 """Generous bound for anything the bot does after a click (boards are drawn in a thread)."""
+
+LIMITS_FACTOR = 5
+"""Discord's rate-limit windows run this many times faster here, on the fake and in the bot's
+pacer alike (the same counts: 5 posts per 1 s per channel): a whole night of ~150 channel
+posts then waits ~30 s for its windows instead of ~3 minutes, and the bot must still keep to
+every limit (the smoke tests allow no 429). The real windows are tested at their real length
+in ``tests/bot/test_ratelimits.py`` and ``tests/fakediscord/test_ratelimits.py``."""
+SMOKE_ROUTE_LIMITS = quicker(ROUTE_LIMITS, LIMITS_FACTOR)
+
+
+def smoke_fake() -> FakeDiscord:
+    """A fake Discord whose windows are :data:`LIMITS_FACTOR` times shorter."""
+    return FakeDiscord(route_limits=SMOKE_ROUTE_LIMITS)
+
 
 # Lines the bot process may print that are not problems.
 ENVIRONMENT_NOISE = (r"PyNaCl is not installed", r"davey is not installed")
@@ -91,6 +107,7 @@ def subprocess_env(extra: dict[str, str] | None = None) -> dict[str, str]:
         "REMINDER_CHECK_SECONDS": "0",
         "BOT_MOVE_DELAY_SECONDS": "0",
         "DEFAULT_LOCALE": "en",
+        "CHANNEL_POST_WINDOW_SECONDS": str(CHANNEL_POSTS.period / LIMITS_FACTOR),
         **(extra or {}),
     }
 

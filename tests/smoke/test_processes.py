@@ -34,6 +34,7 @@ from tests.smoke.helpers import (
     open_game,
     output_problems,
     reply_text,
+    smoke_fake,
     subprocess_env,
 )
 
@@ -101,7 +102,7 @@ async def test_two_processes_one_move_applied_and_a_dead_holders_bot_seat_taken_
     tmp_path: Path, pg_server: PgServer
 ) -> None:
     url = await pg_server.database()
-    async with FakeDiscord() as fake:
+    async with smoke_fake() as fake:
         guild = await _guild_on_shard(fake, 1)
         channel = fake.add_text_channel(guild, "tables")
         solo = fake.add_text_channel(guild, "solo")
