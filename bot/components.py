@@ -21,6 +21,8 @@ from typing import Any
 from rules.base import BOT_LEVELS
 
 PREFIX = "mt"
+REMATCH_ANSWERS = ("rmyes", "rmno")
+"""A player's answer for the seat a rematch keeps for them (``mt:rmyes:<table>``)."""
 KINDS = (
     "hand",
     "join",
@@ -35,6 +37,8 @@ KINDS = (
     "voteskip",
     "votebot",
     "dismiss",
+    "rematch",
+    *REMATCH_ANSWERS,
     *(f"addbot{level}" for level in BOT_LEVELS),
 )
 ADD_BOT_KINDS = {f"addbot{level}": level for level in BOT_LEVELS}

@@ -194,6 +194,30 @@ MESSAGES: dict[str, str] = {
         "This table has no figure “{typed}”; nothing was changed. Pick one of the suggestions "
         "(u3, m0)."
     ),
+    # A server's settings and rematches (issue 30).
+    "config_in_dm": N_(
+        "Settings are per server: use `/game config` in the server's channels. Nothing was changed."
+    ),
+    "config_not_manager": N_(
+        "Only members with the *Manage Server* permission can see or change this server's settings."
+    ),
+    "game_not_offered": N_(
+        "This server doesn't offer {game}; nothing was created. Its managers choose the games "
+        "with `/game config`."
+    ),
+    "games_channel": N_("Tables open in {channel} on this server; nothing was created there."),
+    "host_role": N_(
+        "On this server only members with the {role} role open tables; nothing was created. "
+        "Join a table with `/game join`."
+    ),
+    "rematch_not_over": N_("That game is not over, so there is nothing to rematch."),
+    "rematch_not_player": N_("Only the players of that game can ask for its rematch."),
+    "rematch_exists": N_("The rematch is already open: table #{game_id}. Join it there."),
+    "rematch_newer_table": N_(
+        "This channel has a newer table (#{game_id}), so no rematch opens here; nothing was "
+        "changed."
+    ),
+    "rematch_not_awaited": N_("No seat at this rematch waits for you; nothing was changed."),
     "other_game": N_(
         "The table in this channel plays {game}, not {wanted}; nothing was changed. Use that "
         "game's commands here."

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies
+from bot import rematch, replies
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.components import ADD_BOT_KINDS, ComponentRef
 from bot.errors import error_text
@@ -229,6 +229,7 @@ def _add_bot_at(level: str) -> Callable[..., Awaitable[str]]:
 async def start(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, game_id: int
 ) -> str:
+    await rematch.free_unanswered(bot.tables, game_id, interaction.user.id)
     record = await bot.tables.start(game_id, interaction.user.id)
     shown = await committed(bot, interaction, record)
     reply = t(locale, "🎬 Table #{id} has started.", id=record.id)

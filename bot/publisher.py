@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 import render
-from bot import alt_text, table_options, timing
+from bot import alt_text, rematch, table_options, timing
 from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
@@ -407,6 +407,10 @@ class Publisher:
             buttons.add_item(button)
         if record.status == ACTIVE:
             buttons.add_item(_button(t(locale, "My hand"), ComponentRef("hand", record.id), "🃏"))
+        if record.status == FINISHED:  # the same table again, one tap (bot.rematch)
+            buttons.add_item(
+                _button(t(locale, "Rematch"), ComponentRef("rematch", record.id), "🔁")
+            )
         buttons.add_item(
             _button(
                 t(locale, "History"),
@@ -561,7 +565,38 @@ class Publisher:
                     style=discord.ButtonStyle.success,
                 )
             )
-        return Payload(embed=embed, view=buttons or discord.ui.View(timeout=None))
+        waiting = rematch.awaiting(record)
+        if waiting and buttons is not None:
+            self._rematch_lobby(record, locale, buttons)
+        return Payload(
+            content=self._rematch_line(record, waiting, locale),
+            embed=embed,
+            view=buttons or discord.ui.View(timeout=None),
+            mentions=pings(waiting),
+        )
+
+    @staticmethod
+    def _rematch_line(record: GameRecord, waiting: list[int], locale: str) -> str | None:
+        """A rematch's lobby asks the players its seats wait for (pinged when it is posted)."""
+        if not waiting:
+            return None
+        return t(
+            locale,
+            "🔁 Rematch of table #{old}! {who}: your seat is kept; tap **I'm in** or "
+            "**Not this time**.",
+            old=record.extra.get(rematch.REMATCH_OF, "?"),
+            who=", ".join(f"<@{user_id}>" for user_id in waiting),
+        )
+
+    @staticmethod
+    def _rematch_lobby(record: GameRecord, locale: str, buttons: discord.ui.View) -> None:
+        """The two answers to a kept seat, after the lobby's buttons."""
+        yes = ComponentRef("rmyes", record.id)
+        buttons.add_item(_button(t(locale, "I'm in"), yes, "✅", discord.ButtonStyle.success))
+        no = ComponentRef("rmno", record.id)
+        buttons.add_item(
+            _button(t(locale, "Not this time"), no, None, style=discord.ButtonStyle.secondary)
+        )
 
     def _seat_line(self, record: GameRecord, seat: int) -> str:
         named = record.seats[seat].name.startswith("🤖")  # a bot named with its level

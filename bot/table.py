@@ -226,7 +226,7 @@ class TableService:
             self._require_room(record)
             return {"seats": (*record.seats, Seat(user_id, name, locale))}
 
-        return await self._lobby_step(game_id, seat_them)
+        return await self.lobby_step(game_id, seat_them)
 
     async def add_bot(self, game_id: int, user_id: int, level: str = "normal") -> GameRecord:
         """Seat a bot playing at ``level`` (one of the game's ``bot_levels``), named with it
@@ -240,7 +240,7 @@ class TableService:
             name = bot_name(free_name(s.name for s in record.seats), level, record.locale)
             return {"seats": (*record.seats, Seat(None, name, record.locale, level))}
 
-        return await self._lobby_step(game_id, seat_a_bot)
+        return await self.lobby_step(game_id, seat_a_bot)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. The host leaving hands the table to the next human, or cancels it
@@ -257,7 +257,7 @@ class TableService:
             host_id = record.host_id if record.host_id != user_id else humans[0].user_id
             return {"seats": seats, "host_id": host_id}
 
-        return await self._lobby_step(game_id, unseat)
+        return await self.lobby_step(game_id, unseat)
 
     async def start(self, game_id: int, user_id: int) -> GameRecord:
         async with self._lock(game_id):
@@ -281,7 +281,7 @@ class TableService:
             self._decoded.put(started, Decoded(engine, state))
             return started
 
-    async def _lobby_step(self, game_id: int, change: LobbyChange) -> GameRecord:
+    async def lobby_step(self, game_id: int, change: LobbyChange) -> GameRecord:
         """Apply a lobby change under the table's lock; if another process changed the table
         meanwhile, compute the change again from the new table rather than refuse it."""
         async with self._lock(game_id):

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import ADD_BOT_KINDS, TEMPLATE, ComponentRef, parse
+from bot import rematch_taps
+from bot.components import ADD_BOT_KINDS, REMATCH_ANSWERS, TEMPLATE, ComponentRef, parse
 from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
@@ -181,6 +182,30 @@ async def _dismiss(
     await interaction.response.edit_message(content=text, embed=None, view=None)
 
 
+async def _rematch(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    """Rematch on a finished table's message (:mod:`bot.rematch`)."""
+    await answer(
+        interaction, lambda locale: rematch_taps.open_rematch(bot, interaction, locale, ref.game_id)
+    )
+
+
+async def _rematch_answer(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
+) -> None:
+    """I'm in / Not this time on a rematch's lobby, for the table it was drawn for."""
+    record = await table_by_id(bot, interaction, ref.game_id)
+    if interaction.channel_id != record.channel_id:
+        raise TableError("no_such_table", game_id=ref.game_id)
+    accept = ref.kind == "rmyes"
+
+    async def work(locale: str) -> str:
+        return await rematch_taps.answer_rematch(bot, interaction, locale, record.id, accept=accept)
+
+    await answer(interaction, work)
+
+
 HANDLERS = {
     "hand": _hand,
     "act": _act,
@@ -196,4 +221,6 @@ HANDLERS = {
     "voteskip": _vote,
     "votebot": _vote,
     "dismiss": _dismiss,
+    "rematch": _rematch,
+    **dict.fromkeys(REMATCH_ANSWERS, _rematch_answer),
 }

@@ -9,17 +9,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import flows, moves, threads, timing
+from bot import flows, moves, server_config, threads, timing
 from bot import replay as replay_flow
 from bot import stats as stats_flow
 from bot.flows import answer, show_hand, table_in_channel
 from bot.games.texts import rules_text
-from bot.i18n import SUPPORTED, normalise, t
+from bot.i18n import normalise, t
 from bot.limits import CONTENT, clip, clip_lines, safe_name
 from bot.publisher import Payload, game_name, jump_url
 from bot.store import LOBBY, OPEN_STATUSES, GameRecord
 from bot.table import TableError
 from bot.table_options import chosen_options, option_suggestions, variant_choices
+from cogs.config import BANK_CHOICES, CLOCK_CHOICES, ConfigCommands
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -28,21 +29,6 @@ if TYPE_CHECKING:
 LIST_LIMIT = 200
 """Tables read for ``/game list``; as many as fit in one message are shown."""
 
-CLOCK_CHOICES = [
-    app_commands.Choice(name=name, value=value)
-    for value, name in (
-        ("none", "No clock"),
-        ("10m", "10 minutes"),
-        ("1h", "1 hour"),
-        ("12h", "12 hours"),
-        ("24h", "24 hours"),
-        ("3d", "3 days"),
-    )
-]
-BANK_CHOICES = [
-    app_commands.Choice(name=name, value=value)
-    for value, name in (("none", "No bank"), ("1h", "1 hour"), ("1d", "1 day"), ("3d", "3 days"))
-]
 LEVEL_CHOICES = [
     app_commands.Choice(name=name, value=value)
     for value, name in (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
@@ -52,7 +38,12 @@ GAME_CHOICES = [
 ]
 
 
-class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
+class GameCog(
+    ConfigCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Play board games here",
+):
     def __init__(self, bot: MonsterTableBot) -> None:
         self.bot = bot
         super().__init__()
@@ -65,7 +56,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         variant="A way to play it (default: the standard game)",
         options="More options as name=value, e.g. places=5 victory=home_first",
         thread="Play it in a new thread of this channel, so the channel can host many tables",
-        clock="Time per move (default: no clock); when it runs out, the others vote",
+        clock="Time per move (default: the server's); when it runs out, the others vote",
         bank="Extra time each player may spend over the game, once a move's time is used up",
     )
     @app_commands.choices(game=GAME_CHOICES, clock=CLOCK_CHOICES, bank=BANK_CHOICES)
@@ -75,28 +66,31 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         game: str,
         variant: str | None = None,
         options: str | None = None,
-        thread: bool = False,
-        clock: str = "none",
-        bank: str = "none",
+        thread: bool | None = None,
+        clock: str | None = None,
+        bank: str | None = None,
     ) -> None:
         """Every game's options come from its declared schema (``bot.table_options``): a
         variant picked from autocomplete or typed in either language, then ``name=value`` text.
-        With ``thread``, the table opens in a new thread of this channel (``bot.threads``)."""
+        With ``thread``, the table opens in a new thread of this channel (``bot.threads``).
+        The server's settings (``bot.server_config``) may refuse it, and give what the table
+        does not choose itself: its language, clock and thread."""
 
         async def work(locale: str) -> str:
             if interaction.channel_id is None:
                 raise TableError("no_table_here")
             chosen = chosen_options(game, variant, options, locale)
-            table_locale = self._table_locale(interaction)
-            time_control = flows.time_control(clock, bank)
-            if thread:
+            table = await server_config.new_table_choices(
+                self.bot, interaction, game, clock=clock, bank=bank, thread=thread
+            )
+            if table.thread:
                 record = await threads.new_table_in_thread(
                     self.bot,
                     interaction,
                     game=game,
                     options=chosen,
-                    locale=table_locale,
-                    time_control=time_control,
+                    locale=table.locale,
+                    time_control=table.time_control,
                 )
                 await flows.committed(self.bot, interaction, record)
                 return threads.opened_reply(locale, record)
@@ -106,8 +100,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
                 interaction.channel_id,
                 game=game,
                 options=chosen,
-                locale=table_locale,
-                time_control=time_control,
+                locale=table.locale,
+                time_control=table.time_control,
             )
             await flows.committed(self.bot, interaction, record)
             return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)
@@ -131,17 +125,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
             interaction.namespace.game, current, normalise(interaction.locale)
         )
         return [app_commands.Choice(name=text, value=text) for text in found]
-
-    def _table_locale(self, interaction: discord.Interaction[Any]) -> str:
-        """The language the table speaks in public: the server's, when the bot speaks it
-        (English or Italian), else ``DEFAULT_LOCALE`` (a server in another language, or one
-        whose language Discord did not send). Never the opener's: everyone at the table reads
-        its posts, and the opener's language already answers the opener privately."""
-        if interaction.guild_id is not None and interaction.guild_locale is not None:
-            spoken = str(interaction.guild_locale.value).split("-")[0].lower()
-            if spoken in SUPPORTED:
-                return spoken
-        return self.bot.settings.default_locale
 
     async def _here(
         self, interaction: discord.Interaction[Any], flow: Callable[..., Awaitable[str]], *args: Any

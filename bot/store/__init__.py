@@ -32,6 +32,7 @@ from bot.store.base import (
     VersionConflict,
 )
 from bot.store.factory import store_for
+from bot.store.guild_settings import GuildSettings
 from bot.store.postgres import PostgresStore
 from bot.store.records import GameRecord, Seat
 from bot.store.results import (
@@ -72,6 +73,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GameTally",
+    "GuildSettings",
     "OpenReply",
     "PostgresStore",
     "Prefs",

@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.store.guild_settings import GuildSettings
 from bot.store.records import GameRecord, Seat
 from bot.store.results import ResultsStore
 
@@ -262,6 +263,14 @@ class GameStore(ResultsStore, Protocol):
         ...
 
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None: ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's ``/game config`` choices (the defaults until a manager sets them)."""
+        ...
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Replace a server's settings whole."""
+        ...
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 

@@ -232,4 +232,15 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX replies_by_age ON replies(created_at)",
     ],
+    # 13: a server's own settings (``/game config``, bot/store/guild_settings.py): one JSON
+    # record a server, read and written whole.
+    [
+        """
+        CREATE TABLE guild_settings (
+            guild_id   INTEGER PRIMARY KEY,
+            settings   TEXT    NOT NULL,
+            updated_at REAL    NOT NULL
+        )
+        """,
+    ],
 ]

@@ -196,7 +196,18 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX replies_by_age ON replies(created_at)",
     ],
+    # 6: a server's own settings (``/game config``). SQLite's migration 13.
+    [
+        """
+        CREATE TABLE guild_settings (
+            guild_id   BIGINT           PRIMARY KEY,
+            settings   TEXT             NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+    ],
 ]
+
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 """One row: how many of :data:`MIGRATIONS` the database has run (none: zero)."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import asyncpg
 
 from bot.store.base import ChannelBusy, StoreError
+from bot.store.guild_settings import GuildSettingsSql
 from bot.store.pg_migrations import MIGRATION_LOCK, MIGRATIONS, SCHEMA_TABLE
 from bot.store.postgres_clocks import PgClocks
 from bot.store.postgres_results import PgResults
@@ -76,7 +77,7 @@ class _Unlocked(asyncio.Lock):
         pass
 
 
-class PostgresStore(GamesSql, PgClocks, PgResults):
+class PostgresStore(GamesSql, GuildSettingsSql, PgClocks, PgResults):
     """:class:`bot.store.base.GameStore` on PostgreSQL."""
 
     _NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"

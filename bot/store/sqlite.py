@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.base import ChannelBusy, StoreError
+from bot.store.guild_settings import GuildSettingsSql
 from bot.store.migrations import MIGRATIONS
 from bot.store.sql_games import GamesSql
 from bot.store.sqlite_clocks import ClockSql
@@ -31,7 +32,7 @@ from bot.store.sqlite_results import ResultsMixin
 log = logging.getLogger(__name__)
 
 
-class SqliteStore(GamesSql, ClockSql, ResultsMixin):
+class SqliteStore(GamesSql, GuildSettingsSql, ClockSql, ResultsMixin):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
