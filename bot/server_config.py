@@ -22,6 +22,7 @@ from bot.limits import FIELD_VALUE, clip
 from bot.publisher import COLOUR, Payload
 from bot.store import GuildSettings
 from bot.table import TableError
+from bot.threads import THREAD_TYPES
 from bot.timing import time_control_text
 from rules import GAMES
 
@@ -67,8 +68,14 @@ async def new_table_choices(
     return NewTable(
         locale=settings.locale or server_locale(interaction, bot.settings.default_locale),
         time_control=time_control(per_move, extra),
-        thread=settings.threads if thread is None else thread,
+        thread=settings.threads and not _in_thread(interaction) if thread is None else thread,
     )
+
+
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    """Typed inside a thread: the server's "tables in threads" is already met there (a thread
+    holds no thread), so the table opens in it."""
+    return getattr(interaction.channel, "type", None) in THREAD_TYPES
 
 
 def _require_allowed(

@@ -105,3 +105,6 @@ async def test_tables_open_in_threads_by_default_unless_the_table_says_not(simco
     assert "Table #2 is open." in followup_text(here)
     second = await world.bot.store.get(2)
     assert second is not None and second.channel_id == world.channel.id
+    await world.ann.slash(thread, "game end")  # a thread whose table ended hosts the next one
+    inside = await world.ann.slash(thread, "game new", game="monster_day")
+    assert "Table #3 is open." in followup_text(inside), followup_text(inside)

@@ -4,13 +4,11 @@ that ends its game rematches it with one tap. Few posts: one lobby, a table, a r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
 from tests.fakediscord import FakeMessage
 from tests.smoke.helpers import (
     WAIT,
     World,
+    _ids,
     assert_accepted,
     assert_refused,
     bot_running,
@@ -18,17 +16,10 @@ from tests.smoke.helpers import (
 )
 
 
-def _custom_ids(components: Iterable[dict[str, Any]]) -> Iterable[str]:
-    for comp in components:
-        if "custom_id" in comp:
-            yield str(comp["custom_id"])
-        yield from _custom_ids(comp.get("components", []))
-
-
 def _button(world: World, prefix: str) -> tuple[FakeMessage, str] | None:
     """The newest message of the channel with a button whose id starts with ``prefix``."""
     for message in reversed(world.fake.messages(world.channel)):
-        found = [i for i in _custom_ids(message.components) if i.startswith(prefix)]
+        found = [i for i in _ids(message.components) if i.startswith(prefix)]
         if found:
             return message, found[0]
     return None
