@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +26,7 @@ from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
 from bot.replies import COMMITTED, move_reply
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -316,18 +317,18 @@ async def notify_settings(
     *,
     dm: bool | None,
     reminders: bool | None,
+    images: bool | None = None,
 ) -> str:
     """Change (where given) and show the caller's notification choices; they hold for every
-    table, in every server."""
+    table, in every server. ``images`` off is the text mode (:mod:`bot.text_mode`)."""
     prefs = await bot.store.prefs(interaction.user.id)
-    if dm is not None or reminders is not None:
-        prefs = Prefs(
-            prefs.dm_on_turn if dm is None else dm,
-            prefs.reminders if reminders is None else reminders,
-        )
+    chosen = {"dm_on_turn": dm, "reminders": reminders, "images": images}
+    changed = {name: value for name, value in chosen.items() if value is not None}
+    if changed:
+        prefs = replace(prefs, **changed)
         await bot.store.set_prefs(interaction.user.id, prefs)
     on, off = t(locale, "on"), t(locale, "off")
-    return t(
+    text = t(
         locale,
         "🔔 DM with your hand and moves when it is your turn: **{dm}**. Reminders: "
         "**{reminders}**.\nWith DMs off, the channel mentions you at every decision and "
@@ -335,6 +336,13 @@ async def notify_settings(
         dm=on if prefs.dm_on_turn else off,
         reminders=on if prefs.reminders else off,
     )
+    if prefs.images:
+        said = t(locale, "🖼️ Images: **on**. With images off, your hands and private replies "
+                   "come as text with the same buttons.")  # fmt: skip
+    else:
+        said = t(locale, "🖼️ Images: **off**: your hands and private replies come as text "
+                   "with the same buttons.")  # fmt: skip
+    return f"{text}\n{said}"
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:

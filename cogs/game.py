@@ -242,17 +242,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
     @app_commands.describe(
         dm="DM you your hand and moves when it is your turn",
         reminders="Remind you when a table waits for your move",
+        images="Off: your hands and private replies come as text, with the same buttons",
     )
     async def notify(
         self,
         interaction: discord.Interaction[Any],
         dm: bool | None = None,
         reminders: bool | None = None,
+        images: bool | None = None,
     ) -> None:
         await answer(
             interaction,
             lambda locale: flows.notify_settings(
-                self.bot, interaction, locale, dm=dm, reminders=reminders
+                self.bot, interaction, locale, dm=dm, reminders=reminders, images=images
             ),
         )
 

@@ -196,6 +196,8 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX replies_by_age ON replies(created_at)",
     ],
+    # 6: the text mode (issue 29). SQLite's migration 13.
+    ["ALTER TABLE user_prefs ADD COLUMN images INTEGER NOT NULL DEFAULT 1"],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
