@@ -84,10 +84,21 @@ async def _answer(
             kept.unmark()
     await _deferred(deferring)
     if isinstance(reply, Payload):
+        reply = await _as_wanted(interaction, reply)
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
     else:
         await interaction.followup.send(reply, ephemeral=True)
     await replies.close(interaction.client, kept)
+
+
+async def _as_wanted(interaction: discord.Interaction[Any], reply: Payload) -> Payload:
+    """A private reply with pictures as the player wants it: for one who chose the text mode
+    (``/game notify images:off``), each picture's alt text in its place. Hands and tables
+    have a fuller text view of their own (:mod:`bot.text_mode`), built before this."""
+    if not reply.pictures():
+        return reply
+    wanted = await interaction.client.publisher.images_wanted(interaction.user.id)
+    return reply if wanted else reply.without_pictures()
 
 
 def _defer(interaction: discord.Interaction[Any], update: bool) -> asyncio.Task[Any] | None:
@@ -436,6 +447,25 @@ async def show_hand(bot: MonsterTableBot, record: GameRecord, user_id: int, loca
     if record.state is None:
         raise TableError("not_started")
     return await bot.publisher.hand_payload(record, seat, locale)
+
+
+async def status(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, text: bool | None
+) -> Payload:
+    """``/game status``: the table in this channel, from its public view, as the picture the
+    channel shows or, with ``text`` (by default: the caller's text mode), in words; then, for
+    a seated caller only (the reply is theirs alone), their own hand in words below it."""
+    record = await table_in_channel(bot, interaction)
+    if record.status == LOBBY:
+        return bot.publisher.lobby_payload(record, locale)
+    if text is None:
+        text = not await bot.publisher.images_wanted(interaction.user.id)
+    shown = await bot.publisher.table_payload(record, locale=locale, text=text)
+    seat = record.seat_of(interaction.user.id)
+    if text and seat is not None and record.status == ACTIVE:
+        hand = await bot.publisher.hand_payload(record, seat, locale, images=False)
+        shown.more_embeds += [hand.embed] if hand.embed is not None else []
+    return shown
 
 
 async def table_in_channel(

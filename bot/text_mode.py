@@ -1,0 +1,67 @@
+"""The text mode (issue 29): a table and a hand in words instead of a picture.
+
+Who reads it: a player who chose ``/game notify images:off`` (a screen reader, a slow phone),
+whose hands and private replies then come as text with the same buttons; and anyone who asks
+``/game status text:true``. Every decision stays possible by those buttons and ``/game move``.
+
+The words come from the very views the images are drawn from, through the same functions as
+the alt text (:mod:`bot.alt_text`: the presenter's summary, what only its board shows, each
+seat's own board, the hand with its 👉 prompt first), and then what each game's ``text``
+module adds beyond what the alt text's 1,024 characters hold (``text_lines(view, locale,
+names)``, listed in :data:`bot.games.TEXT_VIEWS`: the board as a grid of symbols, every space,
+every card in play with what it does, the fight).
+The whole fits an embed's description (4,096 characters), cut at a whole line, the most
+important first, with a count of the lines left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot import alt_text
+from bot.games import TEXT_VIEWS, GamePresenter
+from bot.i18n import t
+from bot.limits import EMBED_DESCRIPTION, clip_lines
+
+TEXT_LIMIT = EMBED_DESCRIPTION
+"""A text view is an embed's description: Discord's 4,096 characters."""
+
+
+def fit(lines: Iterable[str], locale: str, limit: int = TEXT_LIMIT) -> str:
+    """Lines (Markdown) as one text within ``limit``: the first ones whole, then how many
+    were left out."""
+    kept = [line for line in lines if line.strip()]
+    more = lambda n: t(locale, "…and {n} more", n=n)  # noqa: E731
+    return clip_lines(kept, limit, more) or "-"
+
+
+def table_lines(
+    presenter: GamePresenter, view: dict[str, Any], locale: str, names: list[str]
+) -> list[str]:
+    """The table in Markdown lines, most important first: what the alt text of its board says
+    (the summary, what its board shows), each seat's own board where the game draws one, then
+    what only the game's text view adds (``text_lines``)."""
+    lines = alt_text.board_lines(presenter, view, locale, names)
+    for seat in range(len(names) if hasattr(presenter, "seat_board_lines") else 0):
+        told = alt_text.seat_board_lines(presenter, view, seat, locale, names)
+        new = [line for line in told[1:] if line not in lines]  # the summary said the rest
+        lines += [told[0], *new] if new else []
+    more = TEXT_VIEWS.get(presenter.game)
+    return lines + (more(view, locale, names) if more is not None else [])
+
+
+def table_text(
+    presenter: GamePresenter, view: dict[str, Any], locale: str, names: list[str], headline: str
+) -> str:
+    """The table as one text, led by ``headline`` (whose turn, or who won)."""
+    return fit([headline, *table_lines(presenter, view, locale, names)], locale)
+
+
+def hand_text(presenter: GamePresenter, view: dict[str, Any], locale: str) -> str:
+    """A seat's hand as one text, from that seat's view only: what it must do first, then its
+    cards with what each does, then what only the game's text view adds of the hand
+    (``hand_text_lines``)."""
+    lines = alt_text.hand_lines(presenter, view, locale)
+    more = getattr(presenter, "hand_text_lines", None)
+    return fit(lines + (list(more(view, locale)) if more is not None else []), locale)
