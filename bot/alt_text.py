@@ -28,7 +28,7 @@ from bot.store import GameRecord
 _MARKUP = re.compile(r"(?<!\\)(\*\*|__|`|~~|\|\|)")
 _ESCAPED = re.compile(r"\\(.)")
 _MENTION = re.compile(r"<@!?(\d+)>")
-_PROMPT = "👉"
+PROMPT = "👉"
 """The presenters' "what you must do now" lines start with this: a hand says it first."""
 
 
@@ -121,5 +121,5 @@ def hand_lines(presenter: GamePresenter, view: dict[str, Any], locale: str) -> l
     """A seat's hand in Markdown lines: what it must do now (the presenter's 👉 lines) first,
     then its cards, each with what it does."""
     cards = presenter.hand_lines(view, locale) or [t(locale, "(no cards)")]
-    asks = [line for line in cards if line.startswith(_PROMPT)]
-    return asks + [line for line in cards if not line.startswith(_PROMPT)]
+    asks = [line for line in cards if line.startswith(PROMPT)]
+    return asks + [line for line in cards if not line.startswith(PROMPT)]

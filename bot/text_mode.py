@@ -20,20 +20,33 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot import alt_text
-from bot.games import TEXT_VIEWS, GamePresenter
+from bot.games import HAND_TEXTS, TEXT_VIEWS, GamePresenter
 from bot.i18n import t
-from bot.limits import EMBED_DESCRIPTION, clip_lines
+from bot.limits import EMBED_DESCRIPTION, clip_lines, units
 
 TEXT_LIMIT = EMBED_DESCRIPTION
 """A text view is an embed's description: Discord's 4,096 characters."""
 
 
 def fit(lines: Iterable[str], locale: str, limit: int = TEXT_LIMIT) -> str:
-    """Lines (Markdown) as one text within ``limit``: the first ones whole, then how many
-    were left out."""
+    """Lines (Markdown) as one text within ``limit`` in UTF-16 units, as Discord counts (an
+    emoji may count twice): the first ones whole, then how many were left out."""
     kept = [line for line in lines if line.strip()]
-    more = lambda n: t(locale, "…and {n} more", n=n)  # noqa: E731
-    return clip_lines(kept, limit, more) or "-"
+
+    def more(n: int) -> str:
+        return t(locale, "…and {n} more", n=n)
+
+    text = "\n".join(kept)
+    if units(text) <= limit:
+        return text or "-"
+    shown = ""
+    for count in range(len(kept)):  # as many whole lines as fit with the count of the rest
+        tail = more(len(kept) - count)
+        candidate = "\n".join([*kept[:count], tail])
+        if units(candidate) > limit:
+            break
+        shown = candidate
+    return shown or clip_lines(kept, limit // 2, more)
 
 
 def table_lines(
@@ -60,8 +73,11 @@ def table_text(
 
 def hand_text(presenter: GamePresenter, view: dict[str, Any], locale: str) -> str:
     """A seat's hand as one text, from that seat's view only: what it must do first, then its
-    cards with what each does, then what only the game's text view adds of the hand
-    (``hand_text_lines``)."""
+    cards with what each does: the presenter's hand lines, or where they say too little for a
+    hand read instead of seen, the game's fuller ones (:data:`bot.games.HAND_TEXTS`)."""
     lines = alt_text.hand_lines(presenter, view, locale)
-    more = getattr(presenter, "hand_text_lines", None)
-    return fit(lines + (list(more(view, locale)) if more is not None else []), locale)
+    fuller = HAND_TEXTS.get(presenter.game)
+    if fuller is None:
+        return fit(lines, locale)
+    asks = [line for line in lines if line.startswith(alt_text.PROMPT)]
+    return fit([*asks, *fuller(view, locale)], locale)

@@ -59,3 +59,41 @@ def text_lines(view: View, locale: str, names: list[str]) -> list[str]:
     """The last turn, each space in full, then the monsters."""
     return [*_last_turn(view, locale, names), *_space_lines(view, locale),
             *_monster_lines(view, locale)]  # fmt: skip
+
+
+def _counts_for(card: dict[str, Any], locale: str) -> str:
+    """Which monsters' totals the card adds to once it is on top (the engine's ``counts``, from
+    what the card shows): odd numbers the Catoblepas, even the Dire Bear (a Pawn or Court by
+    its roll), personalities the Glatisant, every card the Pegasus."""
+    rank, value = card.get("rank"), card.get("value")
+    found = []
+    if isinstance(rank, int) and isinstance(value, int):
+        found.append("catoblepas" if value % 2 else "dire_bear")
+    elif rank in ("pawn", "court"):
+        found += ["catoblepas", "dire_bear"]
+    if "personality" in card.get("types", []):
+        found.append("glatisant")
+    return ", ".join(monster_name(m, locale) for m in [*found, "pegasus"])
+
+
+def _fits(card: dict[str, Any], space: dict[str, Any]) -> bool:
+    """A card goes beside an Ace it shares a suit with; the Excuse anywhere."""
+    shared = set(card.get("suits", [])) & set(space["ace"].get("suits", []))
+    return card.get("rank") == "excuse" or bool(shared)
+
+
+def hand_text_lines(view: View, locale: str) -> list[str]:
+    """Each card of the hand with what it does: its value (a Pawn or Court rolls 2d6 when it
+    matters), the monsters it counts for, and the spaces it may go on."""
+    lines = []
+    for card in view.get("hand", []):
+        value = card.get("value")
+        spaces = [
+            str(n + 1) for n, space in enumerate(view.get("spaces", [])) if _fits(card, space)
+        ]
+        lines.append(t(locale, "• {card}: value {value} · counts for {monsters} · spaces {spaces}",
+                       card=card_label(card, locale),
+                       value=value if value is not None else t(locale, "2d6 when it matters"),
+                       monsters=_counts_for(card, locale),
+                       spaces=", ".join(spaces) or "—"))  # fmt: skip
+    return lines

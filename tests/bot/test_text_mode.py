@@ -14,7 +14,8 @@ import pytest
 
 from bot import alt_text, text_mode
 from bot.games import PRESENTERS, TEXT_VIEWS
-from bot.limits import EMBED_DESCRIPTION, EMBED_TOTAL
+from bot.games.monster_day import card_label
+from bot.limits import EMBED_DESCRIPTION, EMBED_TOTAL, units
 from bot.publisher import Payload, Publisher
 from bot.store import ACTIVE, GameRecord, Prefs
 from bot.table import TableService
@@ -56,7 +57,7 @@ async def _check_table(publisher: Publisher, record: GameRecord, locale: str, wh
     payload = await publisher.table_payload(record, locale=locale, text=True)
     (embed,) = _embeds_fit(payload, where)
     text = embed.description or ""
-    assert text.strip() and len(text) <= EMBED_DESCRIPTION, f"{where}: {len(text)} characters"
+    assert text.strip() and units(text) <= EMBED_DESCRIPTION, f"{where}: {units(text)} units"
     pictured = await publisher.table_payload(record, locale=locale)
     _says_the_alt_text_and_more(text, pictured.descriptions[0], where)
     headline = alt_text.plain(text.splitlines()[0])
@@ -73,12 +74,13 @@ async def _check_hand(
     pictured = await publisher.hand_payload(record, seat, locale, images=True)
     (embed,) = _embeds_fit(text_hand, where)
     text = embed.description or ""
-    assert text.strip() and len(text) <= EMBED_DESCRIPTION, where
+    assert text.strip() and units(text) <= EMBED_DESCRIPTION, where
     assert _buttons(text_hand) == _buttons(pictured), f"{where}: not the same buttons"
-    said = {alt_text.plain(line) for line in text.splitlines()}
+    said = alt_text.plain(text)
     told = pictured.descriptions[0].splitlines()[1:]  # after "Your hand", the embed's title
     told = told[:-1] if (told and "/game status" in told[-1]) or "/partita" in told[-1] else told
-    assert not [line for line in told if line not in said], f"{where}: less than the alt text"
+    fuller = [line.split(" · ")[0] for line in told]  # a fuller line starts as the short one
+    assert not [line for line in fuller if line not in said], f"{where}: less than the alt text"
     view = publisher.tables.view(record, seat)
     first = alt_text.hand_lines(PRESENTERS[record.game], view, locale)[0]
     assert text.startswith(first[:200]), f"{where}: the hand does not lead with {first!r}"
@@ -131,11 +133,28 @@ def test_the_monsterpocalypse_map_is_a_grid_telling_sides_by_case() -> None:
             assert grid[row][4 + col] == (letter if figure["owner"] == 0 else letter.lower())
 
 
+def test_a_monster_day_hand_says_what_each_card_counts_for_and_where_it_goes() -> None:
+    """Monster Day's hand lines name a card only: its text view adds its value, the monsters
+    it adds to (odd: Catoblepas, even: Dire Bear, a personality: Glatisant, any: Pegasus) and
+    the spaces whose Ace shares a suit with it."""
+    engine = GAMES["monster_day"]
+    state = engine.setup(2, {}, 5)
+    seat = engine.pending(state)[0]
+    view = engine.view(state, seat)
+    text = text_mode.hand_text(PRESENTERS["monster_day"], view, "en")
+    for card, line in zip(view["hand"], text.splitlines(), strict=True):
+        assert line.startswith(f"• {card_label(card, 'en')}: value "), line
+        assert "Pegasus" in line and ("Glatisant" in line) == ("personality" in card["types"])
+        legal = {a.space + 1 for a in engine.legal_actions(state, seat) if a.card == card["id"]}
+        assert line.endswith("spaces " + ", ".join(map(str, sorted(legal)))), (line, legal)
+
+
 def test_a_text_view_too_long_keeps_its_first_lines_and_counts_the_rest() -> None:
-    lines = [f"line {n} " + "x" * 200 for n in range(40)]
+    """Within Discord's count, where an emoji (👻) takes two of the 4,096."""
+    lines = [f"line {n} " + "👻" * 100 for n in range(40)]
     for locale in ("en", "it"):
         text = text_mode.fit(lines, locale)
-        assert len(text) <= EMBED_DESCRIPTION
+        assert units(text) <= EMBED_DESCRIPTION and units(text) > EMBED_DESCRIPTION - 250
         kept = text.splitlines()[:-1]
         assert kept == lines[: len(kept)] and len(kept) > 10
 
