@@ -138,6 +138,8 @@ class Payload:
             kwargs["attachments"] = [kwargs.pop("file")]
         elif "files" in kwargs:
             kwargs["attachments"] = kwargs.pop("files")
+        else:  # a message edited into text (the text mode, issue 29) keeps no old picture
+            kwargs["attachments"] = []
         kwargs["view"] = unheld(self.view) if self.view is not None else None
         return kwargs
 
