@@ -80,4 +80,4 @@ def hand_text(presenter: GamePresenter, view: dict[str, Any], locale: str) -> st
     if fuller is None:
         return fit(lines, locale)
     asks = [line for line in lines if line.startswith(alt_text.PROMPT)]
-    return fit([*asks, *fuller(view, locale)], locale)
+    return fit([*asks, *(line for line in fuller(view, locale) if line not in asks)], locale)

@@ -49,7 +49,8 @@ TEXT_VIEWS: dict[str, TextLines] = {}
 ``text_lines(view, locale, names)`` from each game's ``text`` module, beside its presenter."""
 HAND_TEXTS: dict[str, Callable[[dict[str, Any], str], list[str]]] = {}
 """Per game whose hand lines say too little for a hand read instead of seen (Monster Day's
-name each card only), what the text view adds: ``hand_text_lines(view, locale)``."""
+name each card only, Monsterpocalypse's count dice), the fuller lines of its text view:
+``hand_text_lines(view, locale)``."""
 
 
 def solo_label(game: str, board: str, locale: str) -> str:
@@ -72,6 +73,7 @@ def _load_text_views() -> None:
     TEXT_VIEWS["munchkin_fu"] = munchkin_fu.text_lines
     TEXT_VIEWS["notte_di_terrore"] = notte_di_terrore.text_lines
     HAND_TEXTS["monster_day"] = monster_day_text.hand_text_lines
+    HAND_TEXTS["monsterpocalypse"] = monsterpocalypse.hand_text_lines
 
 
 def _load() -> None:

@@ -131,6 +131,11 @@ def test_the_monsterpocalypse_map_is_a_grid_telling_sides_by_case() -> None:
             col, row = ord(figure["at"][0]) - ord("A"), int(figure["at"][1:]) - 1
             letter = "M" if figure["kind"] == "monster" else "U"
             assert grid[row][4 + col] == (letter if figure["owner"] == 0 else letter.lower())
+    seat = engine.pending(state)[0]  # a hand read instead of seen: what each figure can do
+    hand = text_mode.hand_text(PRESENTERS["monsterpocalypse"], engine.view(state, seat), "en")
+    for figure in view["figures"]:
+        mine = figure["owner"] == seat and figure.get("at")
+        assert (f"{figure['id']} — {figure.get('at')}: Speed" in hand) == bool(mine), figure["id"]
 
 
 def test_a_monster_day_hand_says_what_each_card_counts_for_and_where_it_goes() -> None:

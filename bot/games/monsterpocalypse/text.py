@@ -1,5 +1,6 @@
 """Monsterpocalypse's text view (issue 29's text mode, :mod:`bot.text_mode`): the map as a grid
-of symbols, one letter a square, then every figure and building with its square and state.
+of symbols, one letter a square, then every figure and building with its square and state;
+and a hand read instead of seen: each of the seat's figures with what it can do.
 
 Why a grid: the map is the game; a list of squares says where each thing is, but not what
 stands between two of them. The grid sits in a code block (every character the same width,
@@ -11,7 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.monsterpocalypse.words import View, form_name, hazard_count, local, seat_name
+from bot.games.monsterpocalypse.card import stat_lines
+from bot.games.monsterpocalypse.hand import hand_lines
+from bot.games.monsterpocalypse.words import (
+    View,
+    form_name,
+    hazard_count,
+    local,
+    my_seat,
+    seat_name,
+)
 from bot.i18n import t
 from rules.monsterpocalypse.geometry import name
 
@@ -93,4 +103,19 @@ def text_lines(view: View, locale: str, names: list[str]) -> list[str]:
     hazards = hazard_count(view.get("hazards"))
     if hazards:
         lines.append(t(locale, "Hazards on the map: {n}", n=hazards))
+    return lines
+
+
+def hand_text_lines(view: View, locale: str) -> list[str]:
+    """The seat's hand (its dice and what it may do now), then each of its figures on the map
+    with its stats in play: what each one can do, as ``/mp card`` says it."""
+    seat = my_seat(view)
+    lines = hand_lines(view, locale)
+    for figure in view.get("figures") or []:
+        if figure.get("owner") != seat or not figure.get("at"):
+            continue
+        name = local(figure.get("names"), locale, str(figure.get("id")))
+        stats = {**(figure.get("stats") or {}), "abilities": figure.get("abilities") or []}
+        lines.append(f"• **{name}** {figure['id']} — {figure['at']}: " + " · ".join(
+            stat_lines(stats, locale)))  # fmt: skip
     return lines
