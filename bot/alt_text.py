@@ -28,7 +28,7 @@ from bot.store import GameRecord
 _MARKUP = re.compile(r"(?<!\\)(\*\*|__|`|~~|\|\|)")
 _ESCAPED = re.compile(r"\\(.)")
 _MENTION = re.compile(r"<@!?(\d+)>")
-_PROMPT = "👉"
+PROMPT = "👉"
 """The presenters' "what you must do now" lines start with this: a hand says it first."""
 
 
@@ -37,9 +37,13 @@ def plain(line: str, users: dict[int, str] | None = None) -> str:
     characters (a name typed ``*star*``) back as typed, and each mention of one of ``users``
     as that user's name (a screen reader would spell the digits)."""
     text = _ESCAPED.sub(r"\1", _MARKUP.sub("", line)).replace("\u200b", "").strip()
-    if not users:
-        return text
-    return _MENTION.sub(lambda found: users.get(int(found[1]), found[0]), text)
+    return unmention(text, users) if users else text
+
+
+def unmention(line: str, users: dict[int, str]) -> str:
+    """``line`` with each mention of one of ``users`` as that user's name: what a listener
+    (or a reader of a text view, where a mention pings nobody) needs."""
+    return _MENTION.sub(lambda found: users.get(int(found[1]), found[0]), line)
 
 
 def fit(lines: Iterable[str], locale: str) -> str:
@@ -74,26 +78,48 @@ def board(
     """The table's main image: ``headline`` (whose turn, or who won: plain text), then the
     summary and what only the game's board shows. ``names``: for Markdown, as the presenters
     take them."""
+    lines = board_lines(presenter, view, locale, names)
+    return fit([headline, *map(plain, lines)], locale)
+
+
+def board_lines(
+    presenter: GamePresenter, view: dict[str, Any], locale: str, names: list[str]
+) -> list[str]:
+    """What the table's board shows, in Markdown, most important first: the presenter's
+    summary, then what only its board shows (``alt_lines``). The alt text says these; the
+    text mode (:mod:`bot.text_mode`) says them and more."""
     extra = getattr(presenter, "alt_lines", None)
     lines = presenter.summary_lines(view, locale, names)
-    lines += list(extra(view, locale, names)) if extra is not None else []
-    return fit([headline, *map(plain, lines)], locale)
+    return lines + (list(extra(view, locale, names)) if extra is not None else [])
 
 
 def seat_board(
     presenter: GamePresenter, view: dict[str, Any], seat: int, locale: str, names: list[str]
 ) -> str:
     """One seat's own board (Monsters on Board): whose it is, then what the game says of it."""
-    lines = [t(locale, "Board of {name}", name=names[seat])]
+    return fit([plain(line) for line in seat_board_lines(presenter, view, seat, locale, names)],
+               locale)  # fmt: skip
+
+
+def seat_board_lines(
+    presenter: GamePresenter, view: dict[str, Any], seat: int, locale: str, names: list[str]
+) -> list[str]:
+    """A seat's own board in Markdown lines, led by whose it is (none for a game without)."""
     describe = getattr(presenter, "seat_board_lines", None)
-    lines += list(describe(view, seat, locale, names)) if describe is not None else []
-    return fit([plain(line) for line in lines], locale)
+    if describe is None:
+        return [t(locale, "Board of {name}", name=names[seat])]
+    return [t(locale, "Board of {name}", name=names[seat]), *describe(view, seat, locale, names)]
 
 
 def hand(presenter: GamePresenter, view: dict[str, Any], locale: str) -> str:
     """A seat's hand, from that seat's view: what it must do first, then its cards, then the
     table it plays at."""
+    return fit([t(locale, "Your hand"), *map(plain, hand_lines(presenter, view, locale))], locale)
+
+
+def hand_lines(presenter: GamePresenter, view: dict[str, Any], locale: str) -> list[str]:
+    """A seat's hand in Markdown lines: what it must do now (the presenter's 👉 lines) first,
+    then its cards, each with what it does."""
     cards = presenter.hand_lines(view, locale) or [t(locale, "(no cards)")]
-    asks = [line for line in cards if line.startswith(_PROMPT)]
-    rest = [line for line in cards if not line.startswith(_PROMPT)]
-    return fit([t(locale, "Your hand"), *map(plain, asks + rest)], locale)
+    asks = [line for line in cards if line.startswith(PROMPT)]
+    return asks + [line for line in cards if not line.startswith(PROMPT)]

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +26,7 @@ from bot.i18n import normalise, t
 from bot.limits import safe_name
 from bot.publisher import Payload
 from bot.replies import COMMITTED, move_reply
-from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord, Prefs
+from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError
 
 if TYPE_CHECKING:
@@ -83,10 +84,21 @@ async def _answer(
             kept.unmark()
     await _deferred(deferring)
     if isinstance(reply, Payload):
+        reply = await _as_wanted(interaction, reply)
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
     else:
         await interaction.followup.send(reply, ephemeral=True)
     await replies.close(interaction.client, kept)
+
+
+async def _as_wanted(interaction: discord.Interaction[Any], reply: Payload) -> Payload:
+    """A private reply with pictures as the player wants it: for one who chose the text mode
+    (``/game notify images:off``), each picture's alt text in its place. Hands and tables
+    have a fuller text view of their own (:mod:`bot.text_mode`), built before this."""
+    if not reply.pictures():
+        return reply
+    wanted = await interaction.client.publisher.images_wanted(interaction.user.id)
+    return reply if wanted else reply.without_pictures()
 
 
 def _defer(interaction: discord.Interaction[Any], update: bool) -> asyncio.Task[Any] | None:
@@ -317,18 +329,18 @@ async def notify_settings(
     *,
     dm: bool | None,
     reminders: bool | None,
+    images: bool | None = None,
 ) -> str:
     """Change (where given) and show the caller's notification choices; they hold for every
-    table, in every server."""
+    table, in every server. ``images`` off is the text mode (:mod:`bot.text_mode`)."""
     prefs = await bot.store.prefs(interaction.user.id)
-    if dm is not None or reminders is not None:
-        prefs = Prefs(
-            prefs.dm_on_turn if dm is None else dm,
-            prefs.reminders if reminders is None else reminders,
-        )
+    chosen = {"dm_on_turn": dm, "reminders": reminders, "images": images}
+    changed = {name: value for name, value in chosen.items() if value is not None}
+    if changed:
+        prefs = replace(prefs, **changed)
         await bot.store.set_prefs(interaction.user.id, prefs)
     on, off = t(locale, "on"), t(locale, "off")
-    return t(
+    text = t(
         locale,
         "🔔 DM with your hand and moves when it is your turn: **{dm}**. Reminders: "
         "**{reminders}**.\nWith DMs off, the channel mentions you at every decision and "
@@ -336,6 +348,13 @@ async def notify_settings(
         dm=on if prefs.dm_on_turn else off,
         reminders=on if prefs.reminders else off,
     )
+    if prefs.images:
+        said = t(locale, "🖼️ Images: **on**. With images off, your hands and private replies "
+                   "come as text with the same buttons.")  # fmt: skip
+    else:
+        said = t(locale, "🖼️ Images: **off**: your hands and private replies come as text "
+                   "with the same buttons.")  # fmt: skip
+    return f"{text}\n{said}"
 
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
@@ -429,6 +448,25 @@ async def show_hand(bot: MonsterTableBot, record: GameRecord, user_id: int, loca
     if record.state is None:
         raise TableError("not_started")
     return await bot.publisher.hand_payload(record, seat, locale)
+
+
+async def status(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], locale: str, text: bool | None
+) -> Payload:
+    """``/game status``: the table in this channel, from its public view, as the picture the
+    channel shows or, with ``text`` (by default: the caller's text mode), in words; then, for
+    a seated caller only (the reply is theirs alone), their own hand in words below it."""
+    record = await table_in_channel(bot, interaction)
+    if record.status == LOBBY:
+        return bot.publisher.lobby_payload(record, locale)
+    if text is None:
+        text = not await bot.publisher.images_wanted(interaction.user.id)
+    shown = await bot.publisher.table_payload(record, locale=locale, text=text)
+    seat = record.seat_of(interaction.user.id)
+    if text and seat is not None and record.status == ACTIVE:
+        hand = await bot.publisher.hand_payload(record, seat, locale, images=False)
+        shown.more_embeds += [hand.embed] if hand.embed is not None else []
+    return shown
 
 
 async def table_in_channel(

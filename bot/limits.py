@@ -33,6 +33,11 @@ ELLIPSIS = "…"
 _SPACES = re.compile(r"\s+")
 
 
+def units(text: str) -> int:
+    """``text``'s length in UTF-16 code units, as Discord counts it (an emoji may be two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, with an ellipsis when cut."""
     if len(text) <= limit:

@@ -17,13 +17,13 @@ import contextlib
 import io
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
 import render
-from bot import alt_text, rematch, table_options, timing
+from bot import alt_text, rematch, table_options, text_mode, timing
 from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
@@ -51,6 +51,9 @@ from bot.table import TableService
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
 MAX_BUTTONS = 25  # Discord: five rows of five
 NO_PINGS = discord.AllowedMentions.none()
+
+PICTURE_FILES = (".png", ".gif", ".webp", ".jpg")
+"""The attachments that are pictures (what the text mode leaves out)."""
 
 PREPARED_KEPT = 32
 """Table images drawn ahead (:meth:`Publisher.prepare_table`) kept for the courier to pick
@@ -101,12 +104,15 @@ class Payload:
     """``(filename, caption, png)`` each."""
     descriptions: list[str] = field(default_factory=list)
     """Alt text per image (:mod:`bot.alt_text`): the main image's first, then each further one's."""
+    more_embeds: list[discord.Embed] = field(default_factory=list)
+    """Further embeds below the first (``/game status text:true``: the caller's own hand)."""
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
         if self.content is not None:
             kwargs["content"] = clip(self.content, CONTENT)
         extra = [self._image_embed(name, caption) for name, caption, _ in self.more_images]
+        extra += [fit_embed(embed, EMBED_TOTAL // 2) for embed in self.more_embeds]
         room = EMBED_TOTAL - sum(len(embed) for embed in extra)
         embeds = ([fit_embed(self.embed, room)] if self.embed is not None else []) + extra
         if len(embeds) == 1:
@@ -132,6 +138,8 @@ class Payload:
             kwargs["attachments"] = [kwargs.pop("file")]
         elif "files" in kwargs:
             kwargs["attachments"] = kwargs.pop("files")
+        else:  # a message edited into text (the text mode, issue 29) keeps no old picture
+            kwargs["attachments"] = []
         kwargs["view"] = unheld(self.view) if self.view is not None else None
         return kwargs
 
@@ -151,6 +159,21 @@ class Payload:
             discord.File(io.BytesIO(png), filename=name, description=self.alt(len(files) + i))
             for i, (name, _, png) in enumerate(self.more_images)
         ]
+
+    def pictures(self) -> bool:
+        """Whether the message shows a picture (a move log sent as a ``.txt`` file is none)."""
+        return bool(self.more_images) or (self.image is not None and self.filename.endswith(
+            PICTURE_FILES))  # fmt: skip
+
+    def without_pictures(self) -> Payload:
+        """The message in the text mode (issue 29) where no text view of its own exists (a
+        chart, the leaderboard, a replay): each picture's alt text said in its place."""
+        if not self.pictures():
+            return self
+        embed = self.embed.copy().set_image(url=None) if self.embed is not None else None
+        said = "\n\n".join([self.content or "", *self.descriptions]).strip()
+        return replace(self, content=said or None, embed=embed, image=None, more_images=[],
+                       descriptions=[])  # fmt: skip
 
     def _image_embed(self, filename: str, caption: str) -> discord.Embed:
         embed = discord.Embed(title=clip(caption, EMBED_TITLE), colour=COLOUR)
@@ -365,9 +388,11 @@ class Publisher:
         notes: Iterable[str] = (),
         *,
         locale: str | None = None,
+        text: bool = False,
     ) -> Payload:
         """The public table: board image, what just happened, whose turn, scores. ``locale``
         is the reader's (``/game status``); a post to the channel speaks the table's.
+        ``text``: the text mode (:mod:`bot.text_mode`), the board in words and no image.
 
         The images are awaited last: a move's board is drawing in a worker (see
         :meth:`prepare_move`) while the words are written here."""
@@ -419,6 +444,13 @@ class Publisher:
                 style=discord.ButtonStyle.secondary,
             )
         )
+        if text:  # the public view in words, led by the turn (or outcome) line
+            users = {s.user_id: f"**{_safe_name(s.name)}**" for s in record.seats if s.user_id}
+            headline = alt_text.unmention(self.turn_line(record, locale)[0], users)
+            embed.description = text_mode.table_text(presenter, view, locale, names, headline)
+            embed.clear_fields().set_image(url=None)
+            return Payload(content=content or None, embed=embed, view=buttons,
+                           mentions=pings(pinged))  # fmt: skip
         board, *seat_boards = await self._table_images(record, locale)
         names = seat_names(record)
         more = [(f"seat-{seat + 1}.png", names[seat], png) for seat, png in enumerate(seat_boards)]
@@ -606,9 +638,13 @@ class Publisher:
 
     # -- hands ----------------------------------------------------------------------------
 
-    async def hand_payload(self, record: GameRecord, seat: int, locale: str) -> Payload:
+    async def hand_payload(
+        self, record: GameRecord, seat: int, locale: str, *, images: bool | None = None
+    ) -> Payload:
         """A seat's hand from that seat's view only, with one-tap moves when it must act, or
-        may play something "at any time" though nobody waits for it."""
+        may play something "at any time" though nobody waits for it. Without ``images`` (the
+        player's choice when not given: ``/game notify images:off``) the hand is in words
+        (:mod:`bot.text_mode`), with the same buttons and no picture."""
         view = self.tables.view(record, seat)
         presenter = PRESENTERS[record.game]
         names = markdown_names(record)
@@ -638,12 +674,21 @@ class Publisher:
             )
         for button in move_buttons:
             buttons.add_item(button)
+        if images is None:
+            images = await self.images_wanted(record.seats[seat].user_id)
+        if not images:
+            embed.description = text_mode.hand_text(presenter, view, locale)
+            return Payload(embed=embed, view=buttons)
         image = await drawn(render.render_hand, record.game, view, locale=normalise(locale))
         embed.set_image(url="attachment://hand.png")
         alt = alt_text.hand(presenter, view, locale)
         return Payload(
             embed=embed, image=image, filename="hand.png", view=buttons, descriptions=[alt]
         )
+
+    async def images_wanted(self, user_id: int | None) -> bool:
+        """Whether this player sees pictures (a bot seat: yes; the text mode: no)."""
+        return user_id is None or (await self.tables.store.prefs(user_id)).images
 
     def _move_buttons(
         self, record: GameRecord, seat: int, view: dict[str, Any], locale: str

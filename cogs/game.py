@@ -159,14 +159,9 @@ class GameCog(
     # -- during a game --------------------------------------------------------------------
 
     @app_commands.command(name="status", description="Show the table in this channel")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        async def work(locale: str) -> Payload:
-            record = await table_in_channel(self.bot, interaction)
-            if record.status == LOBBY:
-                return self.bot.publisher.lobby_payload(record, locale)
-            return await self.bot.publisher.table_payload(record, locale=locale)
-
-        await answer(interaction, work)
+    @app_commands.describe(text="The table in words instead of a picture (and your own hand)")
+    async def status(self, interaction: discord.Interaction[Any], text: bool | None = None) -> None:
+        await answer(interaction, lambda locale: flows.status(self.bot, interaction, locale, text))
 
     @app_commands.command(name="hand", description="See your hand (only you can see it)")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -225,17 +220,19 @@ class GameCog(
     @app_commands.describe(
         dm="DM you your hand and moves when it is your turn",
         reminders="Remind you when a table waits for your move",
+        images="Off: your hands and private replies come as text, with the same buttons",
     )
     async def notify(
         self,
         interaction: discord.Interaction[Any],
         dm: bool | None = None,
         reminders: bool | None = None,
+        images: bool | None = None,
     ) -> None:
         await answer(
             interaction,
             lambda locale: flows.notify_settings(
-                self.bot, interaction, locale, dm=dm, reminders=reminders
+                self.bot, interaction, locale, dm=dm, reminders=reminders, images=images
             ),
         )
 

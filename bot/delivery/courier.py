@@ -445,13 +445,14 @@ class Courier:
         seat = delivery.seat
         assert seat is not None
         user_id = record.seats[seat].user_id
-        if user_id is None or not (await self.store.prefs(user_id)).dm_on_turn:
+        prefs = await self.store.prefs(user_id) if user_id is not None else None
+        if user_id is None or prefs is None or not prefs.dm_on_turn:
             return None  # a bot took the seat since, or the player wants no DMs
         if self.dm_is_closed(user_id):
             await self._closed(record, announced, seat)
             raise GiveUp("DMs closed (known)")
         locale = record.seats[seat].locale
-        payload = await self.publisher.hand_payload(record, seat, locale)
+        payload = await self.publisher.hand_payload(record, seat, locale, images=prefs.images)
         payload.content = self.publisher.dm_header(record, locale)
 
         async def deliver(channel: DmChannel) -> int:

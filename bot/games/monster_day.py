@@ -46,7 +46,7 @@ def space_label(view: dict[str, Any], space: int, locale: str) -> str:
     return t(locale, "space {n} {suits} ({side})", n=space + 1, suits=suits, side=side)
 
 
-def _monster_name(monster: str, locale: str) -> str:
+def monster_name(monster: str, locale: str) -> str:
     names = {
         "catoblepas": t(locale, "Catoblepas"),
         "dire_bear": t(locale, "Dire Bear"),
@@ -113,7 +113,7 @@ class MonsterDayPresenter:
         return None
 
     def _monster_line(self, event: dict[str, Any], locale: str) -> str:
-        monster = _monster_name(event["monster"], locale)
+        monster = monster_name(event["monster"], locale)
         totals = "–".join(str(x) for x in event.get("totals", []))
         result = event.get("result")
         if result == "moved":
@@ -166,13 +166,13 @@ class MonsterDayPresenter:
         lines = []
         for index, space in enumerate(view.get("spaces", [])):
             top = space.get("top")
-            here = [_monster_name(m["id"], locale) for m in view.get("monsters", [])
+            here = [monster_name(m["id"], locale) for m in view.get("monsters", [])
                     if m.get("space") == index]  # fmt: skip
             lines.append(t(locale, "{space}: {card}{monsters}",
                            space=space_label({**view, "seat": None}, index, locale),
                            card=card_label(top, locale) if top else "—",
                            monsters=" · " + ", ".join(here) if here else ""))  # fmt: skip
-        away = [_monster_name(m["id"], locale) for m in view.get("monsters", [])
+        away = [monster_name(m["id"], locale) for m in view.get("monsters", [])
                 if m.get("space") is None]  # fmt: skip
         if away:
             lines.append(t(locale, "Off the board: {monsters}", monsters=", ".join(away)))

@@ -66,10 +66,12 @@ class ChannelBusy(StoreError):
 class Prefs:
     """A player's notification choices. ``dm_on_turn`` off: no hand DMs (the channel pings
     them for every decision instead, and ``/game hand`` shows the hand); ``reminders`` off:
-    no reminder pings."""
+    no reminder pings; ``images`` off: the text mode (issue 29), their hands and private
+    replies as text with the same buttons, no picture (a screen reader, a slow phone)."""
 
     dm_on_turn: bool = True
     reminders: bool = True
+    images: bool = True
 
 
 @dataclass(frozen=True, slots=True)

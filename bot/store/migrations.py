@@ -243,4 +243,7 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 14: the text mode (issue 29, ``/game notify images:off``): a player's hands and private
+    # replies as text, no image; kept with their other notification choices.
+    ["ALTER TABLE user_prefs ADD COLUMN images INTEGER NOT NULL DEFAULT 1"],
 ]

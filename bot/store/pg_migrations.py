@@ -206,6 +206,8 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 7: the text mode (issue 29). SQLite's migration 14.
+    ["ALTER TABLE user_prefs ADD COLUMN images INTEGER NOT NULL DEFAULT 1"],
 ]
 
 

@@ -337,18 +337,25 @@ class GamesSql:
     async def prefs(self, user_id: int) -> Prefs:
         async with self._lock:
             rows = await self._fetchall(
-                "SELECT dm_on_turn, reminders FROM user_prefs WHERE user_id = ?", (user_id,)
+                "SELECT dm_on_turn, reminders, images FROM user_prefs WHERE user_id = ?",
+                (user_id,),
             )
-        return Prefs(bool(rows[0][0]), bool(rows[0][1])) if rows else Prefs()
+        return Prefs(*(bool(value) for value in rows[0])) if rows else Prefs()
 
     async def set_prefs(self, user_id: int, prefs: Prefs) -> None:
         async with self._transaction():
             await self._run(
-                "INSERT INTO user_prefs (user_id, dm_on_turn, reminders, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
+                "INSERT INTO user_prefs (user_id, dm_on_turn, reminders, images, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET "
                 "dm_on_turn = excluded.dm_on_turn, reminders = excluded.reminders, "
-                "updated_at = excluded.updated_at",
-                (user_id, int(prefs.dm_on_turn), int(prefs.reminders), time.time()),
+                "images = excluded.images, updated_at = excluded.updated_at",
+                (
+                    user_id,
+                    int(prefs.dm_on_turn),
+                    int(prefs.reminders),
+                    int(prefs.images),
+                    time.time(),
+                ),
             )
             await self._reply_committed(None)
 

@@ -231,6 +231,13 @@ def test_a_board_per_player_comes_as_one_embed_and_file_each_within_the_limits(
     assert "files" not in edit and len(edit["attachments"]) == 1 + len(more)
 
 
+def test_a_message_edited_into_text_keeps_no_old_picture() -> None:
+    """Issue 29: a hand DM drawn before its player turned images off is edited into text;
+    without ``attachments=[]`` Discord keeps the old picture under the new words."""
+    edit = Payload(embed=discord.Embed(title="Your hand", description="• a card")).edit_kwargs()
+    assert edit["attachments"] == []
+
+
 def test_one_image_stays_one_embed_and_one_file() -> None:
     sent = Payload(embed=discord.Embed(title="x"), image=b"png").send_kwargs()
     assert "embed" in sent and "file" in sent and "embeds" not in sent and "files" not in sent

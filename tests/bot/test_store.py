@@ -268,6 +268,16 @@ async def test_notification_choices_default_on_and_are_kept(store: GameStore) ->
     assert await store.prefs(8) == Prefs()
 
 
+async def test_the_text_mode_is_kept_with_the_other_choices(store: GameStore) -> None:
+    """Issue 29: ``/game notify images:off`` is one more choice of the player's, for every
+    table; images stay on until they choose."""
+    assert (await store.prefs(9)).images
+    await store.set_prefs(9, Prefs(dm_on_turn=False, images=False))
+    assert await store.prefs(9) == Prefs(dm_on_turn=False, reminders=True, images=False)
+    await store.set_prefs(9, Prefs(images=True))
+    assert await store.prefs(9) == Prefs()
+
+
 async def test_list_seated_finds_a_players_open_tables_in_every_server_and_dm(
     store: GameStore,
 ) -> None:

@@ -6,6 +6,7 @@ import time
 
 from bot.store import Prefs
 from tests.cogs.helpers import followup_text, make_world, open_table
+from tests.cogs.test_table_locale import _client
 
 
 async def _turn_of(world):
@@ -37,6 +38,23 @@ async def test_a_player_who_wants_no_dms_gets_none_and_the_channel_tells_them(
         spaces = await actor.autocomplete(world.channel, "monsterday play", "space", "", card=card)
         await actor.slash(world.channel, "monsterday play", card=card, space=spaces[0]["value"])
     assert not world.bob.user.dm_channel.history()
+
+
+async def test_images_off_is_a_choice_for_every_table_said_back_in_both_languages(
+    simcord_env, monkeypatch
+) -> None:
+    """Issue 29: ``/game notify images:off`` turns the text mode on for that player only,
+    keeping their other choices; the answer says so."""
+    world = make_world(simcord_env)
+    changed = await world.bob.slash(world.channel, "game notify", images=False)
+    assert "Images: **off**" in followup_text(changed), followup_text(changed)
+    assert await world.bot.store.prefs(world.bob.id) == Prefs(images=False)
+    assert await world.bot.store.prefs(world.ann.id) == Prefs()
+    await world.bob.slash(world.channel, "game notify", dm=False)
+    assert await world.bot.store.prefs(world.bob.id) == Prefs(dm_on_turn=False, images=False)
+    _client(monkeypatch, user="it", guild="it")
+    italian = await world.bob.slash(world.channel, "game notify", images=True)
+    assert "Immagini: **sì**" in followup_text(italian), followup_text(italian)
 
 
 async def test_a_player_who_wants_no_reminders_is_not_reminded(simcord_env) -> None:
