@@ -5,8 +5,8 @@ The Italian rulebook is the specification; ``docs/rules/notte_di_terrore.md`` li
 the code implementing it, its test and each interpretation (I1..I22) followed here. The model
 (state, actions, JSON) is :mod:`.model`, the setup :mod:`.setup`, the small state changes
 (draws, discards, Terror piles) :mod:`.piles`, what is legal :mod:`.legality`, the views
-:mod:`.views` and the forced moves :mod:`.forced`; their names are re-exported here, so callers need only
-this module.
+:mod:`.views` and the forced moves :mod:`.forced`; their names are re-exported here, so
+callers need only this module.
 
 Everything is immutable: :class:`State` holds tuples and the seeded :class:`~rules.base.Rng`,
 so ``apply`` returns a new state and ``setup(seed)`` plus the same actions replays a game.
