@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.boxes import Box
+from render.colours import legible
 from render.common import RGB, Canvas, Palette, localized, mix
 from render.monsterpocalypse.icons import (
     HAZARD_ICONS,
@@ -28,6 +29,7 @@ from render.monsterpocalypse.style import (
     HEALTH_ALPHA,
     HEALTH_EMPTY,
     HEALTH_HYPER,
+    HEALTH_PLATE,
     SIDE_NEUTRAL,
     SPACE_COLORS,
     faction_color,
@@ -255,9 +257,11 @@ def draw_monster(c: Canvas, figure: dict[str, Any], locale: str) -> None:
         return
     box = inset(span(cover), 3)
     owner = figure.get("owner")
-    fill = mix(faction_color(_faction(figure)), (30, 24, 20), 0.55)
+    fill = mix(faction_color(_faction(figure)), (30, 24, 20), 0.6)  # cream name 4.5:1 on it
     owner_shape(c, box, owner, fill, 4.5)
     x0, y0, x1, y1 = inset(box, 9)
+    plate = mix(fill, HEALTH_PLATE, 0.7)
+    c.rect((x0 - 2, y1 - 36, x1 + 2, y1 - 1), fill=plate, radius=6)
     form = figure.get("form")
     label = str(figure.get("id") or "")
     with c.region((x0, y0, x1, y1), f"monster {label}"):
@@ -269,17 +273,22 @@ def draw_monster(c: Canvas, figure: dict[str, Any], locale: str) -> None:
         c.text((x0 + 18, y0 + 36), mark, 18, ring, bold=True, anchor="mm")
         for k, which in enumerate(("alpha", "hyper")):
             _health_bar(c, figure, which, (x0, y1 - 34 + k * 17, x1, y1 - 20 + k * 17),
-                        active=form == which)  # fmt: skip
+                        plate, active=form == which)  # fmt: skip
     _mobility(c, figure, x1 - 10, y0 + 36, 10)
 
 
-def _health_bar(c: Canvas, figure: dict[str, Any], which: str, box: Box, active: bool) -> None:
-    """One form's health: the form's mark, the remaining pips and "n/max"."""
+def _health_bar(
+    c: Canvas, figure: dict[str, Any], which: str, box: Box, plate: RGB, active: bool
+) -> None:
+    """One form's health on the token's dark ``plate``: the form's mark, the remaining pips
+    and "n/max". Why a plate: green and orange numbers on the faction's own colour read at
+    1.3–4.4:1; on the plate they keep their colour and read at 4.5:1 or more, the dimmed
+    form's too (issue 29)."""
     health = num((figure.get("health") or {}).get(which))
     top = max(health, num((figure.get("max") or {}).get(which), health))
     color = HEALTH_ALPHA if which == "alpha" else HEALTH_HYPER
     if not active:
-        color = mix(color, (60, 50, 44), 0.35)
+        color = legible(mix(color, (60, 50, 44), 0.35), plate)
     x0, y0, x1, y1 = box
     c.text((x0 + 5, (y0 + y1) / 2), "α" if which == "alpha" else "H", 11, color, bold=True,
            anchor="mm")  # fmt: skip
