@@ -2,10 +2,10 @@
 units), each drawn from its entry of the view alone.
 
 Owners are told apart by shape as well as colour: the first seat's pieces are round (circles,
-rounded monsters), the second seat's square with cut corners. Monsters show their form (α or H)
-and both health tracks with numbers; units their type initial, an elite ring and a flyer or
-jumper mark; buildings their initial, DEF, energy, the hazard they leave and a star once
-secured."""
+rounded monsters), the second seat's square with cut corners, unowned ones plain squares.
+Monsters show their form (α or H) and both health tracks with numbers; units their type
+initial, an elite ring and a flyer or jumper mark; buildings their initial, DEF, energy, the
+hazard they leave and a star once secured."""
 
 from __future__ import annotations
 
@@ -72,10 +72,15 @@ def piece_squares(entry: dict[str, Any]) -> list[Square]:
 
 
 def owner_shape(c: Canvas, box: Box, owner: Any, fill: RGB, width: float = 3) -> None:
-    """The owner's outline: round for seat 0, cut-corner square for seat 1 (grey: none)."""
+    """The owner's outline in the owner's colour and shape: round for seat 0, cut-corner
+    square for seat 1, a plain square in grey for no owner (a neutral building was round
+    like seat 0's: told apart by colour alone, issue 29)."""
     color = seat_color(owner)
     x0, y0, x1, y1 = box
-    if owner == 1:
+    shape = "cut corners" if owner == 1 else "round" if owner == 0 else "square"
+    with c.region(box, "owner", cue=("owner", str(owner))):
+        c.mark(f"owner {shape}", box)
+    if shape == "cut corners":
         k = (x1 - x0) * 0.22
         pts = [(x0 + k, y0), (x1 - k, y0), (x1, y0 + k), (x1, y1 - k), (x1 - k, y1),
                (x0 + k, y1), (x0, y1 - k), (x0, y0 + k)]  # fmt: skip
@@ -86,7 +91,7 @@ def owner_shape(c: Canvas, box: Box, owner: Any, fill: RGB, width: float = 3) ->
         c.polygon(inner, fill)
         return
     radius = (x1 - x0) / 2 if (x1 - x0) < CELL else (x1 - x0) * 0.3
-    c.rect(box, fill=fill, outline=color, width=width, radius=radius)
+    c.rect(box, fill=fill, outline=color, width=width, radius=radius if shape == "round" else 5)
 
 
 # --------------------------------------------------------------------------- spaces

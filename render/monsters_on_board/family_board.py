@@ -182,7 +182,7 @@ class FamilySeatBoard:
         cy = (y + y1) / 2
         chip = (x0, y, x0 + LABEL_W, y1)
         c.rect(chip, fill=rgb, radius=7)
-        with c.region(chip, "lane mark"):
+        with c.region(chip, "lane mark", cue=("component colour", colour_id)):
             c.text(((chip[0] + chip[2]) / 2, cy), mark(colour_id), 15, ink_on(rgb), bold=True,
                    anchor="mm")  # fmt: skip
         for area in range(AREAS + 1):
