@@ -124,7 +124,10 @@ def _space_icons(c: Canvas, kind: str, sq: Square, activator: Square | None, col
     x, y = cell(sq)[0] + 11, cell(sq)[3] - 11
     if icon:
         c.circle(x, y, 9.5, fill=(20, 14, 10))
-        icon(c, x, y, 6.5, color)
+        badge = (x - 9.5, y - 9.5, x + 9.5, y + 9.5)
+        with c.region(badge, "space", cue=("space kind", kind)):
+            icon(c, x, y, 6.5, color)
+            c.mark(f"space {kind}", badge)
     if activator is not None:
         ax, ay = cell(activator)[0] + 11, cell(activator)[3] - 11
         c.circle(ax, ay, 9.5, fill=(20, 14, 10))
@@ -155,7 +158,9 @@ def draw_hazard(c: Canvas, hazard: dict[str, Any]) -> None:
     icon = HAZARD_ICONS.get(kind)
     x, y = centre(box)
     if icon:
-        icon(c, x, y, (box[2] - box[0]) * 0.3, color)
+        with c.region(box, "hazard", cue=("hazard", kind)):
+            icon(c, x, y, (box[2] - box[0]) * 0.3, color)
+            c.mark(f"hazard {kind}", box)
 
 
 # --------------------------------------------------------------------------- buildings

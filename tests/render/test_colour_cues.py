@@ -31,7 +31,7 @@ EXPECTED: dict[str, set[str]] = {
     "notte_di_terrore": {"Being type"},
     "munchkin_fu": {"card kind"},
     "monsters_on_board": {"component colour"},
-    "monsterpocalypse": {"owner"},
+    "monsterpocalypse": {"owner", "space kind"},
 }
 """What each game's colours tell, each seen with two values or more in the sampled shots."""
 
