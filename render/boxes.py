@@ -31,6 +31,10 @@ class Region:
     parent: Region | None = None
     overlap_ok: bool = False
     """Texts in this region may overlap texts outside it (a badge printed over a card face)."""
+    cue: tuple[str, str] | None = None
+    """What this region's colour tells, as ``(what, value)``: ``("card kind", "item")``. The
+    colour-cue test (``tests/render/test_colour_cues.py``) asks that the region also shows it
+    without colour: a letter, a symbol (texts) or a shape (:class:`PlacedMark`) drawn in it."""
 
     def path(self) -> str:
         """``image > strip 2 > place > being 1``: where a text is, for failure messages."""
@@ -58,13 +62,26 @@ class PlacedText:
     """The colour of the stroke around the letters, when they have one."""
 
 
+@dataclass(frozen=True)
+class PlacedMark:
+    """One drawn shape that means something without its colour (a suit's symbol, a Being
+    type's silhouette, an owner's outline): its ``name`` (``"suit moons"``), its box and the
+    region it belongs to, for the colour-cue test."""
+
+    name: str
+    bbox: Box
+    region: Region
+
+
 @dataclass
 class Page:
-    """What one canvas drew: its size, its regions (the image first) and its texts."""
+    """What one canvas drew: its size, its regions (the image first), its texts and its
+    shape marks."""
 
     size: tuple[int, int]
     regions: list[Region] = field(default_factory=list)
     texts: list[PlacedText] = field(default_factory=list)
+    marks: list[PlacedMark] = field(default_factory=list)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from PIL import Image, ImageDraw, ImageFont
 
 from render import shapes
-from render.boxes import Box, Page, PlacedText, Region, active_recorder
+from render.boxes import Box, Page, PlacedMark, PlacedText, Region, active_recorder
 from render.colours import RGB, Palette, mix
 from render.late_text import LateText, LateTexts, PixelBox
 from render.text import (
@@ -79,15 +79,24 @@ class Canvas:
         self.where: Region | None = self.page.regions[0] if self.page else None
 
     @contextmanager
-    def region(self, box: Box, label: str, *, overlap_ok: bool = False) -> Iterator[Box]:
+    def region(
+        self,
+        box: Box,
+        label: str,
+        *,
+        overlap_ok: bool = False,
+        cue: tuple[str, str] | None = None,
+    ) -> Iterator[Box]:
         """Texts drawn inside the ``with`` block are meant to fit in ``box`` (a panel, a card, a
         pill); ``label`` names it in test failures. ``overlap_ok`` lets them overlap texts
-        outside it (a number on a badge over a card). Yields ``box``."""
+        outside it (a number on a badge over a card). ``cue``: what the region's colour tells,
+        ``(what, value)``, which a letter, symbol or :meth:`mark` inside must tell too (the
+        colour-cue test). Yields ``box``."""
         if self.page is None:
             yield box
             return
         outer = self.where
-        self.where = Region(label, box, outer, overlap_ok)
+        self.where = Region(label, box, outer, overlap_ok, cue)
         self.page.regions.append(self.where)
         try:
             yield box
@@ -302,6 +311,12 @@ class Canvas:
 
         ink = self._later(xy, text, size, fill, bold, anchor, stroke, stroke_fill, now)
         self._record(text, ink, (fill, size, bold, stroke_fill if stroke else None))
+
+    def mark(self, name: str, box: Box) -> None:
+        """Note that the shape just drawn in ``box`` means ``name`` without its colour (a
+        suit's symbol: ``"suit moons"``), while a recording is on (the colour-cue test)."""
+        if self.page is not None and self.where is not None:
+            self.page.marks.append(PlacedMark(name, box, self.where))
 
     def _record(
         self, text: str, ink: Box, look: tuple[RGB, float, bool, RGB | None] | None = None

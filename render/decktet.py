@@ -192,6 +192,7 @@ def draw_suit(
     if halo is not None:
         canvas.stamp(_halo_mask(suit, px), cx, cy, halo)
     canvas.stamp(suit_mask(suit, px), cx, cy, color or suit_color(suit))
+    canvas.mark(f"suit {suit}", (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2))
 
 
 @lru_cache(maxsize=64)

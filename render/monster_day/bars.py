@@ -150,9 +150,10 @@ class _Bars:
         )
         x = x0 + 16
         x += draw_rank(c, card, x, cy, h * 0.62, Palette.ink) + 8
-        for suit in suits:
-            draw_suit(c, suit, x + h * 0.3, cy, h * 0.62)
-            x += h * 0.62 + 2
+        with c.region(box, "card chip", cue=("suit", str(suits[0])) if suits else None):
+            for suit in suits:  # the stripe's colour is the first suit's: its symbol leads
+                draw_suit(c, suit, x + h * 0.3, cy, h * 0.62)
+                x += h * 0.62 + 2
         c.fit_text(
             (x + 6, cy),
             localized(card.get("name"), self.locale),

@@ -310,7 +310,8 @@ class _Board(_Bars):
             c.dashed_rect(card_box, mix(color, Palette.panel, 0.45), 2.5, 9, 12)
             if suit:
                 cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
-                draw_suit(c, suit, cx, cy, 70, mix(color, Palette.panel, 0.72))
+                with c.region(card_box, "empty space", cue=("suit", suit)):
+                    draw_suit(c, suit, cx, cy, 70, mix(color, Palette.panel, 0.72))
             return
         covered = int(data.get("covered") or 0)
         for k in range(min(covered, 2), 0, -1):  # the edges of covered cards peek out
@@ -354,7 +355,7 @@ class _Board(_Bars):
             radius=12,
         )
         c.circle(tile[0] + 24, mid, 17, fill=Palette.bg)
-        with c.region(tile, f"Ace of space {space + 1}"):
+        with c.region(tile, f"Ace of space {space + 1}", cue=("suit", suit) if suit else None):
             c.text(
                 (tile[0] + 24, mid + 1), str(space + 1), 24, Palette.text, bold=True, anchor="mm"
             )
@@ -367,10 +368,9 @@ class _Board(_Bars):
                 (255, 255, 255),
                 stroke=mix(color, (0, 0, 0), 0.55),
             )
-        if suit:
-            draw_suit(
-                c, suit, tile[2] - 32, mid, 44, (255, 255, 255), halo=mix(color, (0, 0, 0), 0.5)
-            )
+            if suit:
+                draw_suit(c, suit, tile[2] - 32, mid, 44, (255, 255, 255),
+                          halo=mix(color, (0, 0, 0), 0.5))  # fmt: skip
 
     # -- monsters on the board
     def token_groups(self) -> dict[int | None, list[dict[str, Any]]]:

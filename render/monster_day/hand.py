@@ -192,8 +192,8 @@ def _plays_on(
         suit = _ace_suit(spaces[space])
         chip = (x, ly + 18, x + chip_w, ly + 54)
         c.rect(chip, fill=mix(suit_color(suit), Palette.panel, 0.35), radius=10)  # 3:1 for Suns
-        with c.region(chip, f"space {space + 1}"):
+        with c.region(chip, f"space {space + 1}", cue=("suit", suit) if suit else None):
             c.text((x + 16, ly + 36), str(space + 1), 22, Palette.text, bold=True, anchor="mm")
-        if suit:
-            draw_suit(c, suit, x + chip_w - 19, ly + 36, 25, (255, 255, 255))
+            if suit:
+                draw_suit(c, suit, x + chip_w - 19, ly + 36, 25, (255, 255, 255))
         x += chip_w + chip_gap

@@ -17,7 +17,16 @@ from PIL import Image
 from render.common import Canvas, Palette, player_names
 from render.layers import LayerCache, static_layer
 from render.monsterpocalypse.focus import draw_focus
-from render.monsterpocalypse.layout import HEIGHT, WIDTH, Square, cell, centre, inset, span
+from render.monsterpocalypse.layout import (
+    CELL,
+    HEIGHT,
+    WIDTH,
+    Square,
+    cell,
+    centre,
+    inset,
+    span,
+)
 from render.monsterpocalypse.panel import draw_players, draw_top, players
 from render.monsterpocalypse.pieces import (
     draw_building,
@@ -171,15 +180,17 @@ def _marks(c: Canvas, highlight: Highlight) -> None:
 
 
 def _targets(c: Canvas, view: dict[str, Any], highlight: Highlight) -> None:
-    """A red ring with four crosshair ticks around each target in range."""
+    """A red ring with four crosshair ticks around each target in range: round around a
+    1×1 piece, a rounded square around a 2×2 one, outside its token either way (a circle
+    inscribed in a monster's squares crossed its health numbers, issue 29)."""
     for target in highlight.get("targets") or []:
         cover = _piece(view, target)
         if not cover:
             continue
-        x0, y0, x1, y1 = inset(span(cover), 1)
+        box = x0, y0, x1, y1 = inset(span(cover), 1)
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
         r = (x1 - x0) / 2
-        c.circle(x, y, r, outline=TARGET, width=3)
+        c.rect(box, outline=TARGET, width=3, radius=r if x1 - x0 < CELL else r * 0.6)
         for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
             c.line([(x + dx * (r - 6), y + dy * (r - 6)), (x + dx * (r + 2), y + dy * (r + 2))],
                    TARGET, 3)  # fmt: skip

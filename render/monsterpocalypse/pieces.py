@@ -2,16 +2,17 @@
 units), each drawn from its entry of the view alone.
 
 Owners are told apart by shape as well as colour: the first seat's pieces are round (circles,
-rounded monsters), the second seat's square with cut corners. Monsters show their form (α or H)
-and both health tracks with numbers; units their type initial, an elite ring and a flyer or
-jumper mark; buildings their initial, DEF, energy, the hazard they leave and a star once
-secured."""
+rounded monsters), the second seat's square with cut corners, unowned ones plain squares.
+Monsters show their form (α or H) and both health tracks with numbers; units their type
+initial, an elite ring and a flyer or jumper mark; buildings their initial, DEF, energy, the
+hazard they leave and a star once secured."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from render.boxes import Box
+from render.colours import legible
 from render.common import RGB, Canvas, Palette, localized, mix
 from render.monsterpocalypse.icons import (
     HAZARD_ICONS,
@@ -28,6 +29,7 @@ from render.monsterpocalypse.style import (
     HEALTH_ALPHA,
     HEALTH_EMPTY,
     HEALTH_HYPER,
+    HEALTH_PLATE,
     SIDE_NEUTRAL,
     SPACE_COLORS,
     faction_color,
@@ -70,10 +72,15 @@ def piece_squares(entry: dict[str, Any]) -> list[Square]:
 
 
 def owner_shape(c: Canvas, box: Box, owner: Any, fill: RGB, width: float = 3) -> None:
-    """The owner's outline: round for seat 0, cut-corner square for seat 1 (grey: none)."""
+    """The owner's outline in the owner's colour and shape: round for seat 0, cut-corner
+    square for seat 1, a plain square in grey for no owner (a neutral building was round
+    like seat 0's: told apart by colour alone, issue 29)."""
     color = seat_color(owner)
     x0, y0, x1, y1 = box
-    if owner == 1:
+    shape = "cut corners" if owner == 1 else "round" if owner == 0 else "square"
+    with c.region(box, "owner", cue=("owner", str(owner))):
+        c.mark(f"owner {shape}", box)
+    if shape == "cut corners":
         k = (x1 - x0) * 0.22
         pts = [(x0 + k, y0), (x1 - k, y0), (x1, y0 + k), (x1, y1 - k), (x1 - k, y1),
                (x0 + k, y1), (x0, y1 - k), (x0, y0 + k)]  # fmt: skip
@@ -84,7 +91,7 @@ def owner_shape(c: Canvas, box: Box, owner: Any, fill: RGB, width: float = 3) ->
         c.polygon(inner, fill)
         return
     radius = (x1 - x0) / 2 if (x1 - x0) < CELL else (x1 - x0) * 0.3
-    c.rect(box, fill=fill, outline=color, width=width, radius=radius)
+    c.rect(box, fill=fill, outline=color, width=width, radius=radius if shape == "round" else 5)
 
 
 # --------------------------------------------------------------------------- spaces
@@ -117,7 +124,10 @@ def _space_icons(c: Canvas, kind: str, sq: Square, activator: Square | None, col
     x, y = cell(sq)[0] + 11, cell(sq)[3] - 11
     if icon:
         c.circle(x, y, 9.5, fill=(20, 14, 10))
-        icon(c, x, y, 6.5, color)
+        badge = (x - 9.5, y - 9.5, x + 9.5, y + 9.5)
+        with c.region(badge, "space", cue=("space kind", kind)):
+            icon(c, x, y, 6.5, color)
+            c.mark(f"space {kind}", badge)
     if activator is not None:
         ax, ay = cell(activator)[0] + 11, cell(activator)[3] - 11
         c.circle(ax, ay, 9.5, fill=(20, 14, 10))
@@ -148,7 +158,9 @@ def draw_hazard(c: Canvas, hazard: dict[str, Any]) -> None:
     icon = HAZARD_ICONS.get(kind)
     x, y = centre(box)
     if icon:
-        icon(c, x, y, (box[2] - box[0]) * 0.3, color)
+        with c.region(box, "hazard", cue=("hazard", kind)):
+            icon(c, x, y, (box[2] - box[0]) * 0.3, color)
+            c.mark(f"hazard {kind}", box)
 
 
 # --------------------------------------------------------------------------- buildings
@@ -255,9 +267,11 @@ def draw_monster(c: Canvas, figure: dict[str, Any], locale: str) -> None:
         return
     box = inset(span(cover), 3)
     owner = figure.get("owner")
-    fill = mix(faction_color(_faction(figure)), (30, 24, 20), 0.55)
+    fill = mix(faction_color(_faction(figure)), (30, 24, 20), 0.6)  # cream name 4.5:1 on it
     owner_shape(c, box, owner, fill, 4.5)
     x0, y0, x1, y1 = inset(box, 9)
+    plate = mix(fill, HEALTH_PLATE, 0.7)
+    c.rect((x0 - 2, y1 - 36, x1 + 2, y1 - 1), fill=plate, radius=6)
     form = figure.get("form")
     label = str(figure.get("id") or "")
     with c.region((x0, y0, x1, y1), f"monster {label}"):
@@ -269,17 +283,22 @@ def draw_monster(c: Canvas, figure: dict[str, Any], locale: str) -> None:
         c.text((x0 + 18, y0 + 36), mark, 18, ring, bold=True, anchor="mm")
         for k, which in enumerate(("alpha", "hyper")):
             _health_bar(c, figure, which, (x0, y1 - 34 + k * 17, x1, y1 - 20 + k * 17),
-                        active=form == which)  # fmt: skip
+                        plate, active=form == which)  # fmt: skip
     _mobility(c, figure, x1 - 10, y0 + 36, 10)
 
 
-def _health_bar(c: Canvas, figure: dict[str, Any], which: str, box: Box, active: bool) -> None:
-    """One form's health: the form's mark, the remaining pips and "n/max"."""
+def _health_bar(
+    c: Canvas, figure: dict[str, Any], which: str, box: Box, plate: RGB, active: bool
+) -> None:
+    """One form's health on the token's dark ``plate``: the form's mark, the remaining pips
+    and "n/max". Why a plate: green and orange numbers on the faction's own colour read at
+    1.3–4.4:1; on the plate they keep their colour and read at 4.5:1 or more, the dimmed
+    form's too (issue 29)."""
     health = num((figure.get("health") or {}).get(which))
     top = max(health, num((figure.get("max") or {}).get(which), health))
     color = HEALTH_ALPHA if which == "alpha" else HEALTH_HYPER
     if not active:
-        color = mix(color, (60, 50, 44), 0.35)
+        color = legible(mix(color, (60, 50, 44), 0.35), plate)
     x0, y0, x1, y1 = box
     c.text((x0 + 5, (y0 + y1) / 2), "α" if which == "alpha" else "H", 11, color, bold=True,
            anchor="mm")  # fmt: skip

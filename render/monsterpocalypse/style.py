@@ -58,6 +58,7 @@ SPACE_COLORS: dict[str, RGB] = {
 HEALTH_ALPHA = hex_rgb("#7fdc7a")
 HEALTH_HYPER = hex_rgb("#ff8a3d")
 HEALTH_EMPTY = hex_rgb("#1b1410")
+HEALTH_PLATE = hex_rgb("#0e0a07")  # mixed into a monster's fill behind its health rows
 
 TEXT: dict[str, dict[str, str]] = {
     "title": {"en": "Monsterpocalypse", "it": "Monsterpocalypse"},

@@ -103,7 +103,7 @@ class FamilySeatBoard:
         c = self.c
         x0, y0, x1, y1 = box
         accent = seat_colour(self.seat)
-        head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
+        ink = head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
         right = x1 - 20
         juice = int(self.info.get("juice") or 0)
         head_juice(c, right, (right - 200, y0 + 4, right, y1 - 4), juice, t("juice", self.locale))
@@ -113,7 +113,7 @@ class FamilySeatBoard:
                 self.name,
                 right - 220 - x0 - 30,
                 26,
-                accent,
+                ink,
                 bold=True,
                 min_size=15,
                 anchor="lm",
@@ -182,7 +182,7 @@ class FamilySeatBoard:
         cy = (y + y1) / 2
         chip = (x0, y, x0 + LABEL_W, y1)
         c.rect(chip, fill=rgb, radius=7)
-        with c.region(chip, "lane mark"):
+        with c.region(chip, "lane mark", cue=("component colour", colour_id)):
             c.text(((chip[0] + chip[2]) / 2, cy), mark(colour_id), 15, ink_on(rgb), bold=True,
                    anchor="mm")  # fmt: skip
         for area in range(AREAS + 1):

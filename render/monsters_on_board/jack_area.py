@@ -222,7 +222,7 @@ def draw_line(
     chip = (x0 + 3, y0 + 3, x0 + 40, y1 - 3)
     c.rect(chip, fill=rgb, radius=6)
     cy = (y0 + y1) / 2
-    with c.region(chip, "jack colour"):
+    with c.region(chip, "jack colour", cue=("component colour", colour_id)):
         c.text(((chip[0] + chip[2]) / 2, cy), mark(colour_id), 14, ink_on(rgb), bold=True,
                anchor="mm")  # fmt: skip
     items: list[tuple[str, Any]] = [("creature", x) for x in creatures]

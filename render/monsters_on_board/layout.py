@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.boxes import Box
+from render.colours import legible
 from render.common import RGB, Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.style import DRAFTS, JUICE, MARGIN, WIDTH, ink_on
@@ -141,17 +142,21 @@ def frame(c: Canvas, height: int) -> None:
     c.rect((6, 6, WIDTH - 6, height - 6), fill=Palette.table, radius=22)
 
 
-def head_frame(c: Canvas, box: Box, accent: RGB, acting: bool) -> None:
+def head_frame(c: Canvas, box: Box, accent: RGB, acting: bool) -> RGB:
     """A seat board's header: a panel tinted with the seat's colour (I3), framed in gold while
-    the seat must act, and the colour's bar at the left."""
+    the seat must act, and the colour's bar at the left. Returns the seat's colour as the
+    name's ink, made readable on that tint (red on it read 4.28:1 once a long name shrank
+    below large text)."""
     x0, y0, _, y1 = box
+    fill = mix(Palette.panel_hi, accent, 0.08)
     c.panel(
         box,
-        fill=mix(Palette.panel_hi, accent, 0.08),
+        fill=fill,
         outline=Palette.gold if acting else dim(accent),
         width=3 if acting else 2,
     )
     c.rect((x0 + 10, y0 + 12, x0 + 17, y1 - 12), fill=accent, radius=3)
+    return legible(accent, fill)
 
 
 def head_juice(c: Canvas, right: float, box: Box, juice: int, word: str) -> None:

@@ -49,7 +49,7 @@ def draw_die(
         c.rect((x - 5, y - 5, x + size + 5, y + size + 5), outline=ring, width=3.5, radius=12)
     c.rect((x + 2, y + 3, x + size + 2, y + size + 3), fill=(0, 0, 0), radius=size * 0.2)
     c.rect(box, fill=fill, outline=edge_of(fill), width=2, radius=size * 0.2)
-    with c.region(box, "die"):
+    with c.region(box, "die", cue=("component colour", colour_id)):
         c.text((x + size / 2, y + size * 0.40), str(rank), size * 0.50, ink, bold=True, anchor="mm")
         c.text((x + size / 2, y + size * 0.80), mark(colour_id), size * 0.24, ink, anchor="mm")
     if crossed:
@@ -72,7 +72,9 @@ def draw_creature(c: Canvas, cx: float, cy: float, r: float, colour_id: str) -> 
     fill = colour_rgb(colour_id)
     c.circle(cx + 1, cy + 2, r, fill=(0, 0, 0))
     c.circle(cx, cy, r, fill=fill, outline=edge_of(fill), width=2)
-    with c.region((cx - r, cy - r, cx + r, cy + r), "creature"):
+    with c.region(
+        (cx - r, cy - r, cx + r, cy + r), "creature", cue=("component colour", colour_id)
+    ):
         c.text((cx, cy), mark(colour_id), r * 0.78, ink_on(fill), bold=True, anchor="mm")
 
 
@@ -101,7 +103,7 @@ def draw_ghost(c: Canvas, box: Box, ghost_id: str) -> None:
     _ghost_shape(c, box, fill, base if colour_id != cat.MULTI else (255, 255, 255))
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    with c.region(box, "ghost"):
+    with c.region(box, "ghost", cue=("component colour", colour_id)):
         sign = glyph(found.icon) if found else "?"
         c.fit_text(
             (x0 + w / 2, y0 + h * 0.36), sign, w - 6, w * 0.36, Palette.ink, bold=True, anchor="mm"

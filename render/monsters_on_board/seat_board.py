@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from render.boxes import Box
-from render.colours import ink_on
+from render.colours import RGB, ink_on
 from render.common import Canvas, Palette, mix
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.layout import (
@@ -109,7 +109,7 @@ class SeatBoard:
         c = self.c
         x0, y0, x1, y1 = box
         accent = seat_colour(self.seat)
-        head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
+        ink = head_frame(c, box, accent, self.seat in ints(self.view.get("pending")))
         cy = (y0 + y1) / 2
         evil_x = x1 - 16 - 9 * 30
         with c.region((evil_x - 4, y0 + 4, x1 - 8, y1 - 4), "evil track"):
@@ -120,9 +120,9 @@ class SeatBoard:
         head_juice(c, juice_x, where, juice, t("juice", self.locale))
         right = juice_x - 170
         with c.region((x0 + 26, y0 + 4, right, y1 - 4), "name"):
-            self.draw_name(x0 + 28, right, y0, y1)
+            self.draw_name(x0 + 28, right, y0, y1, ink)
 
-    def draw_name(self, x0: float, right: float, y0: float, y1: float) -> None:
+    def draw_name(self, x0: float, right: float, y0: float, y1: float, ink: RGB) -> None:
         c = self.c
         pills = []
         if self.view.get("first") == self.seat:
@@ -135,7 +135,7 @@ class SeatBoard:
             self.name,
             right - x0,
             26,
-            seat_colour(self.seat),
+            ink,
             bold=True,
             min_size=15,
             anchor="lm",

@@ -139,7 +139,7 @@ def draw_space(c: Canvas, box: Box, space: cat.Space) -> None:
     cy = (y0 + y1) / 2
     chip = (x0 + 3, y0 + 3, x0 + 30, y1 - 3)
     c.rect(chip, fill=rgb, radius=5)
-    with c.region(chip, "space mark"):
+    with c.region(chip, "space mark", cue=("component colour", space.colour)):
         c.text(
             ((chip[0] + chip[2]) / 2, cy),
             mark(space.colour),

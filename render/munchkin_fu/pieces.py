@@ -12,7 +12,16 @@ from typing import Any
 
 from render.boxes import Box
 from render.common import RGB, Canvas, Palette, localized, mix
-from render.munchkin_fu.style import CARRIED, DOOR_BACK, TREASURE_BACK, kind_color, on, signed, t
+from render.munchkin_fu.style import (
+    CARRIED,
+    DOOR_BACK,
+    TREASURE_BACK,
+    kind_color,
+    kind_mark,
+    on,
+    signed,
+    t,
+)
 
 NUMBER_KINDS = ("item", "one_shot", "enhancer", "mook")
 
@@ -90,12 +99,15 @@ def draw_card(
            radius=10)  # fmt: skip
     band = min(34.0, h * 0.2)
     c.rect((x0 + 3, y0 + 3, x1 - 3, y0 + band), fill=color, radius=8)
-    with c.region(box, label):
+    with c.region(box, label, cue=("card kind", cards.kind(cid))):
         number = cards.number(cid)
         num_w = c.text_width(number, band * 0.62, True) + 8 if number else 0
         ink = on(color)
         kind = t(f"kind_{cards.kind(cid)}", cards.locale) if cards.kind(cid) else ""
-        c.fit_text((x0 + 9, y0 + 3 + band / 2), kind, w - 22 - num_w, band * 0.42, ink,
+        symbol = kind_mark(cards.kind(cid))
+        c.text((x0 + 9, y0 + 3 + band / 2), symbol, band * 0.42, ink, bold=True, anchor="lm")
+        left = x0 + 13 + c.text_width(symbol, band * 0.42, True)
+        c.fit_text((left, y0 + 3 + band / 2), kind, x1 - 13 - num_w - left, band * 0.42, ink,
                    bold=True, min_size=9, anchor="lm", whole=True)  # fmt: skip
         if number:
             c.text((x1 - 9, y0 + 3 + band / 2), number, band * 0.62, ink, bold=True, anchor="rm")
@@ -139,24 +151,29 @@ def draw_chip(
     number: str | None = None,
     label: str = "chip",
 ) -> None:
-    """A card as one line: the kind's colour at the left, the name, the number at the right
-    (``number`` overrides the card's own). ``dim`` greys it (a carried item: in play, not
-    counting)."""
+    """A card as one line: the kind's colour and symbol at the left (the symbol tells the
+    kind to whom the colour does not), the name, the number at the right (``number``
+    overrides the card's own). ``dim`` greys it (a carried item: in play, not counting)."""
     x0, y0, x1, y1 = box
     h = y1 - y0
+    kind = cards.kind(cid)
     color = CARRIED if dim else cards.color(cid)
     fill = mix(Palette.panel_hi, Palette.bg, 0.5) if dim else Palette.panel_hi
     c.rect(box, fill=fill, outline=color, width=1.5, radius=6)
-    c.rect((x0 + 2, y0 + 2, x0 + 8, y1 - 2), fill=color, radius=3)
+    badge = (x0 + 2, y0 + 2, x0 + h - 4, y1 - 2)
+    c.rect(badge, fill=color, radius=4)
     ink = Palette.faint if dim else Palette.text
     size = min(17.0, h * 0.6)
-    with c.region(box, label):
+    with c.region(box, label, cue=("card kind", kind)):
+        c.text(((badge[0] + badge[2]) / 2, (y0 + y1) / 2), kind_mark(kind), h * 0.5, on(color),
+               bold=True, anchor="mm")  # fmt: skip
         num = cards.number(cid) if number is None else number
         num_w = c.text_width(num, size, True) + 8 if num else 0
         if num:
             c.text((x1 - 6, y0 + h / 2), num, size, Palette.gold if not dim else ink,
                    bold=True, anchor="rm")  # fmt: skip
-        c.fit_text((x0 + 13, y0 + h / 2), cards.name(cid), x1 - x0 - 20 - num_w, size, ink,
+        left = badge[2] + 6
+        c.fit_text((left, y0 + h / 2), cards.name(cid), x1 - left - 7 - num_w, size, ink,
                    min_size=12, anchor="lm")  # fmt: skip
 
 

@@ -33,6 +33,23 @@ KIND_COLORS: dict[str, RGB] = {
     "level_up": hex_rgb("#7fdc7a"),
 }
 UNKNOWN_KIND = hex_rgb("#a39a8c")
+KIND_MARKS: dict[str, str] = {
+    "monster": "☠",
+    "enhancer": "▲",
+    "wandering": "↝",
+    "double": "❖",
+    "trap": "⚠",
+    "class": "♜",
+    "style": "✦",
+    "super_munchkin": "★",
+    "extra_style": "✧",
+    "mook": "♟",
+    "item": "⚔",
+    "one_shot": "⚗",
+    "level_up": "⇑",
+}
+"""A symbol per card kind, drawn on a chip beside its colour: the colour alone told the kind
+only to those who see it (issue 29)."""
 HEROES = hex_rgb("#52c7e0")
 MONSTERS = hex_rgb("#ff6b5a")
 AHEAD = hex_rgb("#7fdc7a")
@@ -157,6 +174,11 @@ def tmpl(key: str, locale: str) -> str:
 
 def kind_color(kind: Any) -> RGB:
     return KIND_COLORS.get(str(kind), UNKNOWN_KIND)
+
+
+def kind_mark(kind: Any) -> str:
+    """The kind's symbol (:data:`KIND_MARKS`); "?" for a kind the view does not name."""
+    return KIND_MARKS.get(str(kind), "?")
 
 
 def on(color: RGB) -> RGB:

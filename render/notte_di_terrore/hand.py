@@ -13,7 +13,7 @@ from PIL import Image
 
 from render.boxes import Box
 from render.common import Canvas, Palette, mix, tr
-from render.notte_di_terrore.icons import card_back, forbidden_badge, icon, type_badge
+from render.notte_di_terrore.icons import card_back, forbidden_badge, icon, type_badge, type_cue
 from render.notte_di_terrore.layout import SLOT, _players
 from render.notte_di_terrore.pieces import Cards, draw_weapon
 from render.notte_di_terrore.style import (
@@ -221,7 +221,8 @@ class _Hand:
         c.rect(box, fill=Palette.card, outline=Palette.card_edge, width=1.5, radius=10)
         c.rect((x0, y0, x1, y0 + 70), fill=color, radius=10)
         c.rect((x0, y0 + 40, x1, y0 + 70), fill=color)
-        icon(c, str(info.get("type")), (x0 + x1) / 2, y0 + 36, 50, _on(color))
+        with c.region((x0, y0, x1, y0 + 70), "type band", cue=type_cue(info.get("type"))):
+            icon(c, str(info.get("type")), (x0 + x1) / 2, y0 + 36, 50, _on(color))
         value = info.get("value")
         if isinstance(value, int):
             c.circle(x1 - 18, y0 + 18, 14, fill=Palette.ink)

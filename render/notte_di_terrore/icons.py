@@ -180,6 +180,7 @@ def _icon_mask(name: str, size: int) -> Image.Image:
 def icon(c: Canvas, name: str, cx: float, cy: float, size: float, color: RGB) -> None:
     """One of :data:`ICONS`, ``size`` layout units square, centred on ``cx, cy``."""
     c.stamp(_icon_mask(name, max(4, c.px(size))), cx, cy, color)
+    c.mark(f"icon {name}", (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2))
 
 
 def type_badge(c: Canvas, type_id: Any, cx: float, cy: float, d: float) -> None:
@@ -187,7 +188,13 @@ def type_badge(c: Canvas, type_id: Any, cx: float, cy: float, d: float) -> None:
     color = type_color(type_id)
     c.circle(cx, cy, d / 2, fill=mix(color, (0, 0, 0), 0.45))
     c.circle(cx, cy, d / 2 - max(1.0, d * 0.07), fill=color)
-    icon(c, str(type_id), cx, cy, d * 0.64, _on(color))
+    with c.region((cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), "type", cue=type_cue(type_id)):
+        icon(c, str(type_id), cx, cy, d * 0.64, _on(color))
+
+
+def type_cue(type_id: Any) -> tuple[str, str]:
+    """What a Being type's colour tells, for the colour-cue test (:mod:`render.boxes`)."""
+    return ("Being type", str(type_id))
 
 
 def forbidden_badge(c: Canvas, type_id: Any, cx: float, cy: float, d: float) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from render.boxes import Box
 from render.common import RGB, Canvas, Palette, hex_rgb, localized, mix
 from render.layers import static_layer
-from render.notte_di_terrore.icons import icon, type_badge
+from render.notte_di_terrore.icons import icon, type_badge, type_cue
 from render.notte_di_terrore.layout import SUMMONED_H
 from render.notte_di_terrore.style import (
     EVENT_NEUTRAL,
@@ -140,7 +140,7 @@ def _paint_being(c: Canvas, cards: Cards, monster: dict[str, Any], box: Box, sho
     c.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0), radius=9)
     edge = NECRO if summoned else Palette.card_edge
     c.rect(box, fill=Palette.card, outline=edge, width=2.5 if summoned else 1.5, radius=9)
-    with c.region((x0, y0, x1, y0 + 24), "type band"):
+    with c.region((x0, y0, x1, y0 + 24), "type band", cue=type_cue(info.get("type"))):
         _being_band(c, cards, info, (x0, y0, x1, y0 + 24), color)
     lines, size = wrap_name(c, cards.name(cid), x1 - x0 - 14, 2, 14, min_size=11)
     for i, line in enumerate(lines):
@@ -217,12 +217,17 @@ def _event_chip(c: Canvas, cards: Cards, ev: str, being_type: Any, box: Box) -> 
     value = 1 if irrelevant else cards.value(ev)
     fill = mix(color, Palette.card, 0.72 if not irrelevant else 0.86)
     c.rect(box, fill=fill, radius=5)
-    c.rect((x0, y0, x0 + 5, y1), fill=color, radius=3)
+    left = x0 + 9
+    if favours:  # the favoured type's badge, not its colour alone (issue 29)
+        type_badge(c, favours, x0 + 1 + (y1 - y0) / 2, cy, y1 - y0 - 2)
+        left = x0 + (y1 - y0) + 3
+    else:
+        c.rect((x0, y0, x0 + 5, y1), fill=color, radius=3)
     label = _signed(value)
     c.text((x1 - 4, cy), label, 12, Palette.ink, bold=True, anchor="rm")
-    room = x1 - x0 - 14 - c.text_width(label, 12, True) - 4
+    room = x1 - left - 5 - c.text_width(label, 12, True) - 4
     ink = mix(Palette.ink, Palette.card, 0.3) if irrelevant else Palette.ink
-    c.fit_text((x0 + 9, cy), cards.name(ev), room, 12, ink, min_size=9, anchor="lm")
+    c.fit_text((left, cy), cards.name(ev), room, 12, ink, min_size=9, anchor="lm")
 
 
 def _worth(c: Canvas, locale: str, monster: dict[str, Any], box: Box) -> None:
