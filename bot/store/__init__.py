@@ -44,6 +44,14 @@ from bot.store.results import (
     SoloScore,
 )
 from bot.store.sqlite import SqliteStore
+from bot.store.tournament_records import (
+    DONE,
+    ENDED,
+    OPEN_TOURNAMENTS,
+    REGISTRATION,
+    RUNNING,
+    TournamentRecord,
+)
 
 __all__ = [
     "ABANDONED",
@@ -51,6 +59,8 @@ __all__ = [
     "CANCELLED",
     "DELIVERY_KINDS",
     "DM_NOTICE",
+    "DONE",
+    "ENDED",
     "FAILED",
     "FINISHED",
     "HAND_DM",
@@ -59,8 +69,11 @@ __all__ = [
     "LOBBY_MESSAGE",
     "MERGED",
     "OPEN_STATUSES",
+    "OPEN_TOURNAMENTS",
     "PENDING",
+    "REGISTRATION",
     "REPLY",
+    "RUNNING",
     "SEAT_OFFER",
     "SENT",
     "TABLE_POST",
@@ -84,6 +97,7 @@ __all__ = [
     "SoloScore",
     "SqliteStore",
     "StoreError",
+    "TournamentRecord",
     "VersionConflict",
     "store_for",
 ]

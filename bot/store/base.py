@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from bot.store.records import GameRecord, Seat
 from bot.store.results import ResultsStore
+from bot.store.tournament_records import TournamentStore
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -152,7 +153,7 @@ class ActionRecord:
     created_at: float
 
 
-class GameStore(ResultsStore, Protocol):
+class GameStore(ResultsStore, TournamentStore, Protocol):
     """Storage for tables. Implementations: :class:`bot.store.sqlite.SqliteStore`."""
 
     async def open(self) -> None: ...

@@ -232,4 +232,23 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX replies_by_age ON replies(created_at)",
     ],
+    # 13: tournaments (bot/tournaments/, bot/store/tournaments.py): one row each, its
+    # entrants, rounds, tables and results in ``data`` (JSON); the games it opens are
+    # ordinary tables naming it in their ``extra``.
+    [
+        """
+        CREATE TABLE tournaments (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            status     TEXT    NOT NULL,
+            deadline   REAL,
+            version    INTEGER NOT NULL DEFAULT 0,
+            data       TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            updated_at REAL    NOT NULL
+        )
+        """,
+        "CREATE INDEX tournaments_by_status ON tournaments(status, guild_id)",
+    ],
 ]

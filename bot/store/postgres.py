@@ -33,6 +33,7 @@ from bot.store.pg_migrations import MIGRATION_LOCK, MIGRATIONS, SCHEMA_TABLE
 from bot.store.postgres_clocks import PgClocks
 from bot.store.postgres_results import PgResults
 from bot.store.sql_games import GamesSql
+from bot.store.tournaments_sql import TournamentsSql
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -76,7 +77,7 @@ class _Unlocked(asyncio.Lock):
         pass
 
 
-class PostgresStore(GamesSql, PgClocks, PgResults):
+class PostgresStore(GamesSql, PgClocks, PgResults, TournamentsSql):
     """:class:`bot.store.base.GameStore` on PostgreSQL."""
 
     _NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"
