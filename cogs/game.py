@@ -52,6 +52,16 @@ GAME_CHOICES = [
 ]
 
 
+def public_locale(interaction: discord.Interaction[Any], default: str) -> str:
+    """The server's language when the bot speaks it, else ``default``: what a table (or a
+    tournament) says in public."""
+    if interaction.guild_id is not None and interaction.guild_locale is not None:
+        spoken = str(interaction.guild_locale.value).split("-")[0].lower()
+        if spoken in SUPPORTED:
+            return spoken
+    return default
+
+
 class GameCog(commands.GroupCog, group_name="game", group_description="Play board games here"):
     def __init__(self, bot: MonsterTableBot) -> None:
         self.bot = bot
@@ -137,11 +147,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play boar
         (English or Italian), else ``DEFAULT_LOCALE`` (a server in another language, or one
         whose language Discord did not send). Never the opener's: everyone at the table reads
         its posts, and the opener's language already answers the opener privately."""
-        if interaction.guild_id is not None and interaction.guild_locale is not None:
-            spoken = str(interaction.guild_locale.value).split("-")[0].lower()
-            if spoken in SUPPORTED:
-                return spoken
-        return self.bot.settings.default_locale
+        return public_locale(interaction, self.bot.settings.default_locale)
 
     async def _here(
         self, interaction: discord.Interaction[Any], flow: Callable[..., Awaitable[str]], *args: Any
