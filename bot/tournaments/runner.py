@@ -52,7 +52,7 @@ class TournamentRunner:
 
     def __init__(self, bot: MonsterTableBot) -> None:
         self.bot = bot
-        self.service = Tournaments(bot.store, bot.tables, clock=bot.tables.clock)
+        self.service = Tournaments(bot.store, bot.tables)
         self._advancing: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )

@@ -11,7 +11,6 @@ a race to another process is computed again from the new tournament.
 from __future__ import annotations
 
 import asyncio
-import time
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -64,13 +63,14 @@ def tournament_clock(per_move: str = "none", bank: str = "none") -> Clock | None
 class Tournaments:
     """Creates tournaments, registers entrants, pairs rounds and records their results."""
 
-    def __init__(
-        self, store: GameStore, tables: TableService, *, clock: Callable[[], float] = time.time
-    ) -> None:
+    def __init__(self, store: GameStore, tables: TableService) -> None:
         self.store = store
         self.tables = tables
-        self.clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def clock(self) -> float:
+        """What time it is for deadlines: the table service's (tests move it by hand)."""
+        return self.tables.clock()
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         lock = self._locks.get(tournament_id)

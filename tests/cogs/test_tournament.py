@@ -117,3 +117,39 @@ async def test_a_swiss_tournament_is_played_to_its_end(
     assert private(shown) and "after round 1 of 2" in followup_text(shown)
     assert "Round 1:" in followup_text(shown)
     assert await _status(world) != RUNNING
+
+
+async def test_the_deadline_starts_it_and_the_host_may_end_it(simcord_env) -> None:
+    """Registration closes at its deadline (the sweep, as the bot's loop runs it): round 1 is
+    paired and its tables open. A player who leaves is dropped from later rounds; ``end``
+    closes the tournament early with its standings."""
+    world = make_world(simcord_env)
+    created = await world.ann.slash(world.channel, "tournament create", game="monster_day",
+                                    deadline=5)  # fmt: skip
+    assert "Tournament #1 is open" in followup_text(created)
+    for actor in (world.ann, world.bob):
+        await actor.slash(world.channel, "tournament join")
+    await world.ann.slash(world.channel, "tournament addbot")
+    await world.ann.slash(world.channel, "tournament addbot")
+    cog = world.bot.get_cog("TournamentCog")
+    assert cog is not None
+    await cog.runner.sweep()  # not yet: registration stays open
+    assert await _status(world) == "registration"
+    start = world.bot.tables.clock()
+    world.bot.tables.clock = lambda: start + 5 * 60 + 1
+    await cog.runner.sweep()
+    assert await _status(world) == RUNNING
+    t_ = await _tournament(world)
+    assert len(t_.played) == 1 and all(b.game_id for b in t_.played[0].boards)
+    late = await world.bob.slash(world.channel, "tournament join")
+    assert "already started" in followup_text(late) or "already in" in followup_text(late)
+
+    left = await world.bob.slash(world.channel, "tournament leave")
+    assert "none of its next rounds" in followup_text(left)
+    assert (await _tournament(world)).entrants[1].dropped
+    ended = await world.ann.slash(world.channel, "tournament end")
+    assert "is closed" in followup_text(ended) and private(ended)
+    assert await _status(world) == "ended"
+    assert any(m.attachments for m in world.channel.history())  # the standings at the end
+    closed = await world.ann.slash(world.channel, "tournament end", tournament=1)
+    assert "is over" in followup_text(closed)
