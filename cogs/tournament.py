@@ -232,7 +232,9 @@ class TournamentCog(
             record = await self.runner.service.end(
                 record, interaction.user.id, moderator=is_manager(interaction)
             )
-            await self.runner.post_standings(record, len(Tournament.load(record.data).played))
+            played = len(Tournament.load(record.data).played)
+            if played:  # a tournament ended before its start has no standings to show
+                await self.runner.post_standings(record, played)
             return t(
                 locale,
                 "🏁 Tournament #{id} is closed; its tables in play finish as ordinary games.",

@@ -56,12 +56,15 @@ class TournamentRunner:
         self._advancing: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._background: set[asyncio.Task[None]] = set()
 
     async def on_finished(self, record: GameRecord) -> None:
         """The scheduler's hook: a game ended; if it was a tournament's table, go on."""
         tournament_id = record.extra.get("tournament")
         if tournament_id is not None:
-            await self.advance(int(tournament_id))
+            # Outside the finishing move's context: the tables it opens answer no command.
+            loop = asyncio.get_running_loop()
+            await loop.create_task(self.advance(int(tournament_id)), context=contextvars.Context())
 
     async def sweep(self) -> None:
         """Every open tournament: start those whose deadline passed, advance the running."""
@@ -94,9 +97,11 @@ class TournamentRunner:
     def start_soon(self, tournament_id: int) -> None:
         """Advance in the background, outside the command's context (the tables opened are
         the tournament's doing, not an answer to the command)."""
-        self.bot.loop.create_task(
+        task = self.bot.loop.create_task(
             self._advance_logged(tournament_id), context=contextvars.Context()
         )
+        self._background.add(task)  # kept until done: the loop holds tasks only weakly
+        task.add_done_callback(self._background.discard)
 
     async def _advance_logged(self, tournament_id: int) -> None:
         try:
@@ -156,17 +161,21 @@ class TournamentRunner:
         entrants = [t_.entrants[e] for e in board.entrants]
         seats = tuple(Seat(e.user_id, e.name, e.locale, e.level or "normal") for e in entrants)
         thread = await threads.open_thread(parent, threads.thread_name(t_.game, t_.locale))
-        game = await self.bot.tables.open_started(
-            t_.game,
-            guild_id=record.guild_id,
-            channel_id=thread.id,
-            host_id=t_.host_id,
-            seats=seats,
-            locale=t_.locale,
-            options=t_.options,
-            time_control=Clock.load(t_.clock),
-            extra={"tournament": record.id, "round": number + 1},
-        )
+        try:
+            game = await self.bot.tables.open_started(
+                t_.game,
+                guild_id=record.guild_id,
+                channel_id=thread.id,
+                host_id=t_.host_id,
+                seats=seats,
+                locale=t_.locale,
+                options=t_.options,
+                time_control=Clock.load(t_.clock),
+                extra={"tournament": record.id, "round": number + 1},
+            )
+        except Exception:
+            await threads.discard(thread, self.bot.store, t_.locale)  # no empty thread left
+            raise
         with contextlib.suppress(discord.HTTPException):
             await thread.edit(name=threads.thread_name(game.game, game.locale, game.id))
         for entrant in entrants:
