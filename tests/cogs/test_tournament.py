@@ -15,6 +15,8 @@ from bot.table import TableError
 from bot.tournaments.model import Tournament
 from tests.cogs.helpers import World, drawn_once, followup_text, make_world, private, text_of
 
+pytestmark = pytest.mark.simcord(settle_timeout=60)  # a command settles once the bots' games do
+
 ROUNDS_WAIT = 600
 """Passes of waiting for the bots' games (each pass lets every runner and hook finish)."""
 
@@ -104,9 +106,11 @@ async def test_a_swiss_tournament_is_played_to_its_end(
     assert t_.entrants[0].dropped and len(t_.played) == 2
     second = t_.played[1]
     assert len(second.boards) == 1 and len(second.byes) == 1 and 0 not in second.boards[0].entrants
+    await world.bot.ratings.catch_up()
     for board in (*first.boards, *second.boards):
         finished = await world.bot.store.get(board.game_id or 0)
         assert finished is not None and finished.status == FINISHED
+        assert len(await world.bot.store.results_of(finished.id)) == 2  # counted as any game
     posts = [m for m in world.channel.history() if m.attachments]
     assert len(posts) == 2, [text_of(m) for m in world.channel.history()]
     assert "standings after round 1 of 2" in text_of(posts[0])
