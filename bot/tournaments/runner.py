@@ -7,6 +7,10 @@ the stored games and does only what is left): the scheduler's hook when a game e
 (``on_finished``, the same path that updates the ratings), and a sweep every minute, which also
 starts a tournament whose registration deadline passed, counts tables ended by other paths (a
 host's ``/game end``), opens a table a failure left unopened, and catches up after a restart.
+
+Known limit: a crash between opening a table and noting its game in the tournament leaves that
+game outside it (it plays on as an ordinary table in its thread), and the sweep opens the
+table again in a new thread.
 """
 
 from __future__ import annotations
