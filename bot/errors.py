@@ -8,6 +8,35 @@ from bot.table import TableError
 
 # English source text per code (translated through the catalogue by ``t``).
 MESSAGES: dict[str, str] = {
+    # /tournament (bot/tournaments/)
+    "no_tournament": N_(
+        "There is no such tournament on this server. `/tournament standings` lists them."
+    ),
+    "tournament_elsewhere": N_("That tournament belongs to another server."),
+    "no_open_tournament": N_(
+        "There is no open tournament in this channel: name one with `tournament`, or create "
+        "one with `/tournament create`."
+    ),
+    "tournament_in_dm": N_(
+        "Tournaments belong to a server: use `/tournament` in one of its channels."
+    ),
+    "tournament_started": N_("Tournament #{id} has already started: registration is closed."),
+    "tournament_closed": N_("Tournament #{id} is over."),
+    "tournament_not_started": N_("Tournament #{id} has not started yet."),
+    "already_entered": N_("You are already in this tournament."),
+    "not_entered": N_("You are not in this tournament."),
+    "not_tournament_host": N_(
+        "Only the tournament's host, or someone who can manage this server, can do that."
+    ),
+    "too_few_entrants": N_(
+        "Not enough entrants yet: {have} of at least {min}. Invite someone, or add a bot with "
+        "`/tournament addbot`."
+    ),
+    "bad_format": N_("A tournament is `swiss` or `roundrobin`."),
+    "bad_rounds": N_("A tournament plays 1 to {max} rounds."),
+    "bad_seats": N_("{game} seats {min} to {max} players at a table."),
+    "bad_deadline": N_("The registration deadline is in minutes from now: 1 to {max}."),
+    "tournament_full": N_("This tournament is full ({max} entrants)."),
     "unknown_game": N_("I don't know a game called “{game}”. Try `/game list`."),
     "channel_busy": N_(
         "This channel already has an open table (#{game_id}). Finish or leave it "

@@ -220,19 +220,21 @@ async def leaderboard(
         _board_row(locale, place, rating, name)
         for place, (rating, name) in enumerate(zip(top, names, strict=True), start=1)
     ]
-    image = await drawn(
-        leaderboard_png,
-        heading,
-        server,
-        rows,
-        columns=(t(locale, "Player"), t(locale, "Rating"), t(locale, "Record")),
-        locale=locale,
-    )  # fmt: skip
+    columns = (t(locale, "Player"), t(locale, "Rating"), t(locale, "Record"))
+    image, alt = await board_image(heading, server, rows, columns, locale)
     text = _leaderboard_text(locale, title, everyone, names, interaction.user.id)
-    alt = alt_text.fit([heading, server, *(f"{r.place}. {r.name} · {r.rating} · {r.detail}"
-                                           for r in rows)], locale)  # fmt: skip
     return Payload(content=text, image=image, filename=f"leaderboard-{checked}.png",
                    descriptions=[alt])  # fmt: skip
+
+
+async def board_image(
+    heading: str, subtitle: str, rows: list[BoardRow], columns: tuple[str, str, str], locale: str
+) -> tuple[bytes, str]:
+    """A ranking drawn as the leaderboard is (in the render pool), and its alt text: the
+    leaderboard's, and a tournament's standings (:mod:`bot.tournaments.show`)."""
+    image = await drawn(leaderboard_png, heading, subtitle, rows, columns=columns, locale=locale)
+    lines = (f"{r.place}. {r.name} · {r.rating} · {r.detail}" for r in rows)
+    return image, alt_text.fit([heading, subtitle, *lines], locale)
 
 
 def _server_line(interaction: discord.Interaction[Any], locale: str, players: int) -> str:

@@ -219,6 +219,55 @@ class TableService:
                 game=existing.game if existing else game,
             ) from None
 
+    async def open_started(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        seats: tuple[Seat, ...],
+        locale: str,
+        options: dict[str, Any] | None = None,
+        time_control: Clock | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """A table whose seats are already decided (a tournament's pairing), started at once
+        with its clock running: stored as a lobby, then seated and started in one change,
+        announced as any start is (no lobby anyone could join is ever shown)."""
+        engine = self.engine(game)
+        chosen = _validated_options(engine, options or {})
+        seed = self.seed_source()
+        try:
+            lobby = await self.store.create(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=seats[0],
+                host_id=host_id,
+                options=chosen,
+                locale=locale,
+                seed=seed,
+                seed_hash=rules.seed_commitment(seed),
+                clock=(time_control or Clock()).dump(),
+            )
+        except ChannelBusy:
+            raise TableError("channel_busy", game_id=0, game=game) from None
+        async with self._lock(lobby.id):
+            seated = lobby.with_changes(seats=seats)
+            state = engine.setup(len(seats), dict(chosen), seed)
+            started = await self._update(
+                lobby,
+                seats=seats,
+                status=ACTIVE,
+                state=engine.dump(state),
+                extra={**lobby.extra, **(extra or {})},
+                announce=plan.started(seated),
+                **self.clock_after(seated, state),
+            )
+            self._decoded.put(started, Decoded(engine, state))
+            return started
+
     async def join(self, game_id: int, user_id: int, name: str, locale: str) -> GameRecord:
         def seat_them(record: GameRecord) -> dict[str, Any]:
             if record.seat_of(user_id) is not None:

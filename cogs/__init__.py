@@ -13,13 +13,14 @@ if TYPE_CHECKING:
 
 
 async def setup_cogs(bot: MonsterTableBot) -> None:
-    from cogs import game, monster_day, monsterpocalypse, notte_di_terrore
+    from cogs import game, monster_day, monsterpocalypse, notte_di_terrore, tournament
     from cogs.components import TableComponent
 
     await game.setup(bot)
     await monster_day.setup(bot)
     await notte_di_terrore.setup(bot)
     await monsterpocalypse.setup(bot)
+    await tournament.setup(bot)
     bot.add_dynamic_items(TableComponent)
 
 

@@ -45,6 +45,14 @@ from bot.store.results import (
     SoloScore,
 )
 from bot.store.sqlite import SqliteStore
+from bot.store.tournament_records import (
+    DONE,
+    ENDED,
+    OPEN_TOURNAMENTS,
+    REGISTRATION,
+    RUNNING,
+    TournamentRecord,
+)
 
 __all__ = [
     "ABANDONED",
@@ -52,6 +60,8 @@ __all__ = [
     "CANCELLED",
     "DELIVERY_KINDS",
     "DM_NOTICE",
+    "DONE",
+    "ENDED",
     "FAILED",
     "FINISHED",
     "HAND_DM",
@@ -60,8 +70,11 @@ __all__ = [
     "LOBBY_MESSAGE",
     "MERGED",
     "OPEN_STATUSES",
+    "OPEN_TOURNAMENTS",
     "PENDING",
+    "REGISTRATION",
     "REPLY",
+    "RUNNING",
     "SEAT_OFFER",
     "SENT",
     "TABLE_POST",
@@ -86,6 +99,7 @@ __all__ = [
     "SoloScore",
     "SqliteStore",
     "StoreError",
+    "TournamentRecord",
     "VersionConflict",
     "store_for",
 ]

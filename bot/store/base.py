@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from bot.store.guild_settings import GuildSettings
 from bot.store.records import GameRecord, Seat
 from bot.store.results import ResultsStore
+from bot.store.tournament_records import TournamentStore
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -155,7 +156,7 @@ class ActionRecord:
     created_at: float
 
 
-class GameStore(ResultsStore, Protocol):
+class GameStore(ResultsStore, TournamentStore, Protocol):
     """Storage for tables. Implementations: :class:`bot.store.sqlite.SqliteStore`."""
 
     async def open(self) -> None: ...

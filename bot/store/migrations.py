@@ -246,4 +246,23 @@ MIGRATIONS: list[list[str]] = [
     # 14: the text mode (issue 29, ``/game notify images:off``): a player's hands and private
     # replies as text, no image; kept with their other notification choices.
     ["ALTER TABLE user_prefs ADD COLUMN images INTEGER NOT NULL DEFAULT 1"],
+    # 15: tournaments (bot/tournaments/, bot/store/tournaments.py): one row each, its
+    # entrants, rounds, tables and results in ``data`` (JSON); the games it opens are
+    # ordinary tables naming it in their ``extra``.
+    [
+        """
+        CREATE TABLE tournaments (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            status     TEXT    NOT NULL,
+            deadline   REAL,
+            version    INTEGER NOT NULL DEFAULT 0,
+            data       TEXT    NOT NULL,
+            created_at REAL    NOT NULL,
+            updated_at REAL    NOT NULL
+        )
+        """,
+        "CREATE INDEX tournaments_by_status ON tournaments(status, guild_id)",
+    ],
 ]

@@ -34,6 +34,7 @@ from bot.store.pg_migrations import MIGRATION_LOCK, MIGRATIONS, SCHEMA_TABLE
 from bot.store.postgres_clocks import PgClocks
 from bot.store.postgres_results import PgResults
 from bot.store.sql_games import GamesSql
+from bot.store.tournaments_sql import TournamentsSql
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -77,7 +78,7 @@ class _Unlocked(asyncio.Lock):
         pass
 
 
-class PostgresStore(GamesSql, GuildSettingsSql, PgClocks, PgResults):
+class PostgresStore(GamesSql, GuildSettingsSql, PgClocks, PgResults, TournamentsSql):
     """:class:`bot.store.base.GameStore` on PostgreSQL."""
 
     _NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"

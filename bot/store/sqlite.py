@@ -28,11 +28,12 @@ from bot.store.migrations import MIGRATIONS
 from bot.store.sql_games import GamesSql
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
+from bot.store.tournaments_sql import TournamentsSql
 
 log = logging.getLogger(__name__)
 
 
-class SqliteStore(GamesSql, GuildSettingsSql, ClockSql, ResultsMixin):
+class SqliteStore(GamesSql, GuildSettingsSql, ClockSql, ResultsMixin, TournamentsSql):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
