@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import N_, t
 from bot.table import TableError
+from rules import GAMES
 
 # English source text per code (translated through the catalogue by ``t``).
 MESSAGES: dict[str, str] = {
@@ -254,12 +255,23 @@ MESSAGES: dict[str, str] = {
 }
 
 
+GAME_KEY = "game_key"
+"""A refusal's parameter naming a game by its id: said as ``{game}``, the game's name in the
+reader's language (a refusal is worded where the reader's language is known, not where it is
+raised)."""
+
+
 def error_text(error: TableError, locale: str) -> str:
     """The sentence for ``error`` in ``locale``; unknown codes get a generic refusal."""
     template = MESSAGES.get(error.code)
     if template is None:
         return t(locale, "That move is not allowed here.")
+    params = dict(error.params)
+    key = params.pop(GAME_KEY, None)
+    if key is not None:
+        engine = GAMES.get(str(key))
+        params["game"] = engine.names.get(locale, engine.names["en"]) if engine else key
     try:
-        return t(locale, template, **error.params)
+        return t(locale, template, **params)
     except (KeyError, IndexError):
         return t(locale, "That move is not allowed here.")

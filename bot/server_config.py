@@ -82,8 +82,7 @@ def _require_allowed(
     settings: GuildSettings, interaction: discord.Interaction[Any], game: str
 ) -> None:
     if settings.games is not None and game not in settings.games:
-        name = GAMES[game].names["en"] if game in GAMES else game
-        raise TableError("game_not_offered", game=name)
+        raise TableError("game_not_offered", game_key=game)
     if settings.channel_id is not None and settings.channel_id not in _here(interaction):
         raise TableError("games_channel", channel=f"<#{settings.channel_id}>")
     if settings.host_role_id is not None and not _may_host(settings.host_role_id, interaction):

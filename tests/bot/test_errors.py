@@ -26,3 +26,9 @@ def test_messages_fill_their_parameters_in_both_languages() -> None:
             text = error_text(TableError(code, game="x", game_id=1, max=5, have=1, min=3,
                                          option="places"), locale)  # fmt: skip
             assert text and "{" not in text
+
+
+def test_a_game_named_by_its_id_is_said_in_the_readers_language() -> None:
+    refusal = TableError("game_not_offered", game_key="notte_di_terrore")
+    assert "Notte di Terrore" in error_text(refusal, "it")
+    assert "Night of Terror" in error_text(refusal, "en")
