@@ -8,6 +8,11 @@ and the generic report's "win rate by turn order" means what it says.
 
 How a battle ended is the engine's ``outcome()["end"]``: ``destroyed`` (a monster fell, V1), or
 at the round limit ``tie_break`` (decided by the share of health lost, V3) or ``draw``.
+
+Why the faction's wins are split by end and the monsters' slams are counted (issue 26, item 7,
+the maps): a map can favour a faction in the race to the kill or at the round limit, and a
+slam that pushes its target into the edge, a building, a figure or impassable terrain scores
+super damage, so where each monster stands decides how its blows land.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rules.base import Event
 from rules.monsterpocalypse.model import SIDES, State
 from simulator.games.base import GameStats, Tally
 from simulator.numbers import (
@@ -40,8 +46,24 @@ def _mp_turns(state: State, actions: int) -> int:
     return state.activations
 
 
+def _mp_tally(players: int) -> Tally:
+    return {"slam_hits": [0] * players, "slam_supers": [0] * players}
+
+
+def _mp_observe(tally: Tally, seat: int, events: list[Event]) -> None:
+    """Count the slams of a monster that hit the enemy monster, and those that scored super
+    damage (a collision, or hits of twice the defence)."""
+    for event in events:
+        slam = event.get("type") == "attack" and event.get("manoeuvre") == "slam"
+        slam = slam and event.get("figure") == f"m{seat}"
+        if slam and event.get("result") == "hit" and event.get("target") == f"m{1 - seat}":
+            tally["slam_hits"][seat] += 1
+            tally["slam_supers"][seat] += bool(event.get("super"))
+
+
 def _mp_extras(state: State, outcome: dict[str, Any], tally: Tally) -> dict[str, Any]:
     return {
+        "slams": [[tally["slam_hits"][s], tally["slam_supers"][s]] for s in (0, 1)],
         "first": state.first,
         "sides": [p.side for p in state.players],
         "factions": [p.faction for p in state.players],
@@ -69,6 +91,20 @@ def _wins_by(records: list[Record], key: str, values: list[str]) -> dict[str, Ra
     return {v: _rate(wins.get(v, 0.0), played[v]) for v in values if played[v]}
 
 
+def _slams(records: list[Record], factions: list[str]) -> dict[str, dict[str, float]]:
+    """Per faction: its monster's slams that hit the enemy monster, per battle, and the share
+    of them that scored super damage."""
+    found: dict[str, dict[str, float]] = {}
+    for faction in factions:
+        seats = [r["slams"][s] for r in records for s in (0, 1) if r["factions"][s] == faction]
+        hits = sum(hits for hits, _ in seats)
+        found[faction] = {
+            "hits": share(hits, len(seats)),
+            "super": share(sum(supers for _, supers in seats), hits),
+        }
+    return found
+
+
 def _mp_summarize(records: list[Record], players: int) -> dict[str, Any]:
     factions = sorted({f for r in records for f in r["factions"]})
     maps = Counter(r["map"] for r in records)
@@ -80,6 +116,15 @@ def _mp_summarize(records: list[Record], players: int) -> dict[str, Any]:
         "by_seat": {f"seat {s}": _rate(by_seat[s], games) for s in range(players)},
         "by_side": _wins_by(records, "sides", list(SIDES)),
         "by_faction": _wins_by(records, "factions", factions),
+        "by_faction_end": {
+            "destroyed": _wins_by(
+                [r for r in records if r["end"] == "destroyed"], "factions", factions
+            ),
+            "round_limit": _wins_by(
+                [r for r in records if r["end"] != "destroyed"], "factions", factions
+            ),
+        },
+        "slams": _slams(records, factions),
         "first_player": _rate(by_first[0], games),
         "first_player_wins": share(by_first[0], games),
         "ends": {end: _rate(ends[end], games) for end in ENDS},
@@ -109,6 +154,16 @@ def _mp_report(summary: dict[str, Any]) -> list[str]:
         _line("ended at the round limit", extra["round_limit"], games - extra["destroyed"]),
         _line("... won by the tie-break", ends["tie_break"], ends["tie_break"]["rate"] * games),
         _line("... drawn", ends["draw"], ends["draw"]["rate"] * games),
+        *[
+            _line(f"{name}, of the battles {label}", rate)
+            for end, label in (("destroyed", "ended by a kill"), ("round_limit", "at the limit"))
+            for name, rate in extra["by_faction_end"][end].items()
+        ],
+        *[
+            f"  {name} slams on the monster     {slams['hits']:>6.2f}  a battle, "
+            f"{pct(slams['super'])} super damage"
+            for name, slams in extra["slams"].items()
+        ],
         f"  maps played                  {', '.join(f'{m} {n}' for m, n in extra['maps'].items())}",
         f"  {'':<28} {stats_header()}",
         f"  {'rounds':<28} {stats_row(extra['rounds'])}",
@@ -119,6 +174,8 @@ def _mp_report(summary: dict[str, Any]) -> list[str]:
 STATS = GameStats(
     score_name="score",
     turns=_mp_turns,
+    start_tally=_mp_tally,
+    observe=_mp_observe,
     extras=_mp_extras,
     summarize=_mp_summarize,
     report=_mp_report,

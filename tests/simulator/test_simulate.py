@@ -150,6 +150,38 @@ def test_monsterpocalypse_summary_adds_up_and_says_how_battles_end() -> None:
     assert "95% [" in report
 
 
+def test_monsterpocalypse_summary_says_where_each_faction_wins() -> None:
+    """Issue 26 item 7 (the maps): the diagnosis per map needs, per faction, the wins among the
+    battles ended by a kill and among those at the round limit, and how the monsters' slams on
+    each other land (hits, and the share that scored super damage: a collision or a double)."""
+    summary, records = simulate(
+        Config("monsterpocalypse", 2, 2, seed=1000, options={"map": "harbour"})
+    )
+    extra = summary["extra"]
+    for end, kept in (("destroyed", {"destroyed"}), ("round_limit", {"tie_break", "draw"})):
+        games = [r for r in records if r["end"] in kept]
+        for faction, rate in extra["by_faction_end"][end].items():
+            wins = sum(
+                1 / len(r["winners"])
+                for r in games
+                for seat in r["winners"]
+                if r["factions"][seat] == faction
+            )
+            assert rate["games"] == len(games)
+            assert rate["rate"] == pytest.approx(wins / len(games))
+    for r in records:
+        assert len(r["slams"]) == 2 and all(hits >= supers >= 0 for hits, supers in r["slams"])
+    assert sum(hits for r in records for hits, _ in r["slams"]) > 0  # the monsters met
+    for faction, slams in extra["slams"].items():
+        seats = [(r, s) for r in records for s in (0, 1) if r["factions"][s] == faction]
+        hits = sum(r["slams"][s][0] for r, s in seats)
+        assert slams["hits"] == pytest.approx(hits / len(seats))
+        supers = sum(r["slams"][s][1] for r, s in seats)
+        assert slams["super"] == pytest.approx(supers / hits if hits else 0.0)
+    report = format_report(summary)
+    assert "of the battles ended by a kill" in report and "slams on the monster" in report
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(50, 100)
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
