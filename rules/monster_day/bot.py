@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 from rules import decktet, levels
 from rules.base import IllegalAction
@@ -66,6 +67,14 @@ def position_value(position: int | None, seat: int) -> float:
 
 def expected_worth(monster: str, card: decktet.Card) -> float:
     """What ``card`` is expected to add to ``monster``'s total in its village."""
+    return _worth(monster, card.id)
+
+
+@cache
+def _worth(monster: str, card_id: str) -> float:
+    """:func:`expected_worth` by card id, cached: the search asks it millions of times for
+    the same 4 x 30 pairs (the normal bot got about 5 times faster)."""
+    card = decktet.card(card_id)
     if value_matters(monster, card):
         parity_bound = monster in ("catoblepas", "dire_bear")
         return EXPECTED_2D6_PARITY_SHARE if parity_bound else EXPECTED_2D6
