@@ -120,20 +120,6 @@ def evaluate(state: State, seat: int, play: Play) -> float:
     return _board_score(state, seat, tops, turns_after)
 
 
-VALUE_SCALE = 1.5
-"""How sharply :func:`search_value` turns the board score into a win chance (a score of
-about 1.5, a sure Pegasus or a monster and a half, is a ~73 % position)."""
-
-
-def search_value(state: State, seat: int) -> float:
-    """``seat``'s chance to win estimated from the board alone, in ``[0, 1]``: where the
-    ``hard`` search (:mod:`rules.search`) stops a playout early, the same judgement as
-    :func:`evaluate` for the position as it stands."""
-    tops = [decktet.card(p[-1]) if p else None for p in state.piles]
-    turns = len(state.deck) + sum(len(h) for h in state.hands)
-    return 1 / (1 + math.exp(-VALUE_SCALE * _board_score(state, seat, tops, turns)))
-
-
 def bot_action(state: State, seat: int) -> Play:
     """The best play for ``seat`` by :func:`evaluate`; raises if ``seat`` may not act."""
     if state.current is None:
