@@ -9,7 +9,7 @@ Its one table option and its variants are declared here (see :mod:`rules.options
 from __future__ import annotations
 
 from rules.base import ModuleEngine
-from rules.monster_day import bot, engine
+from rules.monster_day import bot, engine, value
 from rules.monster_day.engine import Play, State
 from rules.options import OptionSpec, Variant
 
@@ -41,7 +41,7 @@ ENGINE = ModuleEngine(
     rules=engine,
     bot=bot.bot_action,
     easy_bot=bot.easy_action,
-    search_value=bot.search_value,
+    search_value=value.search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -25,6 +25,8 @@ from rules.search.budget import Budget, budget_for
 State = Any
 Action = Any
 Value = Callable[[State, int], float]
+Reward = Callable[[int], float]
+"""Each seat's reward at the end of a playout."""
 """A game's estimate of a seat's win share in ``[0, 1]`` mid-game (``search_value``)."""
 
 MAX_ROLLOUT = 20_000
@@ -100,7 +102,10 @@ def hard_action(
         budget = replace(budget, iterations=iterations)
     if budget.iterations <= 0:
         return game.bot_action(state, seat)
-    search = _Search(game, seat, budget, value, random.Random(public_seed(game, state, seat)))
+    rng = random.Random(public_seed(game, state, seat))
+    if budget.flat:
+        return _flat_action(game, state, seat, legal, budget, value, rng)
+    search = _Search(game, seat, budget, value, rng)
     root = Node()
     for _ in range(budget.iterations):
         search.iterate(root, game.determinize(state, seat, search.rng))
@@ -110,6 +115,48 @@ def hard_action(
     # The most visited move; a tie goes to the first opened, the normal bot's (a budget too
     # small to tell moves apart then plays normal rather than a move tried once by luck).
     return max(tried, key=lambda pair: pair[1].visits)[0]
+
+
+def _flat_action(
+    game: Game,
+    state: State,
+    seat: int,
+    legal: list[Action],
+    budget: Budget,
+    value: Value | None,
+    rng: random.Random,
+) -> Action:
+    """The move with the best mean reward over ``budget.iterations`` deals, every move
+    played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
+    totals = dict.fromkeys(legal, 0.0)
+    for _ in range(budget.iterations):
+        deal = game.determinize(state, seat, rng)
+        for action in legal:
+            after, _ = game.apply(deal, seat, action)
+            totals[action] += playout(game, after, budget.depth, value)(seat)
+    preferred = game.bot_action(state, seat)
+    best = max(totals.values())
+    if totals.get(preferred, -1.0) >= best:
+        return preferred
+    return max(legal, key=lambda a: totals[a])
+
+
+def playout(game: Game, state: State, depth: int | None, value: Value | None) -> Reward:
+    """Each seat's reward after playing on with the normal bot: the win share at the end, or
+    the game's ``search_value`` once ``depth`` moves are played (``None``: to the end)."""
+    steps = 0
+    while pending := game.pending(state):
+        if value is not None and depth is not None and steps >= depth:
+            judge, last = value, state
+            return lambda seat: judge(last, seat)
+        if steps >= MAX_ROLLOUT:
+            return lambda seat: 0.5
+        mover = pending[0]
+        state, _ = game.apply(state, mover, game.bot_action(state, mover))
+        steps += 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return lambda seat: win_share(outcome, seat)
 
 
 @dataclass
@@ -181,23 +228,5 @@ class _Search:
         fresh = [a for a in legal if a not in node.children]
         return fresh[self.rng.randrange(len(fresh))]
 
-    def _playout(self, state: State) -> Callable[[int], float]:
-        """Each seat's reward after playing on with the normal bot: the win share at the
-        end, or the game's ``search_value`` once the budget's depth is reached."""
-        steps = 0
-        while pending := self.game.pending(state):
-            if (
-                self.value is not None
-                and self.budget.depth is not None
-                and steps >= self.budget.depth
-            ):
-                value, last = self.value, state
-                return lambda seat: value(last, seat)
-            if steps >= MAX_ROLLOUT:
-                return lambda seat: 0.5
-            seat = pending[0]
-            state, _ = self.game.apply(state, seat, self.game.bot_action(state, seat))
-            steps += 1
-        outcome = self.game.outcome(state)
-        assert outcome is not None
-        return lambda seat: win_share(outcome, seat)
+    def _playout(self, state: State) -> Reward:
+        return playout(self.game, state, self.budget.depth, self.value)

@@ -180,3 +180,15 @@ def test_hard_plays_normal_until_searched_within_budget(monkeypatch: pytest.Monk
 
     monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=0))
     assert hard_action(Refuses(), Nim(4), 0) == 2
+
+
+def test_a_flat_search_plays_every_move_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Budget(flat=True)``: each deal is re-dealt once and every legal move is played on it
+    (issue 28: Monster Day's moves differ by less than its dice do); it still finds Nim's
+    winning move one move deep, and a tie goes to the normal bot's move."""
+    from rules.search import BUDGETS, Budget
+
+    game = NimGame()
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=3, flat=True))
+    assert hard_action(game, Nim(4), 0) == 1
+    assert hard_action(game, Nim(3), 0) == 2  # both moves lose: the normal bot's
