@@ -196,6 +196,8 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX replies_by_age ON replies(created_at)",
     ],
+    # 6: each player's DM channel with the bot (bot/dm_channels.py). SQLite's migration 13.
+    ["CREATE TABLE dm_channels (user_id BIGINT PRIMARY KEY, channel_id BIGINT NOT NULL)"],
 ]
 
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"

@@ -32,6 +32,7 @@ from bot.store.base import ChannelBusy, StoreError
 from bot.store.pg_migrations import MIGRATION_LOCK, MIGRATIONS, SCHEMA_TABLE
 from bot.store.postgres_clocks import PgClocks
 from bot.store.postgres_results import PgResults
+from bot.store.sql_dm_channels import DmChannelsSql
 from bot.store.sql_games import GamesSql
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class _Unlocked(asyncio.Lock):
         pass
 
 
-class PostgresStore(GamesSql, PgClocks, PgResults):
+class PostgresStore(GamesSql, PgClocks, PgResults, DmChannelsSql):
     """:class:`bot.store.base.GameStore` on PostgreSQL."""
 
     _NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"

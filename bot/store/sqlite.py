@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot.store.base import ChannelBusy, StoreError
 from bot.store.migrations import MIGRATIONS
+from bot.store.sql_dm_channels import DmChannelsSql
 from bot.store.sql_games import GamesSql
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
@@ -31,7 +32,7 @@ from bot.store.sqlite_results import ResultsMixin
 log = logging.getLogger(__name__)
 
 
-class SqliteStore(GamesSql, ClockSql, ResultsMixin):
+class SqliteStore(GamesSql, ClockSql, ResultsMixin, DmChannelsSql):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:
