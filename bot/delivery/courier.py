@@ -31,6 +31,7 @@ import discord
 
 from bot import timing
 from bot.delivery import pings
+from bot.delivery.in_answer import InAnswer, Show
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
@@ -119,6 +120,7 @@ class Courier:
         self._progress: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._dm_closed: dict[int, float] = {}
+        self._answers: dict[tuple[int, int], InAnswer] = {}
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------
@@ -163,6 +165,20 @@ class Courier:
             if not self._holds[game_id]:
                 del self._holds[game_id]
                 self.kick(game_id)
+
+    @contextlib.contextmanager
+    def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
+        """While a move of this user's is answered by updating the hand DM they tapped, their
+        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`)."""
+        answer = InAnswer(show)
+        # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
+        self._answers.setdefault((game_id, user_id), answer)
+        try:
+            yield answer
+        finally:
+            answer.close()
+            if self._answers.get((game_id, user_id)) is answer:
+                del self._answers[game_id, user_id]
 
     async def wait_delivered(self, game_id: int, version: int, within: float) -> bool:
         """Whether everything announced up to ``version`` was delivered (or given up) within
@@ -463,6 +479,11 @@ class Courier:
         locale = record.seats[seat].locale
         payload = await self.publisher.hand_payload(record, seat, locale)
         payload.content = self.publisher.dm_header(record, locale)
+
+        answer = self._answers.get((record.id, user_id))
+        shown = await answer.show(payload) if answer is not None else None
+        if shown is not None:
+            return shown
 
         async def deliver(channel: DmChannel) -> int:
             if not ping:
