@@ -20,6 +20,7 @@ import discord
 from bot import rematch, replies
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.components import ADD_BOT_KINDS, ComponentRef
+from bot.delivery import in_answer
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
@@ -122,6 +123,18 @@ async def spend_own(interaction: discord.Interaction[Any]) -> None:
         await interaction.edit_original_response(view=None)
 
 
+def hand_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
+    """How the courier shows the mover's new hand in the tapped hand DM: through the
+    interaction's answer (free), once the deferred update is sent."""
+
+    async def show(payload: Payload) -> int:
+        await _deferred(interaction.extras.get(DEFERRING))
+        message = await interaction.edit_original_response(**payload.edit_kwargs())
+        return message.id
+
+    return show
+
+
 async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = False) -> None:
     """Wait for the deferral to be sent; ``quietly``: whatever became of it (another error
     is on its way)."""
@@ -157,15 +170,35 @@ async def play(
 
 
 async def play_button(
-    bot: MonsterTableBot, interaction: discord.Interaction[Any], game_id: int, ref: ComponentRef
+    bot: MonsterTableBot,
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    ref: ComponentRef,
+    *,
+    in_place: bool = False,
 ) -> str:
-    """A move button: the move it names, if the player's choices are still those it showed."""
-    if ref.digest is None or ref.index is None:
+    """A move button: the move it names, if the player's choices are still those it showed.
+    ``in_place``: the tapped message is the mover's hand DM, answered by an update of it,
+    through which the courier shows their new hand while the answer waits for the table to
+    be shown (:func:`hand_in_place`)."""
+    digest, index = ref.digest, ref.index
+    if digest is None or index is None:
         raise TableError("malformed_component")
-    result = await bot.tables.act_choice(
-        game_id, interaction.user.id, ref.digest, ref.index, computed=bot.publisher.prepare_move
-    )
-    return await move_result_reply(bot, interaction, result)
+    user_id = interaction.user.id
+
+    async def move() -> str:
+        result = await bot.tables.act_choice(
+            game_id, user_id, digest, index, computed=bot.publisher.prepare_move
+        )
+        return await move_result_reply(bot, interaction, result)
+
+    if not in_place:
+        return await move()
+    with bot.courier.answering(game_id, user_id, hand_in_place(interaction)) as answer:
+        reply = await move()
+    if not answer.close():
+        await spend_own(interaction)  # no new hand to show: the same, without its buttons
+    return reply
 
 
 async def move_result_reply(

@@ -306,7 +306,7 @@ class Publisher:
         self.client = client
         self.tables = tables
         self.deadlines = Deadlines(tables)
-        self.dms = DmChannels(client)
+        self.dms = DmChannels(client, store=tables.store)
         self._prepared: OrderedDict[tuple[Any, ...], asyncio.Future[list[bytes]]] = OrderedDict()
 
     # -- public table message ---------------------------------------------------------------

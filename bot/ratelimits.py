@@ -27,11 +27,17 @@ nothing is changed (and the bot still works, at the old cost).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import logging
 import math
 import re
 from collections import deque
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
+from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -56,6 +62,68 @@ GLOBAL_BURST = 5
 """Requests that may go at once after a quiet spell: at most 35 in any second in all. Why
 spaced and not so many in any second however they come: a queue is never released in one go
 (45-in-any-second earned 146 global 429s in 1,000 moves on that machine)."""
+
+
+URGENT, NORMAL, LOW = 0, 1, 2
+"""Priorities of held requests: what a move owes its players now (the table post, the next
+player's DM), everything else, and what can wait (reminders, notices)."""
+PRIORITY: ContextVar[int] = ContextVar("monster_table_rest_priority", default=NORMAL)
+"""The priority of the requests the code running now makes (see :func:`priority`)."""
+
+
+@contextlib.contextmanager
+def priority(level: int) -> Iterator[None]:
+    """Requests made inside this block wait for their turn at ``level``: when the pacer holds
+    several, the lower levels go first (issue 27: the table post and the next player's DM
+    before reminders and notices)."""
+    token = PRIORITY.set(level)
+    try:
+        yield
+    finally:
+        PRIORITY.reset(token)
+
+
+class Turn:
+    """A lock handed to its waiters by :data:`PRIORITY` (lower first), then in the order they
+    came; ``asyncio.Lock`` would serve them only in that order."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrivals = itertools.count()
+
+    def locked(self) -> bool:
+        return self._held
+
+    async def __aenter__(self) -> None:
+        if not self._held and not self._waiting:
+            self._held = True
+            return
+        handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (PRIORITY.get(), next(self._arrivals), handed))
+        try:
+            await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():
+                self._release()  # handed over as it was cancelled: pass it on
+            raise
+
+    async def __aexit__(
+        self,
+        _type: type[BaseException] | None,
+        _error: BaseException | None,
+        _traceback: TracebackType | None,
+    ) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        """Hand the turn to the first waiter still waiting, else free it."""
+        while self._waiting:
+            _, _, handed = heapq.heappop(self._waiting)
+            if not handed.done():
+                handed.set_result(None)
+                return
+        self._held = False
 
 
 def sweep_buckets_less_often(http: Any, every: float = SWEEP_SECONDS) -> bool:
@@ -111,7 +179,7 @@ class Window:
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.sent: deque[float] = deque()
-        self.turn = asyncio.Lock()
+        self.turn = Turn()
 
     def delay(self, now: float) -> float:
         """Seconds until one more send keeps within the budget (0: now)."""
@@ -137,7 +205,7 @@ class Spacing:
         self.interval = 1.0 / per_second
         self.slack = (burst - 1) * self.interval
         self.due = -math.inf  # when the next send would be due with no burst allowed
-        self.turn = asyncio.Lock()
+        self.turn = Turn()
 
     def delay(self, now: float) -> float:
         """Seconds until one more send keeps the spacing (0: now)."""
@@ -152,7 +220,8 @@ class Spacing:
 class RestPacer:
     """What the bot may send now: token-carrying requests at ``per_second`` (evenly spaced,
     :data:`GLOBAL_BURST` at once at most), and at most ``channel_posts`` new messages per
-    channel; the others wait their turn, first come first served."""
+    channel; the others wait their turn, by :data:`PRIORITY` and then first come first
+    served."""
 
     def __init__(
         self, per_second: float = GLOBAL_PER_SECOND, channel_posts: Budget = CHANNEL_POSTS

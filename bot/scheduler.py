@@ -39,6 +39,7 @@ from bot.delivery.courier import Courier
 from bot.i18n import t
 from bot.leases import Claims
 from bot.publisher import Publisher, game_name, humans, jump_url, mention, pings
+from bot.ratelimits import LOW, priority
 from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableError, TableService
 
@@ -235,7 +236,8 @@ class Scheduler:
             info.locale, game_name(record, info.locale), record.id, reminder.due, jump_url(record)
         )
         try:
-            await self.publisher.dms.using(info.user_id, lambda channel: channel.send(text))
+            with priority(LOW):  # after any table post and hand the pacer holds
+                await self.publisher.dms.using(info.user_id, lambda channel: channel.send(text))
         except discord.HTTPException as error:  # closed DMs: the table shows the deadline
             log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)
 

@@ -25,7 +25,6 @@ from bot.flows import (
     history,
     play_button,
     show_hand,
-    spend_own,
     table_by_id,
 )
 from bot.i18n import normalise, t
@@ -93,18 +92,17 @@ async def _hand(
 async def _act(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
-    """A move button. Tapped in a hand DM, its spent buttons are removed inside the
-    interaction's answer (a deferred update: free under Discord's limits, issue 27) instead
-    of by an edit request of its own; the reply follows ephemerally."""
+    """A move button. Tapped in a hand DM, that DM is updated inside the interaction's answer
+    (a deferred update: free under Discord's limits, issue 27) to the mover's new hand, or
+    just loses its spent buttons, instead of by requests of its own; the reply follows
+    ephemerally."""
     message = interaction.message
     if message is None or message.guild is not None or message.flags.ephemeral:
         await answer(interaction, lambda locale: _act_elsewhere(bot, interaction, ref))
         return
 
     async def work(locale: str) -> str:
-        reply = await play_button(bot, interaction, ref.game_id, ref)
-        await spend_own(interaction)
-        return reply
+        return await play_button(bot, interaction, ref.game_id, ref, in_place=True)
 
     await answer(interaction, work, update=True)
 

@@ -31,9 +31,11 @@ import discord
 
 from bot import timing
 from bot.delivery import pings
+from bot.delivery.in_answer import InAnswer, Show
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
+from bot.ratelimits import LOW, NORMAL, URGENT, priority
 from bot.store import (
     DELIVERY_KINDS,
     DM_NOTICE,
@@ -71,6 +73,9 @@ GIVE_UP_AFTER_SECONDS = 24 * 3600.0
 MAX_BROKEN_ATTEMPTS = 5
 """A delivery that fails with an error of ours (not Discord's) is tried this often."""
 PURGE_AFTER_SECONDS = 24 * 3600.0
+PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
+"""When the pacer holds several requests (:func:`bot.ratelimits.priority`): the table post and
+the DM that asks a player to act go first, the closed-DM notice last; the rest between."""
 
 
 class Retry(Exception):
@@ -115,6 +120,7 @@ class Courier:
         self._progress: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._dm_closed: dict[int, float] = {}
+        self._answers: dict[tuple[int, int], InAnswer] = {}
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------
@@ -159,6 +165,20 @@ class Courier:
             if not self._holds[game_id]:
                 del self._holds[game_id]
                 self.kick(game_id)
+
+    @contextlib.contextmanager
+    def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
+        """While a move of this user's is answered by updating the hand DM they tapped, their
+        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`)."""
+        answer = InAnswer(show)
+        # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
+        self._answers.setdefault((game_id, user_id), answer)
+        try:
+            yield answer
+        finally:
+            answer.close()
+            if self._answers.get((game_id, user_id)) is answer:
+                del self._answers[game_id, user_id]
 
     async def wait_delivered(self, game_id: int, version: int, within: float) -> bool:
         """Whether everything announced up to ``version`` was delivered (or given up) within
@@ -350,18 +370,8 @@ class Courier:
             lobby_message_id=current.lobby_message_id,
         )
         try:
-            if delivery.kind == TABLE_POST:
-                return await self._table(delivery, record, announced, merged)
-            if delivery.kind in (HAND_DM, HAND_UPDATE):
-                # A ping merged into a quiet update still pings: someone must act.
-                ping = delivery.kind == HAND_DM or any(d.kind == HAND_DM for d in merged)
-                return await self._hand(delivery, record, announced, ping=ping)
-            if delivery.kind == LOBBY_MESSAGE:
-                return await self._lobby(delivery, record)
-            if delivery.kind == DM_NOTICE:
-                return await self._notice(delivery, record)
-            if delivery.kind == SEAT_OFFER:
-                return await self._offer(delivery, record)
+            with priority(PRIORITIES.get(delivery.kind, NORMAL)):
+                return await self._send_kind(delivery, record, announced, merged)
         except discord.Forbidden as error:
             raise GiveUp(f"forbidden ({error.code}): {error.text}") from error
         except discord.NotFound as error:
@@ -374,6 +384,22 @@ class Courier:
             raise GiveUp(f"HTTP {error.status} ({error.code}): {error.text}") from error
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             raise Retry(repr(error)) from error
+
+    async def _send_kind(
+        self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
+    ) -> int | None:
+        if delivery.kind == TABLE_POST:
+            return await self._table(delivery, record, announced, merged)
+        if delivery.kind in (HAND_DM, HAND_UPDATE):
+            # A ping merged into a quiet update still pings: someone must act.
+            ping = delivery.kind == HAND_DM or any(d.kind == HAND_DM for d in merged)
+            return await self._hand(delivery, record, announced, ping=ping)
+        if delivery.kind == LOBBY_MESSAGE:
+            return await self._lobby(delivery, record)
+        if delivery.kind == DM_NOTICE:
+            return await self._notice(delivery, record)
+        if delivery.kind == SEAT_OFFER:
+            return await self._offer(delivery, record)
         raise GiveUp(f"unknown delivery kind {delivery.kind!r}")
 
     # -- the four kinds ---------------------------------------------------------------------
@@ -454,6 +480,11 @@ class Courier:
         locale = record.seats[seat].locale
         payload = await self.publisher.hand_payload(record, seat, locale, images=prefs.images)
         payload.content = self.publisher.dm_header(record, locale)
+
+        answer = self._answers.get((record.id, user_id))
+        shown = await answer.show(payload) if answer is not None else None
+        if shown is not None:
+            return shown
 
         async def deliver(channel: DmChannel) -> int:
             if not ping:

@@ -277,6 +277,16 @@ class GameStore(ResultsStore, TournamentStore, Protocol):
 
     async def actions(self, game_id: int) -> list[ActionRecord]: ...
 
+    # -- DM channels (bot/dm_channels.py) -----------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The id of the user's DM channel with the bot, if stored."""
+        ...
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Store the user's DM channel id (None: forget it, Discord no longer knows it)."""
+        ...
+
     # -- replies a crash may interrupt (bot/replies.py) ----------------------------------------
 
     async def open_reply(self, reply: OpenReply) -> None:

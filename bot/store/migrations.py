@@ -265,4 +265,8 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX tournaments_by_status ON tournaments(status, guild_id)",
     ],
+    # 16: each player's DM channel with the bot (bot/dm_channels.py), so a restarted bot does
+    # not ask Discord for every player's channel again (one request each, under the same rate
+    # limits as the hands it sends there).
+    ["CREATE TABLE dm_channels (user_id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL)"],
 ]

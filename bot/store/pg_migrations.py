@@ -225,6 +225,8 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX tournaments_by_status ON tournaments(status, guild_id)",
     ],
+    # 9: each player's DM channel with the bot (bot/dm_channels.py). SQLite's migration 16.
+    ["CREATE TABLE dm_channels (user_id BIGINT PRIMARY KEY, channel_id BIGINT NOT NULL)"],
 ]
 
 

@@ -33,6 +33,7 @@ from bot.store.guild_settings import GuildSettingsSql
 from bot.store.pg_migrations import MIGRATION_LOCK, MIGRATIONS, SCHEMA_TABLE
 from bot.store.postgres_clocks import PgClocks
 from bot.store.postgres_results import PgResults
+from bot.store.sql_dm_channels import DmChannelsSql
 from bot.store.sql_games import GamesSql
 from bot.store.tournaments_sql import TournamentsSql
 
@@ -78,7 +79,7 @@ class _Unlocked(asyncio.Lock):
         pass
 
 
-class PostgresStore(GamesSql, GuildSettingsSql, PgClocks, PgResults, TournamentsSql):
+class PostgresStore(GamesSql, GuildSettingsSql, PgClocks, PgResults, TournamentsSql, DmChannelsSql):
     """:class:`bot.store.base.GameStore` on PostgreSQL."""
 
     _NULL_SAFE_EQUAL = "IS NOT DISTINCT FROM"

@@ -25,6 +25,7 @@ import aiosqlite
 from bot.store.base import ChannelBusy, StoreError
 from bot.store.guild_settings import GuildSettingsSql
 from bot.store.migrations import MIGRATIONS
+from bot.store.sql_dm_channels import DmChannelsSql
 from bot.store.sql_games import GamesSql
 from bot.store.sqlite_clocks import ClockSql
 from bot.store.sqlite_results import ResultsMixin
@@ -33,7 +34,9 @@ from bot.store.tournaments_sql import TournamentsSql
 log = logging.getLogger(__name__)
 
 
-class SqliteStore(GamesSql, GuildSettingsSql, ClockSql, ResultsMixin, TournamentsSql):
+class SqliteStore(
+    GamesSql, GuildSettingsSql, ClockSql, ResultsMixin, TournamentsSql, DmChannelsSql
+):
     """:class:`bot.store.base.GameStore` on SQLite."""
 
     def __init__(self, path: Path | str) -> None:

@@ -8,6 +8,8 @@ import discord
 import pytest
 
 from bot.dm_channels import DmChannel, DmChannels
+from bot.store import GameStore
+from tests.bot.conftest import Reopen
 from tests.fakediscord import FakeDiscord, connected
 
 OPENS = ("POST", "*/users/@me/channels")
@@ -87,3 +89,32 @@ async def test_a_404_on_a_channel_just_opened_is_the_callers(
     with pytest.raises(discord.NotFound):
         await dms.using(player.id, refused)  # kept now: tried again on a fresh open
     assert tries == 3
+
+
+async def test_dm_channels_are_remembered_across_a_restart(
+    fake: FakeDiscord, client: discord.Client, store: GameStore, reopen: Reopen
+) -> None:
+    """Issue 27 §2: a restarted bot does not ask Discord again for every player's DM channel
+    (one request each, under the same rate limits as the hands): the ids are stored. One that
+    Discord no longer knows (404) is forgotten in the store too, and opened afresh."""
+    ann, bob = fake.add_user("ann"), fake.add_user("bob")
+    before = DmChannels(client, store=store)
+    for player in (ann, bob):
+        await before.using(player.id, lambda channel: channel.send("hand 1"))
+    await store.close()
+    async with connected(
+        fake, discord.Client(intents=discord.Intents.default()), synced=False
+    ) as restarted_client:
+        restarted = DmChannels(restarted_client, store=await reopen())
+        for player in (ann, bob):
+            await restarted.using(player.id, lambda channel: channel.send("hand 2"))
+        assert len(fake.requests_to(*OPENS)) == 2  # before the restart only
+        for player in (ann, bob):
+            assert [m.content for m in fake.messages(player)] == ["hand 1", "hand 2"]
+        stale = restarted.store
+        assert stale is not None
+        await stale.set_dm_channel(ann.id, 1)  # a channel Discord does not know
+        again = DmChannels(restarted_client, store=stale)
+        await again.using(ann.id, lambda channel: channel.send("hand 3"))
+        assert await stale.dm_channel(ann.id) == fake.dm_channel(ann).id
+        assert fake.messages(ann)[-1].content == "hand 3"

@@ -17,12 +17,16 @@ from bot.ratelimits import (
     CHANNEL_POSTS,
     GLOBAL_BURST,
     GLOBAL_PER_SECOND,
+    LOW,
+    NORMAL,
     SWEEP_SECONDS,
+    URGENT,
     Budget,
     RestPacer,
     Spacing,
     Window,
     global_share,
+    priority,
     rest_pacing,
     sweep_buckets_less_often,
 )
@@ -238,3 +242,29 @@ def test_quicker_limits_keep_the_counts_and_shorten_the_windows() -> None:
     assert quick.keys() == ROUTE_LIMITS.keys()
     for route, limit in ROUTE_LIMITS.items():
         assert quick[route] == Limit(limit.count, limit.period / 5)
+
+
+async def test_held_requests_go_by_priority_then_in_order() -> None:
+    """Issue 27 §2: when the pacer holds several requests, the table post and the next
+    player's DM (``URGENT``) go before reminders and notices (``LOW``), whatever came first;
+    within one priority, first come first served."""
+    pacer = RestPacer(per_second=200)
+    sent: list[str] = []
+
+    async def send(name: str, level: int, path: str = "/api/v10/channels/1/typing") -> None:
+        with priority(level):
+            await pacer.wait_turn("POST", path)
+        sent.append(name)
+
+    fillers = [asyncio.create_task(send(f"filler {n}", NORMAL)) for n in range(GLOBAL_BURST)]
+    await asyncio.gather(*fillers)  # the burst is spent: what follows is held
+    held = [
+        asyncio.create_task(send("reminder", LOW)),
+        asyncio.create_task(send("notice", LOW)),
+        asyncio.create_task(send("table post", URGENT, "/api/v10/channels/2/messages")),
+        asyncio.create_task(send("next player's DM", URGENT, "/api/v10/channels/3/messages")),
+    ]
+    await asyncio.gather(*held)
+    # The reminder came first and already held the turn, waiting for its time; behind it,
+    # the queue goes by priority.
+    assert sent[GLOBAL_BURST:] == ["reminder", "table post", "next player's DM", "notice"]

@@ -33,16 +33,22 @@ async def _started(world: World) -> None:
     await world.bot.courier.wait_idle()
 
 
-async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env) -> None:
-    """The tapped hand DM loses its spent move buttons through the interaction's answer (a
-    deferred update, free): no edit request of its own (one per move before issue 27)."""
-    world = make_world(simcord_env)
+async def _first_to_move(world: World) -> tuple[int, Any, Any]:
+    """A started Monster Day table: the seat to move, its player, their hand DM."""
     await _started(world)
     record = await world.record()
     seat = world.bot.tables.pending(record)[0]
     actor = world.actor_for(record.seats[seat].user_id)
     dm = latest_with_buttons(actor.user.dm_channel)
     assert dm is not None
+    return seat, actor, dm
+
+
+async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env) -> None:
+    """The tapped hand DM loses its spent move buttons through the interaction's answer (a
+    deferred update, free): no edit request of its own (one per move before issue 27)."""
+    world = make_world(simcord_env)
+    _seat, actor, dm = await _first_to_move(world)
     since = len(simcord_env.http_requests)
     result = await actor.user.click(dm, custom_id=dm.components[0].children[0].custom_id)
     await world.bot.courier.wait_idle()
@@ -50,8 +56,30 @@ async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env
     calls = counted(simcord_env, since)
     assert not [c for c in calls if c.startswith("PATCH")], calls
     assert not message_now(actor.user.dm_channel, dm.id).components
-    # The table post, the mover's new hand and the next player's DM.
-    assert len(calls) == 3, calls
+    # The table post and the next player's DM: the mover's new hand came in the answer.
+    assert len(calls) == 2, calls
+
+
+async def test_the_movers_new_hand_arrives_inside_the_answer(simcord_env) -> None:
+    """Issue 27 §2: the mover's new hand (a card drawn) is shown in the DM they tapped, by
+    the interaction's answer (free), not by a new DM of its own; the outbox counts it as
+    delivered, so a later in-place update edits that same DM."""
+    world = make_world(simcord_env)
+    seat, actor, dm = await _first_to_move(world)
+    before = len(actor.user.dm_channel.history())
+    since = len(simcord_env.http_requests)
+    await actor.user.click(dm, custom_id=dm.components[0].children[0].custom_id)
+    await world.bot.courier.wait_idle()
+    dm_posts = [c for c in counted(simcord_env, since)
+                if c == f"POST /channels/{actor.user.dm_channel.id}/messages"]  # fmt: skip
+    assert not dm_posts
+    assert len(actor.user.dm_channel.history()) == before
+    after = await world.record()
+    shown = message_now(actor.user.dm_channel, dm.id)
+    assert shown.attachments, "the tapped DM shows the new hand's image"
+    assert shown.embeds[0].description != dm.embeds[0].description, "the hand is the new one"
+    assert await world.bot.store.last_hand_message(after.id, seat) == dm.id
+    assert await world.bot.store.undelivered(after.id, after.version) == 0
 
 
 async def test_a_player_without_dms_is_pinged_by_a_short_line_tidied_once_answered(

@@ -41,6 +41,7 @@ from tests.fakediscord import (
     run_bot_process,
 )
 from tests.fakediscord.interactions import DEFERRED_UPDATE
+from tests.fakediscord.models import Revision
 from tests.fakediscord.ratelimits import ROUTE_LIMITS, quicker
 
 REPO = Path(__file__).resolve().parents[2]
@@ -361,6 +362,21 @@ class SeatedTable:
             if any(a.filename == "hand.png" for a in m.attachments)
         ]
 
+    def hand_deliveries(self, user: FakeUser) -> list[Revision]:
+        """Each hand the user was shown by DM, in order: a hand DM as sent, and each update
+        that showed a new hand or new move buttons in it (the mover's new hand arrives in
+        the answer to the move button they tapped, by updating that DM: issue 27); an update
+        that only took spent buttons away is none."""
+        shown: list[Revision] = []
+        previous: dict[int, Revision] = {}
+        for revision in self.fake.revisions_of(self.hand_dms(user)):
+            before = previous.get(revision.message.id)
+            previous[revision.message.id] = revision
+            moves = [c for c in _ids(revision.components) if c.startswith("mt:act:")]
+            if before is None or revision.embeds != before.embeds or moves:
+                shown.append(revision)
+        return shown
+
 
 @dataclass
 class TableDriver(SeatedTable):
@@ -376,7 +392,7 @@ class TableDriver(SeatedTable):
     # -- reading ------------------------------------------------------------------------
 
     @staticmethod
-    def hand_in(message: FakeMessage) -> list[str]:
+    def hand_in(message: FakeMessage | Revision) -> list[str]:
         """Card ids listed in a hand message (DM or ephemeral reply), in order."""
         (embed,) = message.embeds
         lines = (embed.get("description") or "").splitlines()
@@ -400,6 +416,14 @@ class TableDriver(SeatedTable):
         """How many moves the game had when ``message`` was sent (see the class doc)."""
         position = self.log_position(message)
         return sum(self.log_position(m) < position for m in self.table_messages()) - 1
+
+    def moves_shown_at(self, revision: Revision) -> int:
+        """How many moves the game had when ``revision`` was shown: as many as table messages
+        were posted before it, less the first (see the class doc)."""
+        posted = {
+            r.message.id: r.seq for r in reversed(self.fake.revisions_of(self.table_messages()))
+        }
+        return sum(seq < revision.seq for seq in posted.values()) - 1
 
     def move_buttons(self, user: FakeUser) -> tuple[FakeMessage, list[str]]:
         """The user's latest hand DM and its move buttons."""
@@ -465,7 +489,8 @@ class TableDriver(SeatedTable):
         move = self._move(user, card, space, "button")
         move.offered = offered
         result = await self._commit(move, self.fake.click(user, dm, custom_id, timeout=WAIT))
-        assert not dm.custom_ids, "the spent move buttons were not removed from the DM"
+        spent = [c for c in dm.custom_ids if c.startswith("mt:act:")]
+        assert not spent, "the spent move buttons were not removed from the DM"
         return result
 
     def _move(self, user: FakeUser, card: str, space: int, via: str) -> Move:
@@ -515,15 +540,16 @@ class TableDriver(SeatedTable):
             assert not named, f"table message {k} names hidden cards {named}:\n{message.text}"
         for user in self.humans:
             seat = self.seat_of(user)
-            for dm in self.hand_dms(user):
-                k = points[self.moves_shown_by(dm)]
+            for shown in self.hand_deliveries(user):
+                dm = shown.message
+                k = points[self.moves_shown_at(shown)]
                 hands = rep.hands(k)
-                assert self.hand_in(dm) == list(hands[seat]), (user.username, k, dm.text)
+                assert self.hand_in(shown) == list(hands[seat]), (user.username, k, dm.text)
                 others = [c for s, hand in enumerate(hands) if s != seat for c in hand]
                 named = leaked(visible_text(dm), others)
                 assert not named, f"{user.username}'s DM names another hand's {named}"
-                drawn = _ids(dm.history[0]["components"] if dm.history else dm.components)
-                moves = [_move_of(dm, c) for c in drawn if c.startswith("mt:act:")]
+                drawn = _ids(shown.components)
+                moves = [_label_of(shown, c) for c in drawn if c.startswith("mt:act:")]
                 legal = ENGINE.legal_actions(rep.states[k], seat)
                 assert moves == [(a.card, a.space) for a in legal], (user.username, k, moves)
         for move in self.moves:
@@ -575,6 +601,12 @@ def _move_of(message: FakeMessage, custom_id: str) -> tuple[str, int]:
     drawn = message.history[0]["components"] if message.history else message.components
     comp = next((c for c in _components(drawn) if c.get("custom_id") == custom_id), None)
     assert comp is not None, custom_id
+    return _label_move(str(comp["label"]))
+
+
+def _label_of(revision: Revision, custom_id: str) -> tuple[str, int]:
+    """(card id, 0-based space) a move button of this version of a message plays."""
+    comp = next(c for c in _components(revision.components) if c.get("custom_id") == custom_id)
     return _label_move(str(comp["label"]))
 
 

@@ -98,9 +98,14 @@ def drawn_components(message: FakeMessage) -> list[dict[str, Any]]:
     return message.history[0]["components"] if message.history else message.components
 
 
-def move_buttons(message: FakeMessage, *, drawn: bool = False) -> list[tuple[str, str]]:
-    """(custom_id, label) of each move button on a message, now or as first drawn."""
-    components = drawn_components(message) if drawn else message.components
+def move_buttons(message: FakeMessage | Revision, *, drawn: bool = False) -> list[tuple[str, str]]:
+    """(custom_id, label) of each move button on a message (or one version of it), now or
+    as first drawn."""
+    components = (
+        drawn_components(message)
+        if drawn and isinstance(message, FakeMessage)
+        else message.components
+    )
     return [
         (str(c["custom_id"]), str(c.get("label", "")))
         for c in _walk(components)
@@ -201,8 +206,9 @@ class NotteTable(SeatedTable):
     table_id: int = 0
     moves: list[HumanMove] = field(default_factory=list)
     tally: Counter[tuple[int, str]] = field(default_factory=Counter)
-    used_dms: set[int] = field(default_factory=set)
-    """Hand DMs whose decision a move already answered: the next move waits for a new one."""
+    used_hands: set[int] = field(default_factory=set)
+    """Hands shown by DM (their :class:`Revision` ``seq``) whose decision a move already
+    answered: the next move waits for a new one (a new DM, or the tapped one updated)."""
 
     def names(self) -> list[str]:
         """Seat names as the bot knows them: display names, and the bots' own names."""
@@ -254,6 +260,11 @@ class NotteTable(SeatedTable):
         dms = self.hand_dms(user)
         return dms[-1] if dms else None
 
+    def latest_hand(self, user: FakeUser) -> Revision | None:
+        """The newest hand shown to the user by DM (see :meth:`hand_deliveries`)."""
+        shown = self.hand_deliveries(user)
+        return shown[-1] if shown else None
+
     def named(self, message: FakeMessage | Revision) -> list[FakeUser]:
         """The humans the first line of a table message asks to act, in seat order."""
         line = first_line(message)
@@ -288,8 +299,8 @@ class NotteTable(SeatedTable):
             start = len(shown) - 1
             while start > 0 and user in self.named(shown[start - 1]):
                 start -= 1
-            dm = self.latest_dm(user)
-            if dm is None or dm.id in self.used_dms or self.seq_of(dm) < shown[start].seq:
+            hand = self.latest_hand(user)
+            if hand is None or hand.seq in self.used_hands or hand.seq < shown[start].seq:
                 return None
             return (user,)
 
@@ -303,9 +314,10 @@ class NotteTable(SeatedTable):
         would: pass in the Apparition (now and then placing a card with ``/terror place``),
         attack when they can, else flee, else end the fight; refill, arrange. Commands and
         buttons alternate so both paths are used for most kinds of move."""
-        dm = self.latest_dm(user)
-        assert dm is not None
-        self.used_dms.add(dm.id)
+        hand = self.latest_hand(user)
+        assert hand is not None
+        dm = hand.message
+        self.used_hands.add(hand.seq)
         buttons = move_buttons(dm)
         assert buttons, f"{user.username} is named on the table but their DM has no moves"
         kinds: dict[str, list[tuple[str, str]]] = {}
@@ -392,12 +404,14 @@ class NotteTable(SeatedTable):
         return HumanMove(user, self.seat_of(user), via, kind, len(self.renderings()))
 
     async def tap(self, user: FakeUser, dm: FakeMessage, button: tuple[str, str]) -> HumanMove:
-        """Tap a move button of a hand DM; the spent buttons disappear."""
+        """Tap a move button of a hand DM; the DM is updated in the answer: the mover's new
+        hand (with new buttons if they must act again), or the same without its spent ones."""
         custom_id, label = button
         move = self._move(user, "button", button_kind(label))
         move.custom_id, move.label = custom_id, label
+        shown = self.fake.revisions_of([dm])[-1].seq
         await self._commit(move, self.fake.click(user, dm, custom_id, timeout=WAIT))
-        assert not move_buttons(dm), "the spent move buttons were not removed from the DM"
+        assert self.fake.revisions_of([dm])[-1].seq > shown, "the tapped DM was not updated"
         return move
 
     async def by_command(self, user: FakeUser, command: str, kind: str, **given: Any) -> HumanMove:
@@ -624,17 +638,18 @@ class NotteTable(SeatedTable):
         seat = self.seat_of(user)
         locale = normalise(user.locale)
         held: list[tuple[int, str | None]] = []  # (rendering index, digest of its moves)
-        for dm in self.hand_dms(user):
+        for hand in self.hand_deliveries(user):
+            dm = hand.message
             assert dm.channel.recipient is user and dm.author is self.fake.bot
-            when = self.seq_of(dm)
+            when = hand.seq
             before = [i for i, r in enumerate(shown) if r.seq < when]
             assert before, "a hand DM came before any table"
             i = before[-1]
             k = points[i]
             view = ENGINE.view(rep.states[k], seat)
             expected = "\n".join(PRESENTER.hand_lines(view, locale))
-            assert dm.embeds[0]["description"] == expected, (user.username, k)
-            buttons = move_buttons(dm, drawn=True)
+            assert hand.embeds[0]["description"] == expected, (user.username, k)
+            buttons = move_buttons(hand)
             legal = rep.legal(k, seat)
             if seat not in ENGINE.pending(rep.states[k]):
                 assert not buttons, (user.username, k, buttons)

@@ -202,10 +202,11 @@ def assert_nothing_public_names_a_hand(driver: TableDriver) -> None:
         others = [c for uid, hand in hands.items() if uid != user.id for c in hand]
         assert not leaked(visible_text(driver.hand_dms(user)[-1]), others)
     latest = driver.latest_table()
-    for user in driver.humans:  # both were DMed after the last move, with a link to it
-        dm = driver.hand_dms(user)[-1]
-        assert driver.log_position(dm) > driver.log_position(latest), user.username
-        assert f"/{driver.channel.id}/{latest.id}" in dm.content, dm.content
+    posted = driver.fake.revisions_of([latest])[0].seq
+    for user in driver.humans:  # both were shown a hand after the last move, linking to it
+        shown = driver.hand_deliveries(user)[-1]  # the mover's: in the DM they tapped
+        assert shown.seq > posted, user.username
+        assert f"/{driver.channel.id}/{latest.id}" in shown.content, shown.content
 
 
 async def check_my_hand_button(driver: TableDriver, *, other_than: object) -> None:

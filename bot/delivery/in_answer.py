@@ -1,0 +1,53 @@
+"""The mover's new hand, shown inside their own move's answer (issue 27's REST budget).
+
+Why: a move button tapped in a hand DM is answered by updating that DM (a deferred update),
+and Discord does not count interaction answers against the bot's 50 requests per second. The
+mover's hand delivery (a card drawn, their buttons when they must act again) used to be a new
+DM of its own, one request a move; shown in the answer, it is free, and the player sees it
+where they tapped.
+
+The courier still delivers it, in its order (after the table post, merged with newer ones):
+while the answer is open (:meth:`~bot.delivery.courier.Courier.answering`) it sends that
+seat's hand through :meth:`InAnswer.show` instead of a DM request. What is committed is still
+announced: the delivery is marked sent only once shown, and after a crash, a refused edit or
+an answer closed first, it goes as a DM the usual way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.publisher import Payload
+
+Show = Callable[["Payload"], Awaitable[int]]
+"""Shows a payload in the answered message and says which message that is."""
+
+
+class InAnswer:
+    """One open answer that may show its mover's hand, once."""
+
+    def __init__(self, show: Show) -> None:
+        self._show = show
+        self.used = False
+        self.closed = False
+
+    async def show(self, payload: Payload) -> int | None:
+        """The message that now shows ``payload``; None when this answer cannot show it
+        (closed, used, or the edit refused): the caller sends it as usual."""
+        if self.closed or self.used:
+            return None
+        self.used = True
+        try:
+            return await self._show(payload)
+        except discord.HTTPException:
+            self.used = False
+            return None
+
+    def close(self) -> bool:
+        """No hand is shown after this; whether one was."""
+        self.closed = True
+        return self.used
