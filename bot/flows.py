@@ -25,7 +25,7 @@ from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
 from bot.limits import safe_name
-from bot.publisher import Payload
+from bot.payload import Payload
 from bot.replies import COMMITTED, move_reply
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import MoveResult, TableError

@@ -14,46 +14,45 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
 import render
-from bot import alt_text, rematch, table_options, text_mode, timing
+from bot import alt_text, rematch, text_mode, timing
 from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
 from bot.delivery.plan import START_NOTE
 from bot.dm_channels import DmChannels
-from bot.games import PRESENTERS, GamePresenter
+from bot.games import PRESENTERS
 from bot.i18n import N_, normalise, t
 from bot.limits import (
     BUTTON_LABEL,
-    CONTENT,
-    EMBED_TITLE,
-    EMBED_TOTAL,
     FIELD_VALUE,
     clip,
     clip_lines,
-    fit_embed,
-    plain_name,
 )
 from bot.limits import safe_name as _safe_name
+from bot.narration import (
+    game_name,
+    humans,
+    jump_url,
+    listed,
+    markdown_names,
+    mention,
+    narrate,
+    option_text,
+    safe_name,
+    seat_names,
+)
+from bot.payload import COLOUR, MAX_BUTTONS, Payload, pings
 from bot.render_pool import drawn
 from bot.snapshots import Decoded
 from bot.store import ABANDONED, ACTIVE, FINISHED, LOBBY, GameRecord
 from bot.table import TableService
-
-COLOUR = discord.Colour.from_rgb(196, 110, 50)
-MAX_BUTTONS = 25  # Discord: five rows of five
-NO_PINGS = discord.AllowedMentions.none()
-
-PICTURE_FILES = (".png", ".gif", ".webp", ".jpg")
-"""The attachments that are pictures (what the text mode leaves out)."""
 
 PREPARED_KEPT = 32
 """Table images drawn ahead (:meth:`Publisher.prepare_table`) kept for the courier to pick
@@ -65,238 +64,6 @@ def _forget_failure(drawing: asyncio.Future[Any]) -> None:
     retrieved"."""
     if not drawing.cancelled():
         drawing.exception()
-
-
-def unheld(view: discord.ui.View) -> discord.ui.View:
-    """``view``, stopped before it is sent, so that discord.py does not keep it.
-
-    Why: every click the bot draws is served from its custom_id alone, by one DynamicItem
-    (``cogs/components.py``), before discord.py looks at any stored view. But discord.py keeps
-    every unstopped view with a custom_id that it sends (``timeout=None``: for the life of the
-    process), with its items: a table post's, each hand DM's, a lobby's. Nothing ever read
-    them; under load they were a steady leak of the bot's memory. A stopped view is sent the
-    same (its components), and kept by nobody."""
-    view.stop()
-    return view
-
-
-def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
-    """Allowed mentions naming exactly these users: a name that looks like a mention, a role
-    or @everyone pings nobody."""
-    users = [discord.Object(id=user_id) for user_id in dict.fromkeys(user_ids)]
-    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
-
-
-@dataclass
-class Payload:
-    """A message to send or edit. Files are rebuilt per send: a discord.File is single-use.
-
-    ``more_images`` are further images, each under its own small embed titled by its caption
-    (a board per player, below the table's own embed and image)."""
-
-    content: str | None = None
-    embed: discord.Embed | None = None
-    image: bytes | None = None
-    filename: str = "board.png"
-    view: discord.ui.View | None = None
-    mentions: discord.AllowedMentions = field(default_factory=lambda: NO_PINGS)
-    more_images: list[tuple[str, str, bytes]] = field(default_factory=list)
-    """``(filename, caption, png)`` each."""
-    descriptions: list[str] = field(default_factory=list)
-    """Alt text per image (:mod:`bot.alt_text`): the main image's first, then each further one's."""
-    more_embeds: list[discord.Embed] = field(default_factory=list)
-    """Further embeds below the first (``/game status text:true``: the caller's own hand)."""
-
-    def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
-        if self.content is not None:
-            kwargs["content"] = clip(self.content, CONTENT)
-        extra = [self._image_embed(name, caption) for name, caption, _ in self.more_images]
-        extra += [fit_embed(embed, EMBED_TOTAL // 2) for embed in self.more_embeds]
-        room = EMBED_TOTAL - sum(len(embed) for embed in extra)
-        embeds = ([fit_embed(self.embed, room)] if self.embed is not None else []) + extra
-        if len(embeds) == 1:
-            kwargs["embed"] = embeds[0]
-        elif embeds:
-            kwargs["embeds"] = embeds
-        files = self.files()
-        if len(files) == 1:
-            kwargs["file"] = files[0]
-        elif files:
-            kwargs["files"] = files
-        if self.view is not None:
-            kwargs["view"] = unheld(self.view)
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """The same message as an edit: the images replace the old attachments, and an edit
-        never pings (Discord does not notify mentions added by an edit anyway)."""
-        kwargs = self.send_kwargs()
-        kwargs["allowed_mentions"] = NO_PINGS
-        kwargs.setdefault("content", None)
-        if "file" in kwargs:
-            kwargs["attachments"] = [kwargs.pop("file")]
-        elif "files" in kwargs:
-            kwargs["attachments"] = kwargs.pop("files")
-        else:  # a message edited into text (the text mode, issue 29) keeps no old picture
-            kwargs["attachments"] = []
-        kwargs["view"] = unheld(self.view) if self.view is not None else None
-        return kwargs
-
-    def file(self) -> discord.File:
-        return discord.File(
-            io.BytesIO(self.image or b""), filename=self.filename, description=self.alt(0)
-        )
-
-    def alt(self, index: int) -> str | None:
-        """The alt text of the ``index``-th file, if it has one."""
-        return self.descriptions[index] if index < len(self.descriptions) else None
-
-    def files(self) -> list[discord.File]:
-        """The main image (if any), then each further image."""
-        files = [self.file()] if self.image is not None else []
-        return files + [
-            discord.File(io.BytesIO(png), filename=name, description=self.alt(len(files) + i))
-            for i, (name, _, png) in enumerate(self.more_images)
-        ]
-
-    def pictures(self) -> bool:
-        """Whether the message shows a picture (a move log sent as a ``.txt`` file is none)."""
-        return bool(self.more_images) or (self.image is not None and self.filename.endswith(
-            PICTURE_FILES))  # fmt: skip
-
-    def without_pictures(self) -> Payload:
-        """The message in the text mode (issue 29) where no text view of its own exists (a
-        chart, the leaderboard, a replay): each picture's alt text said in its place."""
-        if not self.pictures():
-            return self
-        embed = self.embed.copy().set_image(url=None) if self.embed is not None else None
-        said = "\n\n".join([self.content or "", *self.descriptions]).strip()
-        return replace(self, content=said or None, embed=embed, image=None, more_images=[],
-                       descriptions=[])  # fmt: skip
-
-    def _image_embed(self, filename: str, caption: str) -> discord.Embed:
-        embed = discord.Embed(title=clip(caption, EMBED_TITLE), colour=COLOUR)
-        return embed.set_image(url=f"attachment://{filename}")
-
-
-def option_text(game: str, name: str, value: Any, locale: str) -> str:
-    """``Extended deck: yes`` in the table's language, named by the game's option schema."""
-    return table_options.option_text(game, name, value, locale)
-
-
-def safe_name(record: GameRecord, seat: int) -> str:
-    """A seat's name for Markdown text (escaped, never a mention)."""
-    return _safe_name(record.seats[seat].name)
-
-
-def mention(record: GameRecord, seat: int) -> str:
-    """A human seat as a mention (pinged only if the message's allowed mentions name it), a
-    bot seat in bold."""
-    user_id = record.seats[seat].user_id
-    if user_id is not None:
-        return f"<@{user_id}>"
-    return f"**{safe_name(record, seat)}**"
-
-
-def seat_names(record: GameRecord) -> list[str]:
-    """Names for the images: as typed, on one line, clipped."""
-    return [plain_name(seat.name) for seat in record.seats]
-
-
-def markdown_names(record: GameRecord) -> list[str]:
-    """Seat names for Markdown text: a player called ``*star*`` or ``<@123>`` reads as typed,
-    not in italics and not as a mention (the images get the names as they are)."""
-    return [_safe_name(seat.name) for seat in record.seats]
-
-
-def humans(record: GameRecord, seats: Iterable[int]) -> list[int]:
-    """The user ids of the human seats among ``seats``."""
-    found = (record.seats[seat].user_id for seat in seats)
-    return [user_id for user_id in found if user_id is not None]
-
-
-def jump_url(record: GameRecord) -> str | None:
-    if record.message_id is None:
-        return None
-    guild = record.guild_id if record.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{record.channel_id}/{record.message_id}"
-
-
-def game_name(record: GameRecord, locale: str) -> str:
-    from rules import GAMES
-
-    engine = GAMES.get(record.game)
-    return engine.names.get(normalise(locale), record.game) if engine else record.game
-
-
-def _and(locale: str, items: list[str]) -> str:
-    """``a, b and c`` in the locale's words."""
-    if len(items) <= 1:
-        return "".join(items)
-    return t(locale, "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
-
-
-PLATFORM_LINES = {
-    "resigned": N_("🏳️ **{who}** resigned."),
-    "expelled": N_("🚪 **{who}** was taken off the table; a bot plays on."),
-    "abandoned": N_("🛑 **{who}** ended the table. It is kept with its history."),
-    "seat_handed": N_("🪑 **{who}** handed their seat to **{to}**."),
-    "time_up": N_("⌛ **{who}**'s time ran out. The table waits for them."),
-    "vote_opened": N_(
-        "⌛ **{who}**'s time ran out. The other players vote: wait longer, skip the turn "
-        "where the game allows it, or let a bot play the seat to the end."
-    ),
-    "vote_wait": N_("🗳️ The table waits longer for **{who}**."),
-    "vote_skip": N_("🗳️ The table skips **{who}**'s turn."),
-    "vote_bot": N_("🗳️ A bot plays **{who}**'s seat to the end."),
-    "window_closed": N_("⌛ **{who}** did not answer in time; the table goes on without them."),
-    "solo_first": N_(
-        "🏅 **{who}**'s first score on this board: {score}. From now on it is the best to beat."
-    ),
-    "solo_new_best": N_("🏅 New best for **{who}**: {score} beats {best}!"),
-    "solo_best_stands": N_("🏅 **{who}**'s best to beat is still {best} (this game: {score})."),
-}
-
-
-def _platform_line(event: dict[str, Any], locale: str, names: list[str]) -> str:
-    """A table event in the platform's words, naming whoever it concerns as they were."""
-    name = event.get("name")
-    who = _safe_name(str(name)) if name else names[int(event.get("seat") or 0)]
-    template = PLATFORM_LINES[str(event["type"])]
-    to = _safe_name(str(event.get("to", "")))
-    return t(locale, template, who=who, to=to, score=event.get("score"), best=event.get("best"))
-
-
-PLATFORM_EVENTS = frozenset(PLATFORM_LINES)
-"""Events the table service makes, not an engine: narrated here, the same for every game."""
-
-
-def narrate(
-    presenter: GamePresenter,
-    events: list[dict[str, Any]],
-    locale: str,
-    names: list[str],
-    view: dict[str, Any] | None = None,
-) -> list[str]:
-    """The lines of a table message for ``events``: the game's own events in the game's
-    words, and the table's (a resignation) in the platform's. A presenter whose words depend
-    on the table (``table_event_lines(view, ...)``: Monsters on Board's solo 2 names Spider
-    Jack where solo 1's same events say "the AI") is given its public ``view``."""
-    by_table = getattr(presenter, "table_event_lines", None) if view is not None else None
-    lines: list[str] = []
-    run: list[dict[str, Any]] = []
-    for event in [*events, {"type": None}]:
-        if event["type"] not in PLATFORM_EVENTS and event["type"] is not None:
-            run.append(event)
-            continue
-        if run:
-            told = by_table(view, run, locale, names) if by_table else None
-            lines += list(told) if told else presenter.event_lines(run, locale, names)
-        run = []
-        if event["type"] in PLATFORM_EVENTS:
-            lines.append(_platform_line(event, locale, names))
-    return lines
 
 
 class Publisher:
@@ -473,7 +240,7 @@ class Publisher:
     def _voters_named(self, record: GameRecord, seat: int, locale: str) -> str:
         voters = set(self.deadlines.voters(record, seat))
         seats = [s for s, info in enumerate(record.seats) if info.user_id in voters]
-        return _and(locale, [mention(record, s) for s in seats])
+        return listed(locale, [mention(record, s) for s in seats])
 
     @staticmethod
     def _note(record: GameRecord, note: str, locale: str) -> str:
@@ -489,7 +256,7 @@ class Publisher:
         pending = self.tables.pending(record)
         if not pending:
             return "", []
-        who = _and(locale, [mention(record, seat) for seat in pending])
+        who = listed(locale, [mention(record, seat) for seat in pending])
         return t(locale, "▶️ {who}, it is your turn.", who=who), humans(record, pending)
 
     def outcome_line(self, record: GameRecord, locale: str | None = None) -> tuple[str, list[int]]:
@@ -499,7 +266,7 @@ class Publisher:
         outcome = self.tables.outcome(record) or {}
         winners = list(outcome.get("winners", []))
         everyone = list(range(len(record.seats)))
-        named = _and(locale, [mention(record, w) for w in winners])
+        named = listed(locale, [mention(record, w) for w in winners])
         if "resigned" in outcome:
             text = t(
                 locale,
@@ -515,7 +282,7 @@ class Publisher:
         elif winners:
             text = t(locale, "🏆 {winners} share the win!", winners=named)
         elif rival_won:  # a solo game lost to the game's automa
-            text = t(locale, "🏆 {winner} wins!", winner=_and(locale, rival_won))
+            text = t(locale, "🏆 {winner} wins!", winner=listed(locale, rival_won))
         else:
             text = t(locale, "🏁 The game is over.")
         scores = list(outcome.get("scores") or [])[: len(record.seats)]
@@ -527,7 +294,7 @@ class Publisher:
             text += "\n" + t(locale, "Scores: {scores}", scores=table)
         taken = record.extra.get("taken_over", [])
         if taken:  # a result a bot finished for someone says so
-            bots = _and(locale, [safe_name(record, seat) for seat in taken])
+            bots = listed(locale, [safe_name(record, seat) for seat in taken])
             text += "\n" + t(locale, "🤖 Finished by a bot: {seats}.", seats=bots)
         return text, humans(record, everyone)
 

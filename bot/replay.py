@@ -19,7 +19,8 @@ import discord
 
 from bot import alt_text, flows
 from bot.i18n import normalise, t
-from bot.publisher import Payload, game_name, seat_names
+from bot.narration import game_name, seat_names
+from bot.payload import Payload
 from bot.render_pool import in_threads
 from bot.store import ABANDONED, FINISHED, ActionRecord, GameRecord
 from render.animation import Animation, assemble, frame

@@ -38,7 +38,9 @@ from bot.deadlines import Reminder
 from bot.delivery.courier import Courier
 from bot.i18n import t
 from bot.leases import Claims
-from bot.publisher import Publisher, game_name, humans, jump_url, mention, pings
+from bot.narration import game_name, humans, jump_url, mention
+from bot.payload import pings
+from bot.publisher import Publisher
 from bot.ratelimits import LOW, priority
 from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableError, TableService

@@ -19,7 +19,7 @@ from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.flows import time_control
 from bot.i18n import SUPPORTED, t
 from bot.limits import FIELD_VALUE, clip
-from bot.publisher import COLOUR, Payload
+from bot.payload import COLOUR, Payload
 from bot.store import GuildSettings
 from bot.table import TableError
 from bot.threads import THREAD_TYPES

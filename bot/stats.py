@@ -21,7 +21,7 @@ from bot.flows import display_name
 from bot.games import solo_label
 from bot.i18n import t
 from bot.limits import CONTENT, clip_lines, safe_name
-from bot.publisher import Payload
+from bot.payload import Payload
 from bot.render_pool import drawn
 from bot.store import GameTally, Rating, SoloScore
 from bot.table import TableError

@@ -28,7 +28,7 @@ from bot.flows import (
     table_by_id,
 )
 from bot.i18n import normalise, t
-from bot.publisher import Payload
+from bot.payload import Payload
 from bot.replies import apology
 from bot.table import TableError
 

@@ -16,7 +16,8 @@ from bot.flows import answer, show_hand, table_in_channel
 from bot.games.texts import rules_text
 from bot.i18n import normalise, t
 from bot.limits import CONTENT, clip, clip_lines, safe_name
-from bot.publisher import Payload, game_name, jump_url
+from bot.narration import game_name, jump_url
+from bot.payload import Payload
 from bot.store import LOBBY, OPEN_STATUSES, GameRecord
 from bot.table import TableError
 from bot.table_options import chosen_options, option_suggestions, variant_choices

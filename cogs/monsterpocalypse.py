@@ -56,7 +56,7 @@ from bot.games.monsterpocalypse.commands import (
 from bot.games.monsterpocalypse.words import DIE, Action, View
 from bot.i18n import normalise, t
 from bot.limits import BUTTON_LABEL, CHOICE_NAME, clip
-from bot.publisher import COLOUR, Payload
+from bot.payload import COLOUR, Payload
 from bot.store import GameRecord
 from bot.table import TableError
 

@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 from bot import server_config
 from bot.flows import answer, display_name
 from bot.i18n import normalise, t
-from bot.publisher import Payload
+from bot.payload import Payload
 from bot.scheduler import SWEEP_SECONDS
 from bot.store import DONE, ENDED, OPEN_TOURNAMENTS, TournamentRecord
 from bot.table_options import chosen_options, variant_choices

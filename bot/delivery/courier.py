@@ -54,7 +54,8 @@ from bot.store import (
 
 if TYPE_CHECKING:
     from bot.leases import Claims
-    from bot.publisher import Payload, Publisher
+    from bot.payload import Payload
+    from bot.publisher import Publisher
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
-    from bot.publisher import Payload
+    from bot.payload import Payload
 
 Show = Callable[["Payload"], Awaitable[int]]
 """Shows a payload in the answered message and says which message that is."""

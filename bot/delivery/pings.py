@@ -23,7 +23,8 @@ import discord
 
 from bot.delivery.plan import UNREACHED
 from bot.i18n import t
-from bot.publisher import Payload, game_name, jump_url, mention, pings
+from bot.narration import game_name, jump_url, mention
+from bot.payload import Payload, pings
 from bot.store import GameRecord
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.i18n import t
 from bot.limits import safe_name
-from bot.publisher import Payload
+from bot.payload import Payload
 from bot.stats import board_image
 from bot.store import DONE, ENDED, REGISTRATION, TournamentRecord
 from bot.tournaments.model import SWISS, Tournament

@@ -17,7 +17,8 @@ import pytest
 import render
 from bot import alt_text
 from bot.limits import ALT_TEXT
-from bot.publisher import Payload, Publisher
+from bot.payload import Payload
+from bot.publisher import Publisher
 from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableService
 from render.common import SeatBoardRenderer

@@ -34,7 +34,7 @@ from bot.games.monsters_on_board import (
 from bot.games.monsters_on_board.words import die_text, prophecy_name, units
 from bot.games.texts import rules_text
 from bot.limits import safe_name
-from bot.publisher import narrate
+from bot.narration import narrate
 
 ENGINE = rules.GAMES["monsters_on_board"]
 PRESENTER = MonstersOnBoardPresenter()

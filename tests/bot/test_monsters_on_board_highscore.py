@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.games import PRESENTERS
-from bot.publisher import narrate
+from bot.narration import narrate
 from bot.ratings import Ratings
 from bot.solo_best import SOLO_BEST_EVENTS, solo_best_events
 from bot.store import ACTIVE, FINISHED, GameRecord, GameStore, ResultRow

@@ -14,7 +14,8 @@ import discord
 import pytest
 
 import render
-from bot.publisher import PREPARED_KEPT, Publisher, seat_names
+from bot.narration import seat_names
+from bot.publisher import PREPARED_KEPT, Publisher
 from bot.snapshots import Decoded
 from bot.store import GameRecord, GameStore
 from bot.table import TableError, TableService

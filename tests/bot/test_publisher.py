@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import rules
 from bot.limits import CONTENT, FIELD_VALUE, clip_lines, fit_embed
-from bot.publisher import Payload, Publisher
+from bot.payload import Payload
+from bot.publisher import Publisher
 from bot.store import FINISHED, GameRecord, GameStore
 from bot.table import TableService
 from tests.fakediscord.validation import validate_message

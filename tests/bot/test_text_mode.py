@@ -16,7 +16,8 @@ from bot import alt_text, text_mode
 from bot.games import PRESENTERS, TEXT_VIEWS
 from bot.games.monster_day import card_label
 from bot.limits import EMBED_DESCRIPTION, EMBED_TOTAL, units
-from bot.publisher import Payload, Publisher
+from bot.payload import Payload
+from bot.publisher import Publisher
 from bot.store import ACTIVE, GameRecord, Prefs
 from bot.table import TableService
 from rules import GAMES

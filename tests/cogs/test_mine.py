@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.publisher import jump_url
+from bot.narration import jump_url
 from tests.cogs.helpers import followup_text, make_world
 
 MARKDOWN_NAME = "*_~`|" * 6 + "**"

@@ -27,7 +27,7 @@ import rules
 from bot.components import choices_digest
 from bot.games import PRESENTERS
 from bot.i18n import normalise
-from bot.publisher import MAX_BUTTONS
+from bot.payload import MAX_BUTTONS
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.models import Revision
 from tests.smoke.helpers import (
