@@ -243,6 +243,14 @@ MESSAGES: dict[str, str] = {
     "rematch_not_over": N_("That game is not over, so there is nothing to rematch."),
     "rematch_not_player": N_("Only the players of that game can ask for its rematch."),
     "rematch_exists": N_("The rematch is already open: table #{game_id}. Join it there."),
+    "rematch_played": N_(
+        "The rematch (table #{game_id}) has been played; its own end message offers the next "
+        "one. Nothing was changed."
+    ),
+    "rematch_called_off": N_(
+        "The rematch (table #{game_id}) was called off, so no other opens from this game; "
+        "start a new table with `/game new`. Nothing was changed."
+    ),
     "rematch_newer_table": N_(
         "This channel has a newer table (#{game_id}), so no rematch opens here; nothing was "
         "changed."

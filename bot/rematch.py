@@ -20,7 +20,7 @@ from typing import Any
 import rules
 from bot.clock import Clock
 from bot.delivery import plan
-from bot.store import FINISHED, LOBBY, ChannelBusy, GameRecord, Seat
+from bot.store import ACTIVE, FINISHED, LOBBY, ChannelBusy, GameRecord, Seat
 from bot.table import LobbyChange, TableError, TableService
 
 REMATCH_OF = "rematch_of"
@@ -114,7 +114,11 @@ async def _require_latest(tables: TableService, old: GameRecord) -> None:
     if latest is None or latest.id == old.id:
         return
     if latest.extra.get(REMATCH_OF) == old.id:
-        raise TableError("rematch_exists", game_id=latest.id)
+        if latest.status in (LOBBY, ACTIVE):
+            raise TableError("rematch_exists", game_id=latest.id)
+        if latest.status == FINISHED:
+            raise TableError("rematch_played", game_id=latest.id)
+        raise TableError("rematch_called_off", game_id=latest.id)
     raise TableError("rematch_newer_table", game_id=latest.id)
 
 

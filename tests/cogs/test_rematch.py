@@ -142,3 +142,20 @@ async def test_no_rematch_once_the_channel_has_a_newer_table(simcord_env, monkey
     refused = await world.ann.click(ending, label="Rematch")
     assert "newer table (#2)" in followup_text(refused) and refused.ephemeral
     assert await world.bot.store.get(3) is None
+
+
+async def test_a_rematch_called_off_says_so_to_a_later_tap(simcord_env, monkeypatch) -> None:
+    """Its lobby emptied (the other declined, the host left), the rematch is cancelled: a
+    later tap on the old Rematch button says it was called off, not that it is open."""
+    drawn_once(monkeypatch)
+    world = make_world(simcord_env)
+    await _finished_game(world, "monster_day")
+    ending = _with_button(world, "Rematch")
+    await world.bob.click(ending, label="Rematch")
+    await world.bot.courier.wait_idle()
+    await world.ann.click(_with_button(world, "Not this time"), label="Not this time")
+    await world.bob.slash(world.channel, "game leave")
+    refused = await world.ann.click(ending, label="Rematch")
+    text = followup_text(refused)
+    assert "called off" in text and "#2" in text and refused.ephemeral, text
+    assert await world.bot.store.get(3) is None
