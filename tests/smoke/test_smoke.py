@@ -66,6 +66,7 @@ GAME_SUBCOMMANDS = {
     "stats",
     "leaderboard",
     "move",
+    "config",
 }
 
 
@@ -105,7 +106,7 @@ async def test_login_and_sync_to_the_dev_guild_with_italian_names(world: World) 
         identify = fake.gateway.identify_payloads[-1]
         assert identify["intents"] == 1, "only the guilds intent; nothing privileged"
         synced = {c["name"]: c for c in fake.synced_commands(world.guild)}
-        assert set(synced) == {"game", "monsterday", "terror", "mp"}
+        assert set(synced) == {"game", "monsterday", "terror", "mp", "tournament"}
         assert fake.synced_commands() == [], "with DEV_GUILD_ID nothing is synced globally"
         subcommands = {name: {o["name"] for o in c["options"]} for name, c in synced.items()}
         assert subcommands == {
@@ -113,6 +114,7 @@ async def test_login_and_sync_to_the_dev_guild_with_italian_names(world: World) 
             "monsterday": {"play"},
             "terror": TERROR_SUBCOMMANDS,
             "mp": {"move", "run", "spawn", "place", "attack", "card"},
+            "tournament": {"create", "join", "addbot", "leave", "start", "standings", "end"},
         }
 
         # Interactions work in the synced guild (the reply follows the user's locale).
