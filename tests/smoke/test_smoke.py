@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.ratelimits import CHANNEL_POSTS
 from tests.smoke.helpers import (
     ENGINE,
+    LIMITS_FACTOR,
     WAIT,
     TableDriver,
     World,
@@ -284,12 +286,14 @@ async def test_solo_game_against_a_bot_seat(world: World, level: str | None) -> 
     default on two cores), and the bot still stops cleanly with it."""
     fake, alice = world.fake, world.alice
     driver = TableDriver(world, [alice, None])
-    # The bot seat answers after 3 s: a table post each move, the person's and the bot's, stays
-    # under Discord's 5 new messages per 5 s in a channel, which the bot keeps to by holding a
-    # post back, and held-back posts of one table merge into the newest (one board narrating
-    # both moves: bot/delivery/courier.py). At 0 s the merges depend on the machine's speed,
-    # and this test counts one table post per move.
-    env = {"BOT_MOVE_DELAY_SECONDS": "3", "RENDER_PROCESSES": "1"}
+    # The bot seat answers after one channel window (1.1 s here, LIMITS_FACTOR): a table post
+    # each move, the person's and the bot's, stays under Discord's 5 new messages per window
+    # in a channel, which the bot keeps to by holding a post back, and held-back posts of one
+    # table merge into the newest (one board narrating both moves: bot/delivery/courier.py).
+    # At 0 s the merges depend on the machine's speed, and this test counts one table post
+    # per move.
+    delay = CHANNEL_POSTS.period / LIMITS_FACTOR
+    env = {"BOT_MOVE_DELAY_SECONDS": str(delay), "RENDER_PROCESSES": "1"}
     async with bot_running(world, env=env):
         started, table_id = await open_game(world, alice, None, level)
         lobby = fake.messages(world.channel)[0]
