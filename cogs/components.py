@@ -20,7 +20,6 @@ from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
     answer,
-    answer_seat_offer,
     cast_vote,
     history,
     play_button,
@@ -28,6 +27,7 @@ from bot.flows import (
     table_by_id,
 )
 from bot.i18n import normalise, t
+from bot.moderation import answer_seat_offer
 from bot.payload import Payload
 from bot.replies import apology
 from bot.table import TableError

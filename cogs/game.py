@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import flows, moves, server_config, threads, timing
+from bot import flows, moderation, moves, server_config, threads, timing
 from bot import replay as replay_flow
 from bot import stats as stats_flow
 from bot.flows import answer, show_hand, table_in_channel
@@ -194,28 +194,28 @@ class GameCog(
         name="end", description="End the table in this channel for good (host or moderator)"
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        await self._here(interaction, flows.end_table)
+        await self._here(interaction, moderation.end_table)
 
     @app_commands.command(
         name="expel", description="Take a player off this table; a bot plays on (host or mod)"
     )
     @app_commands.describe(player="The player to take off the table")
     async def expel(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        await self._here(interaction, flows.expel, player)
+        await self._here(interaction, moderation.expel, player)
 
     @app_commands.command(
         name="giveseat", description="Offer your seat at this table to someone else"
     )
     @app_commands.describe(player="Who should take your seat (they accept with a button)")
     async def giveseat(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        await self._here(interaction, flows.offer_seat, player)
+        await self._here(interaction, moderation.offer_seat, player)
 
     @app_commands.command(
         name="host", description="Make another seated player the host (host or moderator)"
     )
     @app_commands.describe(player="The seated player who will host")
     async def host(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
-        await self._here(interaction, flows.hand_host, player)
+        await self._here(interaction, moderation.hand_host, player)
 
     @app_commands.command(name="notify", description="Your DM and reminder settings")
     @app_commands.describe(
