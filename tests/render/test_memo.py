@@ -1,4 +1,4 @@
-"""The memo of hands and seat boards (render/memo.py): what the tracking proxies record, when a
+"""The memo of hands and seat boards (render/memo/): what the tracking proxies record, when a
 drawing is reused, and, over seeded playouts of every game, that a reused PNG is byte for byte
 the one a fresh drawing gives (a stale hand would show a player the wrong cards)."""
 
