@@ -11,6 +11,7 @@ a race to another process is computed again from the new tournament.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,6 +30,7 @@ from bot.store import (
     RUNNING,
     GameRecord,
     GameStore,
+    Seat,
     TournamentRecord,
     VersionConflict,
 )
@@ -231,6 +233,50 @@ class Tournaments:
         if t.format == SWISS:
             return swiss(t.active(), everyone, history, t.seats, t.fewest)
         return round_robin(t.active(), history, t.seats, t.fewest, len(t.played) + 1)
+
+    async def reserve(self, tournament_id: int, number: int, index: int, channel_id: int) -> int:
+        """Table ``index`` of round ``number`` (0 first) is to open in ``channel_id``; noted
+        before it opens, so every later try opens it there (:meth:`open_board`). The channel
+        noted first holds: the one the board now has is returned."""
+
+        def note(record: TournamentRecord, t: Tournament) -> tuple[str, float | None, Tournament]:
+            board = t.played[number].boards[index]
+            if board.channel_id is not None:
+                raise _Unchanged
+            board = replace(board, channel_id=channel_id)
+            return record.status, record.deadline, t.with_board(number, index, board)
+
+        with contextlib.suppress(_Unchanged):
+            await self._change(tournament_id, note)
+        record = await self.get(tournament_id, None)
+        reserved = Tournament.load(record.data).played[number].boards[index].channel_id
+        assert reserved is not None  # noted above, or before
+        return reserved
+
+    async def open_board(self, tournament_id: int, number: int, index: int) -> GameRecord:
+        """Open table ``index`` of round ``number`` in its reserved channel, seated and
+        started, then note its game in the tournament. Exactly once: the table carries the
+        board's key from its first write, so after a crash anywhere between the two (or
+        within the opening) the retry finds that table and only notes it."""
+        record = await self.get(tournament_id, None)
+        t = Tournament.load(record.data)
+        board = t.played[number].boards[index]
+        if board.channel_id is None:
+            raise TableError("no_table_here")  # reserve first
+        entrants = [t.entrants[e] for e in board.entrants]
+        game = await self.tables.open_started(
+            t.game,
+            guild_id=record.guild_id,
+            channel_id=board.channel_id,
+            host_id=t.host_id,
+            seats=tuple(Seat(e.user_id, e.name, e.locale, e.level or "normal") for e in entrants),
+            locale=t.locale,
+            options=t.options,
+            time_control=Clock.load(t.clock),
+            key={"tournament": record.id, "round": number + 1, "board": index},
+        )
+        await self.opened(record.id, number, index, game.id)
+        return game
 
     async def opened(
         self, tournament_id: int, number: int, index: int, game_id: int
