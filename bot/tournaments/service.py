@@ -204,7 +204,9 @@ class Tournaments:
                 raise TableError("too_few_entrants", have=len(t.entrants), min=t.fewest)
             count = len(t.entrants)
             rounds = t.rounds or (
-                swiss_rounds(count) if t.format == SWISS else round_robin_rounds(count, t.seats)
+                swiss_rounds(count)
+                if t.format == SWISS
+                else round_robin_rounds(count, t.seats, t.fewest)
             )
             t = replace(t, rounds=rounds)
             return RUNNING, None, t.with_round(self.pair(t))
