@@ -194,7 +194,11 @@ class Tournaments:
     async def start(
         self, record: TournamentRecord, user_id: int | None, *, moderator: bool = False
     ) -> TournamentRecord:
-        """Close registration and pair round 1 (the host, or the deadline: ``user_id`` None)."""
+        """Close registration and pair round 1 (the host, or the deadline: ``user_id`` None).
+        The default number of rounds is worked out in a worker thread first (a round robin's
+        takes up to seconds for 64 entrants at large tables), for the entrants as read."""
+        known = Tournament.load((await self.get(record.id, None)).data)
+        planned = known.rounds or await asyncio.to_thread(default_rounds, known)
 
         def begin(record: TournamentRecord, t: Tournament) -> tuple[str, float | None, Tournament]:
             if user_id is not None:
@@ -202,13 +206,8 @@ class Tournaments:
             _registering(record)
             if len(t.entrants) < t.fewest:
                 raise TableError("too_few_entrants", have=len(t.entrants), min=t.fewest)
-            count = len(t.entrants)
-            rounds = t.rounds or (
-                swiss_rounds(count)
-                if t.format == SWISS
-                else round_robin_rounds(count, t.seats, t.fewest)
-            )
-            t = replace(t, rounds=rounds)
+            same = len(t.entrants) == len(known.entrants)
+            t = replace(t, rounds=t.rounds or (planned if same else default_rounds(t)))
             return RUNNING, None, t.with_round(self.pair(t))
 
         return await self._change(record.id, begin)
@@ -363,6 +362,15 @@ class Tournaments:
                 except VersionConflict:
                     continue
         raise TableError("stale")
+
+
+def default_rounds(t: Tournament) -> int:
+    """How many rounds ``t`` plays when its host did not say: ⌈log2 n⌉ Swiss; a round robin
+    until everyone has met everyone."""
+    count = len(t.entrants)
+    if t.format == SWISS:
+        return swiss_rounds(count)
+    return round_robin_rounds(count, t.seats, t.fewest)
 
 
 class _Unchanged(Exception):

@@ -9,7 +9,8 @@ import pytest
 
 from bot.store import ACTIVE, FINISHED, LOBBY, OPEN_STATUSES, GameStore, TournamentRecord
 from bot.table import TableService
-from bot.tournaments.model import Tournament
+from bot.tournaments.model import ROUND_ROBIN, Tournament
+from bot.tournaments.pairing import round_robin_rounds
 from bot.tournaments.service import Tournaments
 from tests.bot.conftest import Now, Reopen
 
@@ -85,3 +86,18 @@ async def test_a_crash_between_storing_a_table_and_starting_it_opens_it_once(
     again = await _after_restart(store, reopen, now)
     await again.open_board(record.id, 0, 0)
     await _one_table_noted(again, record.id)
+
+
+async def test_a_round_robin_at_tables_of_three_plays_until_everyone_has_met(
+    store: GameStore, now: Now
+) -> None:
+    """Its default number of rounds is its own schedule's, worked out at the start."""
+    service = _service(store, now)
+    record = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST,
+                                  game="notte_di_terrore", options={}, format=ROUND_ROBIN,
+                                  seats=3)  # fmt: skip
+    for _ in range(5):
+        record = await service.add_bot(record, HOST, "easy", moderator=False)
+    started = Tournament.load((await service.start(record, HOST)).data)
+    assert started.rounds == round_robin_rounds(5, 3, 3) == 4
+    assert [len(b.entrants) for b in started.played[0].boards] == [3]
