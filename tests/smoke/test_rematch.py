@@ -61,6 +61,11 @@ async def _shown(world: World, channel: FakeChannel, prefix: str, within: float,
     return found
 
 
+def _taps(world: World, channel: FakeChannel) -> int:
+    """How many interactions (commands and taps) people have made in ``channel`` so far."""
+    return sum(1 for done in world.fake.interactions.values() if done.channel is channel)
+
+
 def _tables(database: Path, channel: FakeChannel) -> list[dict[str, Any]]:
     """The channel's tables as stored, oldest first."""
     with sqlite3.connect(database) as db:
@@ -94,7 +99,7 @@ async def _end_and_rematch(world: World, game: str, channel: FakeChannel) -> Non
     for quitter in (alice, bob) if game in THREE_SEATS else (bob,):
         assert_accepted(await fake.slash(quitter, channel, "game resign", timeout=WAIT))
     ending = await _shown(world, channel, "mt:rematch:", PLAY_OUT, f"{game}'s end")
-
+    taps = _taps(world, channel)
     tapped = await fake.click(alice, *ending, timeout=WAIT)
     assert f"<@{bob.id}>" in assert_accepted(tapped)  # his seat is kept for him
     lobby = await _shown(world, channel, "mt:rmyes:", WAIT, f"{game}'s rematch lobby")
@@ -106,6 +111,7 @@ async def _end_and_rematch(world: World, game: str, channel: FakeChannel) -> Non
     assert _seating(new["seats"]) == [(alice.id, None), (bob.id, None), *bots], new["seats"]
     begun = await _shown(world, channel, f"mt:hand:{new['id']}", WAIT, f"{game}'s new table")
     assert f"#{new['id']}" in begun[0].text, begun[0].text
+    assert _taps(world, channel) - taps == 2  # alice's Rematch and bob's "I'm in": no more
 
 
 async def _monster_day(world: World) -> None:
@@ -122,10 +128,12 @@ async def _monster_day(world: World) -> None:
     assert_accepted(await fake.slash(alice, channel, "game resign", timeout=WAIT))
 
     ending = await _shown(world, channel, f"mt:rematch:{first['id']}", WAIT, "the end")
+    taps = _taps(world, channel)
     tapped = await fake.click(alice, *ending, timeout=WAIT)
     _, new = _tables(world.database, channel)
     assert f"#{new['id']}" in assert_accepted(tapped)  # it starts at once
     again = await _shown(world, channel, f"mt:hand:{new['id']}", WAIT, "the rematch's table")
+    assert _taps(world, channel) - taps == 1  # against a bot: one tap in all
     assert f"tavolo #{new['id']}" in visible_text(again[0])
     second = await fake.click(alice, *ending, timeout=WAIT)
     assert f"#{new['id']}" in assert_refused(second)  # the rematch exists
