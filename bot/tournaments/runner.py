@@ -152,12 +152,21 @@ class TournamentRunner:
                 channel_id = board.channel_id or await self._reserve_thread(record, number, index)
                 if channel_id is None:
                     return
-                game = await self.service.open_board(record.id, number, index)
+                try:
+                    game = await self.service.open_board(record.id, number, index)
+                except TableError as busy:
+                    if busy.code != "channel_busy":
+                        raise
+                    # Someone opened their own table in the (empty) thread after a crash.
+                    moved = await self._reserve_thread(record, number, index, channel_id)
+                    if moved is None:
+                        return
+                    game = await self.service.open_board(record.id, number, index)
                 await self._welcome(game, [t_.entrants[e].user_id for e in board.entrants])
                 self._show(game)
 
     async def _reserve_thread(
-        self, record: TournamentRecord, number: int, index: int
+        self, record: TournamentRecord, number: int, index: int, instead_of: int | None = None
     ) -> int | None:
         """A new thread of the tournament's channel, noted as the table's; None when the
         channel is gone. (A crash before the note leaves an empty thread, never a game.)"""
@@ -168,7 +177,9 @@ class TournamentRunner:
         t_ = Tournament.load(record.data)
         thread = await threads.open_thread(parent, threads.thread_name(t_.game, t_.locale))
         try:
-            reserved = await self.service.reserve(record.id, number, index, thread.id)
+            reserved = await self.service.reserve(
+                record.id, number, index, thread.id, instead_of=instead_of
+            )
         except Exception:
             await threads.discard(thread, self.bot.store, t_.locale)  # no empty thread left
             raise

@@ -235,14 +235,23 @@ class Tournaments:
             return swiss(t.active(), everyone, history, t.seats, t.fewest)
         return round_robin(t.active(), history, t.seats, t.fewest, len(t.played) + 1)
 
-    async def reserve(self, tournament_id: int, number: int, index: int, channel_id: int) -> int:
+    async def reserve(
+        self,
+        tournament_id: int,
+        number: int,
+        index: int,
+        channel_id: int,
+        *,
+        instead_of: int | None = None,
+    ) -> int:
         """Table ``index`` of round ``number`` (0 first) is to open in ``channel_id``; noted
         before it opens, so every later try opens it there (:meth:`open_board`). The channel
-        noted first holds: the one the board now has is returned."""
+        noted first holds, unless it is ``instead_of`` (someone opened a table of their own
+        there first): the one the board now has is returned."""
 
         def note(record: TournamentRecord, t: Tournament) -> tuple[str, float | None, Tournament]:
             board = t.played[number].boards[index]
-            if board.channel_id is not None:
+            if board.channel_id not in (None, instead_of):
                 raise _Unchanged
             board = replace(board, channel_id=channel_id)
             return record.status, record.deadline, t.with_board(number, index, board)

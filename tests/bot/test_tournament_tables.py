@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import ACTIVE, FINISHED, LOBBY, OPEN_STATUSES, GameStore, TournamentRecord
-from bot.table import TableService
+from bot.table import TableError, TableService
 from bot.tournaments.model import ROUND_ROBIN, Tournament
 from bot.tournaments.pairing import round_robin_rounds
 from bot.tournaments.service import Tournaments
@@ -101,3 +101,23 @@ async def test_a_round_robin_at_tables_of_three_plays_until_everyone_has_met(
     started = Tournament.load((await service.start(record, HOST)).data)
     assert started.rounds == round_robin_rounds(5, 3, 3) == 4
     assert [len(b.entrants) for b in started.played[0].boards] == [3]
+
+
+async def test_a_table_someone_opened_in_the_reserved_thread_moves_the_board(
+    store: GameStore, now: Now
+) -> None:
+    """A crash left the reserved thread empty and someone opened their own table there: the
+    board is noted in another thread instead, where its table opens."""
+    service = _service(store, now)
+    record = await _running(service)
+    await service.reserve(record.id, 0, 0, THREAD)
+    await service.tables.new_table("monster_day", guild_id=GUILD, channel_id=THREAD,
+                                   user_id=9, name="Cy", locale="en")  # fmt: skip
+    with pytest.raises(TableError) as busy:
+        await service.open_board(record.id, 0, 0)
+    assert busy.value.code == "channel_busy"
+    assert await service.reserve(record.id, 0, 0, THREAD + 1) == THREAD  # held...
+    moved = await service.reserve(record.id, 0, 0, THREAD + 1, instead_of=THREAD)
+    assert moved == THREAD + 1  # ...unless it is the busy one
+    game = await service.open_board(record.id, 0, 0)
+    assert (game.channel_id, game.status, game.extra["tournament"]) == (moved, ACTIVE, record.id)
