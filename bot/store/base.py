@@ -177,8 +177,10 @@ class GameStore(ResultsStore, TournamentStore, Protocol):
         seed_hash: str,
         announce: Announcement | None = None,
         clock: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> GameRecord:
-        """A new lobby; raises :class:`ChannelBusy` when the channel has an open table."""
+        """A new lobby; raises :class:`ChannelBusy` when the channel has an open table.
+        ``extra`` is written with it (a tournament table's key, so a retry finds it)."""
         ...
 
     async def get(self, game_id: int) -> GameRecord | None: ...

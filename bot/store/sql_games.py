@@ -231,15 +231,16 @@ class GamesSql:
         seed_hash: str,
         announce: Announcement | None = None,
         clock: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> GameRecord:
         now = time.time()
         async with self._channel_guard(channel_id), self._transaction():
             game_id = await self._insert_id(
                 "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, "
-                "seats, locale, seed, seed_hash, created_at, updated_at, clock) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                "seats, locale, seed, seed_hash, created_at, updated_at, clock, extra) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, guild_id, channel_id, host_id, _dumps(options), _dumps([host.dump()]),
-                 locale, seed, seed_hash, now, now, _dumps(clock or {})),
+                 locale, seed, seed_hash, now, now, _dumps(clock or {}), _dumps(extra or {})),
             )  # fmt: skip
             written = await self._announce(game_id, announce, now)
             await self._reply_committed(game_id)

@@ -84,11 +84,18 @@ class LobbyTables(TableCore):
         locale: str,
         options: dict[str, Any] | None = None,
         time_control: Clock | None = None,
-        extra: dict[str, Any] | None = None,
+        key: dict[str, Any] | None = None,
     ) -> GameRecord:
         """A table whose seats are already decided (a tournament's pairing), started at once
         with its clock running: stored as a lobby, then seated and started in one change,
-        announced as any start is (no lobby anyone could join is ever shown)."""
+        announced as any start is (no lobby anyone could join is ever shown).
+
+        Exactly once per ``key`` (kept in the table's ``extra`` from its first write): when
+        the channel's latest table carries it, a crash came after the table was stored, so it
+        is that table (started now if the crash came before its start), not another."""
+        found = await self.store.latest_in_channel(channel_id)
+        if key and found is not None and key.items() <= found.extra.items():
+            return await self._start_seated(found, seats) if found.status == LOBBY else found
         engine = self.engine(game)
         chosen = validated_options(engine, options or {})
         seed = self.seed_source()
@@ -104,18 +111,23 @@ class LobbyTables(TableCore):
                 seed=seed,
                 seed_hash=rules.seed_commitment(seed),
                 clock=(time_control or Clock()).dump(),
+                extra=key,
             )
         except ChannelBusy:
             raise TableError("channel_busy", game_id=0, game=game) from None
+        return await self._start_seated(lobby, seats)
+
+    async def _start_seated(self, lobby: GameRecord, seats: tuple[Seat, ...]) -> GameRecord:
+        """Seat ``seats`` at ``lobby`` and start it, in one change."""
+        engine = self.engine(lobby.game)
         async with self._lock(lobby.id):
             seated = lobby.with_changes(seats=seats)
-            state = engine.setup(len(seats), dict(chosen), seed)
+            state = engine.setup(len(seats), dict(lobby.options), lobby.seed)
             started = await self._update(
                 lobby,
                 seats=seats,
                 status=ACTIVE,
                 state=engine.dump(state),
-                extra={**lobby.extra, **(extra or {})},
                 announce=plan.started(seated),
                 **self.clock_after(seated, state),
             )

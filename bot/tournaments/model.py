@@ -31,11 +31,14 @@ class Entrant:
 @dataclass(frozen=True, slots=True)
 class Board:
     """One table of a round: its entrants in seat order, the game opened for it (once it is)
-    and each seat's points (once it is decided)."""
+    and each seat's points (once it is decided). ``channel_id`` is the thread chosen for it,
+    noted before the game opens there, so a retry after a crash opens it in the same thread,
+    where the table service finds it if it did open (:meth:`Tournaments.open_board`)."""
 
     entrants: tuple[int, ...]
     game_id: int | None = None
     points: tuple[float, ...] | None = None
+    channel_id: int | None = None
 
     @property
     def decided(self) -> bool:
@@ -141,6 +144,7 @@ class Tournament:
                             "entrants": list(b.entrants),
                             "game_id": b.game_id,
                             "points": list(b.points) if b.points is not None else None,
+                            "channel_id": b.channel_id,
                         }
                         for b in r.boards
                     ],
@@ -171,6 +175,7 @@ class Tournament:
                             tuple(b["entrants"]),
                             b["game_id"],
                             tuple(b["points"]) if b["points"] is not None else None,
+                            b.get("channel_id"),
                         )
                         for b in r["boards"]
                     ),

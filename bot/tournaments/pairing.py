@@ -17,9 +17,14 @@ The choices, and why:
   average points of the others at that table (their totals now). A bye adds nothing: nobody
   was met. For a table of two this is the classical Buchholz, the sum of the opponents' points.
 * **Round robin.** Tables of two: the circle (Berger) schedule, every pair meets once in n - 1
-  rounds (n with an odd number, each sitting out once as a bye). Larger tables: each round
-  groups those who have met least (the same search, in the order they joined, rotated each
-  round): everyone meets everyone where the numbers allow it, not a perfect design.
+  rounds (n with an odd number, each sitting out once as a bye). Larger tables: each round's
+  byes go to those with the fewest so far; its tables are grouped greedily by fewest past
+  meetings, then improved by swapping two entrants of different tables while that seats fewer
+  pairs who met before (or as many, having met less often); the default number of rounds is
+  as many as this schedule takes for every pair to meet (the hypothesis tests check that, and
+  that no single swap would improve a round). A design where every pair meets exactly once
+  exists only for a few numbers (e.g. 9 at tables of 3); elsewhere some pairs meet twice or
+  more, and it can take a round or two more than the bound ⌈(n - 1) / (seats - 1)⌉.
 * **Table sizes.** As many tables as the largest size needs, sizes as even as they can be (7
   players at tables of up to 6: 4 and 3); when that leaves a table below the game's fewest,
   one table fewer, and who does not fit gets a bye (5 at tables of 2: two tables, one bye).
@@ -33,11 +38,13 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
 SEARCH_BUDGET = 20_000
 """Nodes the no-repeat search may visit before settling for the fewest repeats, greedily:
 enough for any server's tournament, bounded for a pathological one."""
+SPREAD_PASSES = 50
+"""Sweeps of :func:`spread_out`'s swaps at most (it stops at the first that changes nothing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +100,25 @@ def swiss_rounds(entrants: int) -> int:
     return max(1, math.ceil(math.log2(max(2, entrants))))
 
 
-def round_robin_rounds(entrants: int, seats: int) -> int:
+def round_robin_rounds(entrants: int, seats: int, fewest: int = 2) -> int:
     """Rounds for everyone to meet everyone: n - 1 at tables of two (n when odd, for the
-    byes); at larger tables, each round meets up to ``seats - 1`` others."""
+    byes); at larger tables, as many as :func:`round_robin`'s own schedule takes until every
+    pair has met (worked out by playing it: the schedule depends on nothing but the seats)."""
     if seats <= 2:
         return entrants if entrants % 2 else max(1, entrants - 1)
-    return max(1, math.ceil((entrants - 1) / (seats - 1)))
+    players = list(range(entrants))
+    history = History()
+    for number in range(1, entrants * (entrants - 1) // 2 + 1):
+        paired = round_robin(players, history, seats, fewest, number)
+        history = History(history.tables + paired.tables, byes=history.byes + paired.byes)
+        if _everyone_met(players, history.tables):
+            return number
+    return max(1, math.ceil((entrants - 1) / (seats - 1)))  # not reached: a safe fallback
+
+
+def _everyone_met(players: Sequence[int], tables: Iterable[Sequence[int]]) -> bool:
+    met = meetings(tables)
+    return all(met[frozenset(pair)] for pair in combinations(players, 2))
 
 
 def standings(entrants: Sequence[int], history: History) -> list[Standing]:
@@ -152,7 +172,7 @@ def round_robin(
         return Pairing(tables, circle.byes)
     turn = (round_number - 1) % max(1, len(active))
     order = list(active[turn:]) + list(active[:turn])
-    return _paired(order, history, seats, fewest)
+    return _paired(order, history, seats, fewest, spread=True)
 
 
 def _circle(players: list[int], round_number: int) -> Pairing:
@@ -176,20 +196,23 @@ def _circle(players: list[int], round_number: int) -> Pairing:
     return Pairing(tuple(tables), tuple(byes))
 
 
-def _paired(order: list[int], history: History, seats: int, fewest: int) -> Pairing:
-    """Tables for ``order`` (best first): byes to the lowest placed without one, the rest
-    grouped by :func:`group`, each table's seats rotated."""
+def _paired(
+    order: list[int], history: History, seats: int, fewest: int, *, spread: bool = False
+) -> Pairing:
+    """Tables for ``order`` (best first): byes to the lowest placed among those with the
+    fewest byes, the rest grouped by :func:`group` (then, with ``spread``, by
+    :func:`spread_out`: a round robin, where standings do not matter), each table's seats
+    rotated."""
     sizes, bye_count = table_sizes(len(order), seats, fewest)
-    had_bye = set(history.byes)
-    byes: list[int] = []
-    for entrant in [*reversed([e for e in order if e not in had_bye]), *reversed(order)]:
-        if len(byes) == bye_count:
-            break
-        if entrant not in byes:
-            byes.append(entrant)
+    had: Counter[int] = Counter(history.byes)
+    place = {entrant: i for i, entrant in enumerate(order)}
+    byes = sorted(order, key=lambda e: (had[e], -place[e]))[:bye_count]  # lowest placed first
     playing = [e for e in order if e not in byes]
     met = meetings(history.tables)
-    tables = group(playing, sizes, met)
+    if spread:
+        tables = spread_out(_fewest_repeats(playing, sizes, met), met)
+    else:
+        tables = group(playing, sizes, met)
     return Pairing(tuple(rotate_seats(t, history.tables) for t in tables), tuple(byes))
 
 
@@ -208,6 +231,51 @@ def group(order: list[int], sizes: list[int], met: Counter[frozenset[int]]) -> l
     budget = [SEARCH_BUDGET]
     found = _no_repeats(order, sizes, met, budget)
     return found if found is not None else _fewest_repeats(order, sizes, met)
+
+
+def spread_out(tables: list[list[int]], met: Counter[frozenset[int]]) -> list[list[int]]:
+    """``tables`` improved by swapping two entrants of different tables while that seats
+    fewer pairs who met before, or as many who met less often in all (a local search: it
+    stops when no swap helps, or after :data:`SPREAD_PASSES` sweeps). Each round so brings
+    about as many new meetings as it can, and everyone meets everyone in few rounds."""
+    tables = [list(table) for table in tables]
+    size = 1 + max((e for table in tables for e in table), default=0)
+    seen = [[0] * size for _ in range(size)]  # seen[a][b]: how often a and b met
+    for pair, count in met.items():
+        a, b = sorted(pair)
+        if b < size:
+            seen[a][b] = seen[b][a] = count
+    for _ in range(SPREAD_PASSES):
+        if not _one_pass(tables, seen):
+            break
+    return tables
+
+
+def _one_pass(tables: list[list[int]], seen: list[list[int]]) -> bool:
+    """One sweep of every swap between two tables, each kept when it lowers the cost (only
+    the swapped two's pairs change, so only theirs are counted)."""
+    improved = False
+    for a, b in combinations(range(len(tables)), 2):
+        for i, j in product(range(len(tables[a])), range(len(tables[b]))):
+            x, y = tables[a][i], tables[b][j]
+            rest_a = tables[a][:i] + tables[a][i + 1 :]
+            rest_b = tables[b][:j] + tables[b][j + 1 :]
+            now = _add(_cost(x, rest_a, seen), _cost(y, rest_b, seen))
+            if _add(_cost(y, rest_a, seen), _cost(x, rest_b, seen)) < now:
+                tables[a][i], tables[b][j] = y, x
+                improved = True
+    return improved
+
+
+def _cost(entrant: int, others: Sequence[int], seen: list[list[int]]) -> tuple[int, int]:
+    """Of ``entrant``'s pairs with ``others``: how many met before, and how often in all."""
+    row = seen[entrant]
+    counts = [row[o] for o in others]
+    return len(counts) - counts.count(0), sum(counts)
+
+
+def _add(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
+    return x[0] + y[0], x[1] + y[1]
 
 
 def _no_repeats(

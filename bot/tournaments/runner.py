@@ -8,9 +8,11 @@ the stored games and does only what is left): the scheduler's hook when a game e
 starts a tournament whose registration deadline passed, counts tables ended by other paths (a
 host's ``/game end``), opens a table a failure left unopened, and catches up after a restart.
 
-Known limit: a crash between opening a table and noting its game in the tournament leaves that
-game outside it (it plays on as an ordinary table in its thread), and the sweep opens the
-table again in a new thread.
+Each table opens exactly once: its thread is noted in the tournament before the table opens
+there, and the table carries its pairing's key, so after a crash between opening a table and
+noting its game the next pass finds that table in that thread and only notes it
+(:meth:`Tournaments.open_board`). A crash between creating a thread and noting it leaves an
+empty thread behind, never a second game.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import threads
-from bot.clock import Clock
 from bot.i18n import N_, t
 from bot.store import (
     ABANDONED,
@@ -34,7 +35,6 @@ from bot.store import (
     REGISTRATION,
     RUNNING,
     GameRecord,
-    Seat,
     TournamentRecord,
 )
 from bot.table import TableError
@@ -142,51 +142,66 @@ class TournamentRunner:
             await self.open_round(record)
 
     async def open_round(self, record: TournamentRecord) -> None:
-        """Open, one after the other, the current round's tables not open yet."""
+        """Open, one after the other, the current round's tables not open yet: each in its
+        own thread, noted in the tournament before the table opens there, so the table opens
+        once even if this process dies half-way (:meth:`Tournaments.open_board`)."""
         t_ = Tournament.load(record.data)
         number = len(t_.played) - 1
         for index, board in enumerate(t_.played[number].boards):
             if board.game_id is None:
-                game = await self.open_table(record, t_, number, index)
-                if game is None:
+                channel_id = board.channel_id or await self._reserve_thread(record, number, index)
+                if channel_id is None:
                     return
-                await self.service.opened(record.id, number, index, game.id)
+                try:
+                    game = await self.service.open_board(record.id, number, index)
+                except TableError as busy:
+                    if busy.code != "channel_busy":
+                        raise
+                    # Someone opened their own table in the (empty) thread after a crash.
+                    moved = await self._reserve_thread(record, number, index, channel_id)
+                    if moved is None:
+                        return
+                    game = await self.service.open_board(record.id, number, index)
+                await self._welcome(game, [t_.entrants[e].user_id for e in board.entrants])
                 self._show(game)
 
-    async def open_table(
-        self, record: TournamentRecord, t_: Tournament, number: int, index: int
-    ) -> GameRecord | None:
-        """One table of the round in a new thread of the tournament's channel."""
+    async def _reserve_thread(
+        self, record: TournamentRecord, number: int, index: int, instead_of: int | None = None
+    ) -> int | None:
+        """A new thread of the tournament's channel, noted as the table's; None when the
+        channel is gone. (A crash before the note leaves an empty thread, never a game.)"""
         parent = self.bot.get_channel(record.channel_id)
         if not isinstance(parent, discord.TextChannel):
             log.warning("tournament %d: channel %d is gone", record.id, record.channel_id)
             return None
-        board = t_.played[number].boards[index]
-        entrants = [t_.entrants[e] for e in board.entrants]
-        seats = tuple(Seat(e.user_id, e.name, e.locale, e.level or "normal") for e in entrants)
+        t_ = Tournament.load(record.data)
         thread = await threads.open_thread(parent, threads.thread_name(t_.game, t_.locale))
         try:
-            game = await self.bot.tables.open_started(
-                t_.game,
-                guild_id=record.guild_id,
-                channel_id=thread.id,
-                host_id=t_.host_id,
-                seats=seats,
-                locale=t_.locale,
-                options=t_.options,
-                time_control=Clock.load(t_.clock),
-                extra={"tournament": record.id, "round": number + 1},
+            reserved = await self.service.reserve(
+                record.id, number, index, thread.id, instead_of=instead_of
             )
         except Exception:
             await threads.discard(thread, self.bot.store, t_.locale)  # no empty thread left
             raise
+        if reserved != thread.id:  # another pass noted its own thread first
+            await threads.discard(thread, self.bot.store, t_.locale)
+        return reserved
+
+    async def _welcome(self, game: GameRecord, people: list[int | None]) -> None:
+        """The table's thread named after it, its players added to it (again after a
+        retry: both are harmless twice)."""
+        thread = self.bot.get_channel(game.channel_id)
+        if thread is None:  # not cached yet (or not since a restart)
+            with contextlib.suppress(discord.HTTPException):
+                thread = await self.bot.fetch_channel(game.channel_id)
+        if not isinstance(thread, discord.Thread):
+            return
         with contextlib.suppress(discord.HTTPException):
             await thread.edit(name=threads.thread_name(game.game, game.locale, game.id))
-        for entrant in entrants:
-            if entrant.user_id is not None:
+        for user_id in people:
+            if user_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await thread.add_user(discord.Object(entrant.user_id))
-        return game
+                    await thread.add_user(discord.Object(user_id))
 
     def _show(self, game: GameRecord) -> None:
         """Have the new table shown and its bots play, as after any committed change."""

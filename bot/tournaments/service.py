@@ -11,6 +11,7 @@ a race to another process is computed again from the new tournament.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,6 +30,7 @@ from bot.store import (
     RUNNING,
     GameRecord,
     GameStore,
+    Seat,
     TournamentRecord,
     VersionConflict,
 )
@@ -192,7 +194,11 @@ class Tournaments:
     async def start(
         self, record: TournamentRecord, user_id: int | None, *, moderator: bool = False
     ) -> TournamentRecord:
-        """Close registration and pair round 1 (the host, or the deadline: ``user_id`` None)."""
+        """Close registration and pair round 1 (the host, or the deadline: ``user_id`` None).
+        The default number of rounds is worked out in a worker thread first (a round robin's
+        takes up to seconds for 64 entrants at large tables), for the entrants as read."""
+        known = Tournament.load((await self.get(record.id, None)).data)
+        planned = known.rounds or await asyncio.to_thread(default_rounds, known)
 
         def begin(record: TournamentRecord, t: Tournament) -> tuple[str, float | None, Tournament]:
             if user_id is not None:
@@ -200,11 +206,8 @@ class Tournaments:
             _registering(record)
             if len(t.entrants) < t.fewest:
                 raise TableError("too_few_entrants", have=len(t.entrants), min=t.fewest)
-            count = len(t.entrants)
-            rounds = t.rounds or (
-                swiss_rounds(count) if t.format == SWISS else round_robin_rounds(count, t.seats)
-            )
-            t = replace(t, rounds=rounds)
+            same = len(t.entrants) == len(known.entrants)
+            t = replace(t, rounds=t.rounds or (planned if same else default_rounds(t)))
             return RUNNING, None, t.with_round(self.pair(t))
 
         return await self._change(record.id, begin)
@@ -231,6 +234,59 @@ class Tournaments:
         if t.format == SWISS:
             return swiss(t.active(), everyone, history, t.seats, t.fewest)
         return round_robin(t.active(), history, t.seats, t.fewest, len(t.played) + 1)
+
+    async def reserve(
+        self,
+        tournament_id: int,
+        number: int,
+        index: int,
+        channel_id: int,
+        *,
+        instead_of: int | None = None,
+    ) -> int:
+        """Table ``index`` of round ``number`` (0 first) is to open in ``channel_id``; noted
+        before it opens, so every later try opens it there (:meth:`open_board`). The channel
+        noted first holds, unless it is ``instead_of`` (someone opened a table of their own
+        there first): the one the board now has is returned."""
+
+        def note(record: TournamentRecord, t: Tournament) -> tuple[str, float | None, Tournament]:
+            board = t.played[number].boards[index]
+            if board.channel_id not in (None, instead_of):
+                raise _Unchanged
+            board = replace(board, channel_id=channel_id)
+            return record.status, record.deadline, t.with_board(number, index, board)
+
+        with contextlib.suppress(_Unchanged):
+            await self._change(tournament_id, note)
+        record = await self.get(tournament_id, None)
+        reserved = Tournament.load(record.data).played[number].boards[index].channel_id
+        assert reserved is not None  # noted above, or before
+        return reserved
+
+    async def open_board(self, tournament_id: int, number: int, index: int) -> GameRecord:
+        """Open table ``index`` of round ``number`` in its reserved channel, seated and
+        started, then note its game in the tournament. Exactly once: the table carries the
+        board's key from its first write, so after a crash anywhere between the two (or
+        within the opening) the retry finds that table and only notes it."""
+        record = await self.get(tournament_id, None)
+        t = Tournament.load(record.data)
+        board = t.played[number].boards[index]
+        if board.channel_id is None:
+            raise TableError("no_table_here")  # reserve first
+        entrants = [t.entrants[e] for e in board.entrants]
+        game = await self.tables.open_started(
+            t.game,
+            guild_id=record.guild_id,
+            channel_id=board.channel_id,
+            host_id=t.host_id,
+            seats=tuple(Seat(e.user_id, e.name, e.locale, e.level or "normal") for e in entrants),
+            locale=t.locale,
+            options=t.options,
+            time_control=Clock.load(t.clock),
+            key={"tournament": record.id, "round": number + 1, "board": index},
+        )
+        await self.opened(record.id, number, index, game.id)
+        return game
 
     async def opened(
         self, tournament_id: int, number: int, index: int, game_id: int
@@ -315,6 +371,15 @@ class Tournaments:
                 except VersionConflict:
                     continue
         raise TableError("stale")
+
+
+def default_rounds(t: Tournament) -> int:
+    """How many rounds ``t`` plays when its host did not say: ⌈log2 n⌉ Swiss; a round robin
+    until everyone has met everyone."""
+    count = len(t.entrants)
+    if t.format == SWISS:
+        return swiss_rounds(count)
+    return round_robin_rounds(count, t.seats, t.fewest)
 
 
 class _Unchanged(Exception):

@@ -38,7 +38,8 @@ def test_points_are_the_share_of_the_others_beaten() -> None:
 def test_default_rounds() -> None:
     assert [swiss_rounds(n) for n in (2, 3, 4, 5, 8, 9)] == [1, 2, 2, 3, 3, 4]
     assert round_robin_rounds(4, 2) == 3 and round_robin_rounds(5, 2) == 5
-    assert round_robin_rounds(7, 4) == 2
+    # 7 at tables of 4 and 3 meet 9 pairs a round of the 21: at least 3 rounds; it takes 4.
+    assert round_robin_rounds(7, 4) == 4
 
 
 def test_table_sizes_are_even_and_byes_fill_the_rest() -> None:
@@ -149,3 +150,47 @@ def test_swiss_avoids_rematches_while_it_can(n: int) -> None:
         paired = swiss(players, players, history, 2, 2)
         history = _play(history, paired.tables, paired.byes)
     assert max(meetings(history.tables).values()) == 1
+
+
+def _swap_helps(tables: tuple[tuple[int, ...], ...], met: Counter[frozenset[int]]) -> bool:
+    """Whether swapping two entrants of different tables would seat fewer pairs who met
+    before, or as many who met less often."""
+
+    def cost(round_: list[list[int]]) -> tuple[int, int]:
+        counts = [met[frozenset(p)] for t in round_ for p in combinations(t, 2)]
+        return sum(1 for c in counts if c), sum(counts)
+
+    base = cost([list(t) for t in tables])
+    for a, b in combinations(range(len(tables)), 2):
+        for x in tables[a]:
+            for y in tables[b]:
+                swapped = [list(t) for t in tables]
+                swapped[a][swapped[a].index(x)], swapped[b][swapped[b].index(y)] = y, x
+                if cost(swapped) < base:
+                    return True
+    return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.integers(min_value=3, max_value=6),
+    more=st.integers(min_value=1, max_value=10),
+    fewest=st.integers(min_value=2, max_value=3),
+)
+def test_a_round_robin_at_larger_tables_meets_everyone(seats: int, more: int, fewest: int) -> None:
+    """Tables of three or more: within its rounds every pair of entrants meets at least once;
+    no round could seat fewer pairs who met before by swapping two entrants (nor as many who
+    met less often); and everyone sits out at most one round more than anyone else."""
+    n = seats + more
+    players = list(range(n))
+    history = History()
+    rounds = round_robin_rounds(n, seats, fewest)
+    for number in range(1, rounds + 1):
+        paired = round_robin(players, history, seats, fewest, number)
+        assert not _swap_helps(paired.tables, meetings(history.tables)), (number, paired)
+        history = _play(history, paired.tables, paired.byes)
+    met = meetings(history.tables)
+    never = [pair for pair in combinations(players, 2) if not met[frozenset(pair)]]
+    assert not never, (rounds, never)
+    byes = Counter(history.byes)
+    assert max(byes[p] for p in players) - min(byes[p] for p in players) <= 1

@@ -157,3 +157,40 @@ async def test_the_deadline_starts_it_and_the_host_may_end_it(simcord_env) -> No
     assert any(m.attachments for m in world.channel.history())  # the standings at the end
     closed = await world.ann.slash(world.channel, "tournament end", tournament=1)
     assert "is over" in followup_text(closed)
+
+
+async def test_a_crash_between_opening_a_table_and_noting_it_leaves_one_table(
+    simcord_env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process fails right after round 1's first table opened, before the tournament
+    noted it: the sweep then notes that table (in its thread) and opens only the other, so
+    each pairing plays exactly one game."""
+    world = make_world(simcord_env)
+    await world.ann.slash(world.channel, "tournament create", game="monster_day")
+    for actor in (world.ann, world.bob):
+        await actor.slash(world.channel, "tournament join")
+    for _ in range(2):
+        await world.ann.slash(world.channel, "tournament addbot")
+    cog = world.bot.get_cog("TournamentCog")
+    assert cog is not None
+    crashed: list[int] = []
+
+    async def crash(tournament_id: int, number: int, index: int, game_id: int) -> None:
+        crashed.append(game_id)
+        raise RuntimeError("the process dies here")
+
+    monkeypatch.setattr(cog.runner.service, "opened", crash)
+    await world.ann.slash(world.channel, "tournament start")
+
+    async def failed() -> bool:
+        return bool(crashed) and not cog.runner._background
+
+    await _settled(world, failed)
+    monkeypatch.undo()
+    await cog.runner.sweep()
+    boards = (await _tournament(world)).played[0].boards
+    games = await world.bot.store.list_games(world.guild.id, ("lobby", "active", "finished"))
+    assert sorted(g.id for g in games) == sorted(b.game_id or 0 for b in boards), games
+    assert crashed == [boards[0].game_id]
+    assert len(world.channel.threads) == 2
+    assert sorted(g.channel_id for g in games) == sorted(t.id for t in world.channel.threads)
