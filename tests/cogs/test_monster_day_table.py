@@ -341,3 +341,32 @@ async def test_a_closed_dm_is_tried_once_however_many_turns(simcord_env) -> None
         if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"
     ]  # fmt: skip
     assert len(posts) == 1
+
+
+async def test_a_closed_dm_is_not_tried_again_after_a_restart(
+    simcord_env, settings: Settings
+) -> None:
+    """Issue 27 §2: "never retry a DM to a user whose DMs are known closed at that table". The
+    table said so in its channel (the closed-DM notice), so a restarted bot, which has not
+    yet been refused itself, does not try bob's DM channel at that table again."""
+    world, dm = await _started_with_bobs_dms_closed(simcord_env)
+    await world.bot.scheduler.stop()  # the old process dies: what it knew in memory goes
+    await world.bot.store.close()
+    await simcord_env.restart_bot(MonsterTableBot(settings))
+    world.bot = simcord_env.bot
+    try:
+        for _ in range(4):  # two turns each
+            record = await world.record()
+            actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
+            if actor is world.bob:  # his turn is told in the channel, as before the restart
+                assert world.bob.mention in world.channel.history()[-1].content
+            await _play_by_slash(world, actor)
+            await simcord_env.settle()
+    finally:
+        await world.bot.scheduler.stop()
+        await world.bot.store.close()
+    posts = [
+        r for r in simcord_env.backend.http_requests
+        if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"
+    ]  # fmt: skip
+    assert len(posts) == 1
