@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import os
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -68,6 +70,7 @@ from tests.fakediscord import (
     FakeGuild,
     FakeTimeout,
     FakeUser,
+    RequestRecord,
     run_bot_process,
 )
 from tests.fakediscord.ratelimits import EXEMPT_PREFIXES, INVALID_STATUSES
@@ -82,6 +85,7 @@ INTERACTION_DEADLINE = 3.0  # s: Discord fails an interaction answered (deferred
 PGSERVER = "pgserver"
 """``DATABASE_URL=pgserver`` (the old spelling): the throwaway server, as when it is unset."""
 STORE_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+DM_POST = re.compile(r"/channels/(\d+)/messages")
 SCOPES = ("global", "user")
 """The fake's 429 scopes: the bot's 50 a second, and a route's bucket (a channel's posts)."""
 
@@ -106,6 +110,10 @@ class LoadWorld:
     players: list[FakeUser]
     channels: list[FakeChannel]
     trackers: Trackers
+
+    @functools.cached_property
+    def table_ids(self) -> frozenset[int]:
+        return frozenset(channel.id for channel in self.channels)
 
     def seated(self, table: int) -> tuple[FakeUser, FakeUser]:
         """The two players at the ``table``-th channel: pair ``table`` modulo the pairs."""
@@ -135,14 +143,18 @@ class Outcome:
 
 
 @contextlib.asynccontextmanager
-async def load_world(tables: int) -> AsyncIterator[LoadWorld]:
+async def load_world(tables: int, closed_every: int = 0) -> AsyncIterator[LoadWorld]:
     """A started fake with guilds of up to 500 channels, one per table, and a pair of
-    players per ten tables (members of every guild)."""
+    players per ten tables (members of every guild); every ``closed_every``-th player's DMs
+    are closed (0: none)."""
     async with FakeDiscord() as fake:
         count = math.ceil(tables / CHANNELS_PER_GUILD)
         guilds = [fake.add_guild(f"Load {i}") for i in range(count)]
         pairs = max(1, tables // TABLES_PER_PAIR)
-        players = [fake.add_user(f"player{i}") for i in range(2 * pairs)]
+        players = [
+            fake.add_user(f"player{i}", dms_open=not closed_every or i % closed_every != 0)
+            for i in range(2 * pairs)
+        ]
         channels = [
             fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
             for i in range(tables)
@@ -359,8 +371,32 @@ def rate_limit_figures(fake: FakeDiscord, since: Mark, moves: int, store_name: s
 
 
 def refused_requests(world: LoadWorld, since: Mark) -> int:
+    """Requests the fake refused, but for DMs to players whose DMs are closed (counted by
+    :func:`closed_dm_figures`)."""
     made = world.fake.requests[since.requests :]
-    return sum(1 for r in made if r.status is not None and r.status >= 400)
+    return sum(
+        1 for r in made if r.status is not None and r.status >= 400 and not refused_dm(world, r)
+    )
+
+
+def refused_dm(world: LoadWorld, request: RequestRecord) -> bool:
+    """A message to a DM channel Discord refused (403: that player's DMs are closed)."""
+    found = DM_POST.fullmatch(request.path) if request.method == "POST" else None
+    return found is not None and request.status == 403 and int(found[1]) not in world.table_ids
+
+
+def closed_dm_figures(world: LoadWorld, since: Mark, moves: int, store_name: str) -> list[Result]:
+    """Refused DMs since the bot started (``since``): each closed-DM player's first is how
+    the bot learns; any other is a DM retried though known closed (zero expected)."""
+    refused = [r.path for r in world.fake.requests[since.requests :] if refused_dm(world, r)]
+    again = len(refused) - len(set(refused))
+    closed = sum(not user.dms_open for user in world.players)
+    return [
+        Figure(SECTION, f"{store_name}: DMs refused, first per player", len(set(refused)),
+               "count", f"{closed} of {len(world.players)} players' DMs closed"),
+        Figure(SECTION, f"{store_name}: closed DMs tried again per 1,000 moves",
+               again * 1000 / moves, "count", f"{again} in all, warm-up included; 0 expected"),
+    ]  # fmt: skip
 
 
 async def measure(
@@ -369,7 +405,7 @@ async def measure(
     """Seed, start the bot, warm up, run the schedule; the figures for one store."""
     tables = profile.load_tables
     count = min(int(profile.load_rate * profile.load_seconds), tables - profile.load_warm_up)
-    async with load_world(tables) as world:
+    async with load_world(tables, profile.load_closed_every) as world:
         seeding = time.perf_counter()
         writer, live = seed_rows(world, profile.memory_pool, rng)
         database = OUT_DIR / "load.sqlite3"
@@ -382,6 +418,7 @@ async def measure(
         warm, timed = order[: profile.load_warm_up], order[profile.load_warm_up :][:count]
         moves = [(table.channel, next_move(table, rng)) for table in timed]
         async with load_bot(world, database, url) as (bot, startup):
+            started = Mark.now(world.fake)
             await warm_up(world, warm, rng)
             since = Mark.now(world.fake)
             cpu = cpu_seconds(bot.proc.pid)
@@ -395,6 +432,7 @@ async def measure(
             await settled(world)
             requests = request_figures(world.fake, since, len(outcomes), store_name)
             requests += rate_limit_figures(world.fake, since, len(outcomes), store_name)
+            requests += closed_dm_figures(world, started, len(outcomes), store_name)
     logged = reported_problems(bot, world.fake)
     return [
         *summarise(store_name, outcomes, lags, seconds, (refused, logged)),

@@ -79,3 +79,20 @@ def test_the_figures_count_rest_calls_outside_answers_and_429s_by_scope() -> Non
     assert figures["S: 429s per 1,000 moves, user scope"] == 500.0
     assert figures["S: 429s per 1,000 moves, global scope"] == 500.0
     assert figures["S: invalid requests per 1,000 moves"] == 1500.0
+
+
+def test_a_refused_dm_counts_once_per_channel_and_again_as_a_retry() -> None:
+    tables = [SimpleNamespace(id=1), SimpleNamespace(id=2)]
+    players = [SimpleNamespace(dms_open=False), SimpleNamespace(dms_open=True)]
+    requests = [_request("POST", path) for path in (
+        "/channels/9/messages", "/channels/9/messages", "/channels/8/messages",
+        "/channels/1/messages", "/channels/9/messages/3",
+    )]  # fmt: skip
+    for request, status in zip(requests, (403, 403, 403, 403, 403), strict=True):
+        request.status = status
+    fake = SimpleNamespace(requests=requests)
+    world: Any = load.LoadWorld(fake, [], players, tables, None)  # type: ignore[arg-type]
+    figures = _figures(load.closed_dm_figures(world, load.Mark(0, 0, 0), 4, "S"))
+    assert figures["S: DMs refused, first per player"] == 2  # a table's post is no DM
+    assert figures["S: closed DMs tried again per 1,000 moves"] == 250.0
+    assert load.refused_requests(world, load.Mark(0, 0, 0)) == 2  # the table's post, the edit

@@ -3,7 +3,8 @@ the real ``python -m bot`` on SQLite and then on PostgreSQL, with the fake's rat
 
 Why a smoke test: it starts the real bot (twice), which must not share the cores with another
 worker's tests (see scripts/test). What is checked is that both stores are seeded, served and
-reported with no error, 429 or invalid request; no figure that depends on the clock.
+reported with no error or 429, and that the one player whose DMs are closed is refused once
+and never tried again; no figure that depends on the clock.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ async def test_a_tiny_load_runs_on_sqlite_and_on_postgres(
     for store in ("SQLite", "PostgreSQL"):
         assert figures[f"{store}: errors"] == 0
         assert figures[f"{store}: 429s per 1,000 moves"] == 0
-        assert figures[f"{store}: invalid requests per 1,000 moves"] == 0
+        assert figures[f"{store}: DMs refused, first per player"] == 1  # player0's
+        assert figures[f"{store}: closed DMs tried again per 1,000 moves"] == 0
         assert figures[f"{store}: REST calls per move outside interaction answers"] > 0
     replies = [r.label for r in results if r.label.endswith("-> public reply")]
     assert replies == [
