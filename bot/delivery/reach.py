@@ -16,7 +16,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from bot.store import DM_NOTICE, GameStore
 
@@ -33,8 +33,12 @@ class DmReach:
     """What this process knows of whose DMs are open: refusals, players reached, and the
     first DM to each player not yet reached, sent alone."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.clock = clock
+        """Seconds, for the hour a refusal is believed: bound when this module is imported,
+        so a test harness that swaps ``time.monotonic`` for a virtual clock in some tasks
+        only (simcord does) leaves one clock for every task."""
         self._closed: dict[int, float] = {}
         self._reached: set[int] = set()
         self._notices_read: set[tuple[int, int]] = set()
@@ -44,7 +48,7 @@ class DmReach:
     def is_closed(self, user_id: int) -> bool:
         """Whether Discord refused this player's DMs within the last hour."""
         closed_at = self._closed.get(user_id)
-        return closed_at is not None and time.monotonic() - closed_at < RETRY_AFTER_SECONDS
+        return closed_at is not None and self.clock() - closed_at < RETRY_AFTER_SECONDS
 
     async def known_closed(self, game_id: int, seat: int, user_id: int) -> bool:
         """Whether the player's DMs are known closed: refused lately, or this table told its
@@ -63,7 +67,7 @@ class DmReach:
 
     def refused(self, user_id: int) -> None:
         """Discord refused a DM to this player (or a table recalls it)."""
-        self._closed[user_id] = time.monotonic()
+        self._closed[user_id] = self.clock()
         self._reached.discard(user_id)
 
     def reached(self, user_id: int) -> None:
