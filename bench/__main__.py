@@ -75,6 +75,10 @@ SECTIONS: dict[str, Section] = {
 }
 
 
+STORES = {"sqlite": ("sqlite",), "postgres": ("postgres",), "both": ("sqlite", "postgres")}
+"""``--store``: the stores the load runs on, in this order."""
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench", description="Monster Table benchmarks: p50/p99 per layer."
@@ -85,9 +89,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     parser.add_argument(
+        "--store",
+        choices=list(STORES),
+        default="both",
+        help="the load's store: SQLite, PostgreSQL (a throwaway server started as the tests "
+        "start theirs, unless --database-url names one), or both one after the other",
+    )
+    parser.add_argument(
         "--database-url",
-        help="also run the load on this empty PostgreSQL database ('pgserver': a throwaway "
-        "server from the pgserver wheel); default: $DATABASE_URL, else SQLite only",
+        help="run the load's PostgreSQL part on this empty database instead of a throwaway "
+        "server (default: $DATABASE_URL when set)",
     )
     parser.add_argument(
         "--load",
@@ -203,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         profile = replace(
             profile, name=name, load_tables=tables, load_rate=rate, load_seconds=seconds
         )
+    profile = replace(profile, load_stores=STORES[args.store])
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url  # read by the load section only
     path = OUT_DIR / f"results-{profile.name}.json"

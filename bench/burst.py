@@ -134,11 +134,14 @@ async def play(world: World, table: Table, people: dict[int, FakeUser], bursts: 
     raise BenchError("the game did not end")
 
 
-def busiest_window(fake: FakeDiscord, channel: FakeChannel) -> int:
-    """Most requests to the channel (posts, edits, deletes) within any CHANNEL_WINDOW s."""
+def busiest_window(fake: FakeDiscord, channel: FakeChannel, method: str | None = None) -> int:
+    """Most requests to the channel within any CHANNEL_WINDOW s: posts, edits and deletes,
+    or those of one ``method`` (Discord counts posts and edits in buckets of their own)."""
     prefix = f"/channels/{channel.id}/"
     times = sorted(
-        r.received_at for r in fake.requests if r.path.startswith(prefix) and r.method != "GET"
+        r.received_at
+        for r in fake.requests
+        if r.path.startswith(prefix) and r.method != "GET" and method in (None, r.method)
     )
     best, first = 0, 0
     for last, at in enumerate(times):
@@ -167,6 +170,7 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
         problems = reported_problems(bot, fake)
         limited, invalid = sum(fake.limits.limited.values()), fake.limits.invalid
         busiest = busiest_window(fake, channel)
+        posts, edits = (busiest_window(fake, channel, method) for method in ("POST", "PATCH"))
     if not found:
         raise BenchError("no window waited for several people")
     note = f"{PLAYERS} people, {len(found)} bursts of {max(b.taps for b in found)} taps"
@@ -175,6 +179,10 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
         latency(SECTION, "taps at once -> table up to date", [b.shown for b in found], note),
         Figure(SECTION, "channel requests in its busiest 5 s", busiest, "requests",
                "posts, edits, deletes; Discord takes 5 posts per 5 s"),
+        Figure(SECTION, "channel posts in their busiest 5 s", posts, "requests",
+               "Discord's limit: 5 per 5 s"),
+        Figure(SECTION, "channel edits in their busiest 5 s", edits, "requests",
+               "a bucket of their own: 5 per 5 s"),
         Figure(SECTION, "429s", limited, "count", "the whole game, the fake's limits on"),
         Figure(SECTION, "invalid requests", invalid, "count", "401, 403, 429"),
         Figure(SECTION, "bot errors", problems, "lines", "should be 0"),

@@ -20,29 +20,30 @@ Latencies are server side (:mod:`bench.serverside`): INTERACTION_CREATE out -> t
 post's request in. Errors: moves refused or never answered, requests the fake refused, and
 lines the bot logged as errors; zero expected.
 
-On SQLite always; on PostgreSQL too when ``DATABASE_URL`` is set for the bench (an empty
-database: the section refuses one that holds games), or ``DATABASE_URL=pgserver`` for a
-throwaway server from the ``pgserver`` wheel (the test extra) with its default durability.
+On SQLite and on PostgreSQL (``--store`` picks one or both), each store given the same
+tables and the same moves. PostgreSQL is a throwaway server started as the tests start theirs
+(tests/pg_server.py: the ``pgserver`` wheel of the test extra, durability off, a fresh migrated
+database), or the empty database ``DATABASE_URL`` names (``--database-url``; the section refuses
+one that holds games). Per store: moves a second achieved, p50/p99 of the move, REST calls per
+move outside interaction answers, 429s by scope and invalid requests per 1,000 moves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import os
 import random
-import shutil
+import re
 import sys
-import tempfile
 import time
-import warnings
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from bench import OUT_DIR, REPO_ROOT, dataset
 from bench.loopback import (
@@ -69,18 +70,37 @@ from tests.fakediscord import (
     FakeGuild,
     FakeTimeout,
     FakeUser,
+    RequestRecord,
     run_bot_process,
 )
-from tests.fakediscord.ratelimits import INVALID_STATUSES
+from tests.fakediscord.ratelimits import EXEMPT_PREFIXES, INVALID_STATUSES
+from tests.pg_server import PgServer
 
 SECTION = "load"
 CHANNELS_PER_GUILD = 500
 TABLES_PER_PAIR = 10
-WARM_UP_MOVES = 20
 PROGRESS_SECONDS = 30.0  # untimed, one at a time, on tables the timed moves do not use
 LOAD_TIMEOUT = 900.0  # s: an interaction token's life; a backlog is measured, not cut short
 INTERACTION_DEADLINE = 3.0  # s: Discord fails an interaction answered (deferred) later
 PGSERVER = "pgserver"
+"""``DATABASE_URL=pgserver`` (the old spelling): the throwaway server, as when it is unset."""
+STORE_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+DM_POST = re.compile(r"/channels/(\d+)/messages")
+SCOPES = ("global", "user")
+"""The fake's 429 scopes: the bot's 50 a second, and a route's bucket (a channel's posts)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """How far the fake's logs were when the timed moves began: requests, answers, 429s."""
+
+    requests: int
+    answers: int
+    refusals: int
+
+    @classmethod
+    def now(cls, fake: FakeDiscord) -> Mark:
+        return cls(len(fake.requests), len(fake.limits.log), len(fake.limits.refusals))
 
 
 @dataclass
@@ -90,6 +110,10 @@ class LoadWorld:
     players: list[FakeUser]
     channels: list[FakeChannel]
     trackers: Trackers
+
+    @functools.cached_property
+    def table_ids(self) -> frozenset[int]:
+        return frozenset(channel.id for channel in self.channels)
 
     def seated(self, table: int) -> tuple[FakeUser, FakeUser]:
         """The two players at the ``table``-th channel: pair ``table`` modulo the pairs."""
@@ -119,14 +143,18 @@ class Outcome:
 
 
 @contextlib.asynccontextmanager
-async def load_world(tables: int) -> AsyncIterator[LoadWorld]:
+async def load_world(tables: int, closed_every: int = 0) -> AsyncIterator[LoadWorld]:
     """A started fake with guilds of up to 500 channels, one per table, and a pair of
-    players per ten tables (members of every guild)."""
+    players per ten tables (members of every guild); every ``closed_every``-th player's DMs
+    are closed (0: none)."""
     async with FakeDiscord() as fake:
         count = math.ceil(tables / CHANNELS_PER_GUILD)
         guilds = [fake.add_guild(f"Load {i}") for i in range(count)]
         pairs = max(1, tables // TABLES_PER_PAIR)
-        players = [fake.add_user(f"player{i}") for i in range(2 * pairs)]
+        players = [
+            fake.add_user(f"player{i}", dms_open=not closed_every or i % closed_every != 0)
+            for i in range(2 * pairs)
+        ]
         channels = [
             fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
             for i in range(tables)
@@ -306,38 +334,69 @@ async def settled(world: LoadWorld, quiet: float = 2.0, limit: float = 120.0) ->
         await asyncio.sleep(quiet)
 
 
-def requests_per_move(world: LoadWorld, since: int, moves: int, store_name: str) -> list[Result]:
-    """What a move cost in requests to Discord, hands included, and how many of them only
-    asked for a player's DM channel."""
-    made = world.fake.requests[since:]
+def request_figures(fake: FakeDiscord, since: Mark, moves: int, store_name: str) -> list[Result]:
+    """What a move cost in requests to Discord, hands included; how many of them count
+    against the bot's 50 a second (all but interaction answers and their follow-ups: what
+    bounds the moves a second one bot serves); and how many only asked for a DM channel."""
+    made = fake.requests[since.requests :]
+    paced = sum(1 for r in made if not r.path.startswith(EXEMPT_PREFIXES))
     opens = sum(1 for r in made if r.method == "POST" and r.path.endswith("/users/@me/channels"))
     return [
         Figure(SECTION, f"{store_name}: Discord requests per move", len(made) / moves,
                "requests", "every request of the load, hand DMs included"),
+        Figure(SECTION, f"{store_name}: REST calls per move outside interaction answers",
+               paced / moves, "requests", "what Discord's global 50/s counts"),
         Figure(SECTION, f"{store_name}: DM channels opened per move", opens / moves,
                "requests", "POST /users/@me/channels"),
     ]  # fmt: skip
 
 
-def rate_limit_figures(world: LoadWorld, since: int, moves: int, store_name: str) -> list[Result]:
-    """429s and invalid requests (401, 403, 429: Discord bans an IP at 10,000 in 10 minutes)
-    per 1,000 moves, as the fake's limiter counted them since ``since`` (its log's length)."""
-    answered = world.fake.limits.log[since:]
-    limited = sum(1 for entry in answered if entry.status == 429)
-    invalid = sum(1 for entry in answered if entry.status in INVALID_STATUSES)
+def rate_limit_figures(fake: FakeDiscord, since: Mark, moves: int, store_name: str) -> list[Result]:
+    """429s (in all and by scope) and invalid requests (401, 403, 429: Discord bans an IP at
+    10,000 in 10 minutes) per 1,000 moves, as the fake's limiter counted them since ``since``."""
+    refusals = fake.limits.refusals[since.refusals :]
+    invalid = sum(1 for e in fake.limits.log[since.answers :] if e.status in INVALID_STATUSES)
     per = 1000 / moves
-    kinds = Counter(world.fake.limits.refusals).most_common(3)
+    kinds = Counter(refusals).most_common(3)
     where = "; ".join(f"{n} {scope} on {route}" for (scope, route), n in kinds)
+    scopes = Counter(scope for scope, _ in refusals)
     return [
-        Figure(SECTION, f"{store_name}: 429s per 1,000 moves", limited * per, "count",
-               f"{limited} in all, the fake's limits on" + (f" ({where})" if where else "")),
+        Figure(SECTION, f"{store_name}: 429s per 1,000 moves", len(refusals) * per, "count",
+               f"{len(refusals)} in all, the fake's limits on" + (f" ({where})" if where else "")),
+        *(Figure(SECTION, f"{store_name}: 429s per 1,000 moves, {scope} scope",
+                 scopes[scope] * per, "count", f"{scopes[scope]} in all") for scope in SCOPES),
         Figure(SECTION, f"{store_name}: invalid requests per 1,000 moves", invalid * per,
                "count", f"{invalid} answers of 401, 403 or 429"),
     ]  # fmt: skip
 
 
-def refused_requests(world: LoadWorld, since: int) -> int:
-    return sum(1 for r in world.fake.requests[since:] if r.status is not None and r.status >= 400)
+def refused_requests(world: LoadWorld, since: Mark) -> int:
+    """Requests the fake refused, but for DMs to players whose DMs are closed (counted by
+    :func:`closed_dm_figures`)."""
+    made = world.fake.requests[since.requests :]
+    return sum(
+        1 for r in made if r.status is not None and r.status >= 400 and not refused_dm(world, r)
+    )
+
+
+def refused_dm(world: LoadWorld, request: RequestRecord) -> bool:
+    """A message to a DM channel Discord refused (403: that player's DMs are closed)."""
+    found = DM_POST.fullmatch(request.path) if request.method == "POST" else None
+    return found is not None and request.status == 403 and int(found[1]) not in world.table_ids
+
+
+def closed_dm_figures(world: LoadWorld, since: Mark, moves: int, store_name: str) -> list[Result]:
+    """Refused DMs since the bot started (``since``): each closed-DM player's first is how
+    the bot learns; any other is a DM retried though known closed (zero expected)."""
+    refused = [r.path for r in world.fake.requests[since.requests :] if refused_dm(world, r)]
+    again = len(refused) - len(set(refused))
+    closed = sum(not user.dms_open for user in world.players)
+    return [
+        Figure(SECTION, f"{store_name}: DMs refused, first per player", len(set(refused)),
+               "count", f"{closed} of {len(world.players)} players' DMs closed"),
+        Figure(SECTION, f"{store_name}: closed DMs tried again per 1,000 moves",
+               again * 1000 / moves, "count", f"{again} in all, warm-up included; 0 expected"),
+    ]  # fmt: skip
 
 
 async def measure(
@@ -345,8 +404,8 @@ async def measure(
 ) -> list[Result]:
     """Seed, start the bot, warm up, run the schedule; the figures for one store."""
     tables = profile.load_tables
-    count = min(int(profile.load_rate * profile.load_seconds), tables - WARM_UP_MOVES)
-    async with load_world(tables) as world:
+    count = min(int(profile.load_rate * profile.load_seconds), tables - profile.load_warm_up)
+    async with load_world(tables, profile.load_closed_every) as world:
         seeding = time.perf_counter()
         writer, live = seed_rows(world, profile.memory_pool, rng)
         database = OUT_DIR / "load.sqlite3"
@@ -356,11 +415,12 @@ async def measure(
             await seed_postgres(url, writer)
         seeded = time.perf_counter() - seeding
         order = rng.sample(live, len(live))
-        warm, timed = order[:WARM_UP_MOVES], order[WARM_UP_MOVES : WARM_UP_MOVES + count]
+        warm, timed = order[: profile.load_warm_up], order[profile.load_warm_up :][:count]
         moves = [(table.channel, next_move(table, rng)) for table in timed]
         async with load_bot(world, database, url) as (bot, startup):
+            started = Mark.now(world.fake)
             await warm_up(world, warm, rng)
-            since, answered = len(world.fake.requests), len(world.fake.limits.log)
+            since = Mark.now(world.fake)
             cpu = cpu_seconds(bot.proc.pid)
             drawing = workers_cpu_seconds(bot.proc.pid)
             outcomes, lags, seconds = await drive(world, moves, profile.load_rate)
@@ -370,8 +430,9 @@ async def measure(
             refused = refused_requests(world, since)
             rss, peak = rss_mib(bot.proc.pid)
             await settled(world)
-            requests = requests_per_move(world, since, len(outcomes), store_name)
-            requests += rate_limit_figures(world, answered, len(outcomes), store_name)
+            requests = request_figures(world.fake, since, len(outcomes), store_name)
+            requests += rate_limit_figures(world.fake, since, len(outcomes), store_name)
+            requests += closed_dm_figures(world, started, len(outcomes), store_name)
     logged = reported_problems(bot, world.fake)
     return [
         *summarise(store_name, outcomes, lags, seconds, (refused, logged)),
@@ -445,28 +506,34 @@ def summarise(
 
 
 @contextlib.asynccontextmanager
-async def postgres_url() -> AsyncIterator[str | None]:
-    """``DATABASE_URL`` from the bench's environment; ``pgserver``: a throwaway server."""
-    url = os.environ.get("DATABASE_URL") or None
+async def postgres_url(server: PgServer | None = None) -> AsyncIterator[str]:
+    """``DATABASE_URL`` when the bench's environment names a database; else a fresh migrated
+    database on ``server``, or on a throwaway server started as the tests start theirs."""
+    url = os.environ.get("DATABASE_URL") or PGSERVER
     if url != PGSERVER:
         yield url
         return
-    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset
-        warnings.simplefilter("ignore")
-        import pgserver
-
-        home = Path(tempfile.mkdtemp(prefix="monster-table-bench-pg-"))
-        server: Any = pgserver.get_server(home / "data", cleanup_mode="delete")
+    own = server is None
+    server = server or PgServer()
     try:
-        yield str(server.get_uri("postgres"))
+        yield await server.database()
     finally:
-        server.cleanup()
-        shutil.rmtree(home, ignore_errors=True)
+        if own:
+            server.stop()
 
 
-async def run(profile: Profile, rng: random.Random) -> list[Result]:
-    results = await measure(profile, rng, "SQLite", None)
-    async with postgres_url() as url:
-        if url is not None:
-            results += await measure(profile, rng, "PostgreSQL", url)
+async def run(
+    profile: Profile, rng: random.Random, *, server: PgServer | None = None
+) -> list[Result]:
+    """The load on each of the profile's stores, each with the same tables and moves (one
+    seed drawn from ``rng``), so the stores compare on the same work."""
+    seed = rng.getrandbits(64)
+    results: list[Result] = []
+    for store in profile.load_stores:
+        name = STORE_NAMES[store]
+        if store == "sqlite":
+            results += await measure(profile, random.Random(seed), name, None)
+            continue
+        async with postgres_url(server) as url:
+            results += await measure(profile, random.Random(seed), name, url)
     return results

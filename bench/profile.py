@@ -30,6 +30,9 @@ class Profile:
     load_rate: float = 50.0  # moves per second, sent on a schedule (issue 12: 50/s)
     load_seconds: float = 60.0  # how long the schedule runs (issue 12: a minute)
     memory_games: int = 100_000  # stored games for the memory figures (issue 12: 100,000)
+    load_closed_every: int = 10  # every 10th player's DMs closed: a refused DM is not retried
+    load_warm_up: int = 20  # untimed moves first, one at a time, so none is timed cold
+    load_stores: tuple[str, ...] = ("sqlite", "postgres")  # the load's stores, in this order
 
 
 FULL = Profile(

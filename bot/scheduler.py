@@ -35,7 +35,7 @@ import discord
 from bot import timing
 from bot.clock import Clock
 from bot.deadlines import Reminder
-from bot.delivery.courier import Courier
+from bot.delivery.courier import DISCORD_CANNOT_DM, Courier
 from bot.i18n import t
 from bot.leases import Claims
 from bot.narration import game_name, humans, jump_url, mention
@@ -228,11 +228,15 @@ class Scheduler:
             await self._send_reminder(reminder)
 
     async def _send_reminder(self, reminder: Reminder) -> None:
-        """A DM with a jump link, unless the player turned reminders off (at most once: the
-        clock records it before it is sent)."""
+        """A DM with a jump link, unless the player turned reminders off or their DMs are
+        known closed (a refused DM is an invalid request; the table shows the deadline). At
+        most once: the clock records it before it is sent."""
         record, seat = reminder.record, reminder.seat
         info = record.seats[seat]
         if info.user_id is None or not await self._wants_reminders(record, seat):
+            return
+        reach = self.courier.reach
+        if await reach.known_closed(record.id, seat, info.user_id):
             return
         text = timing.reminder_text(
             info.locale, game_name(record, info.locale), record.id, reminder.due, jump_url(record)
@@ -241,6 +245,8 @@ class Scheduler:
             with priority(LOW):  # after any table post and hand the pacer holds
                 await self.publisher.dms.using(info.user_id, lambda channel: channel.send(text))
         except discord.HTTPException as error:  # closed DMs: the table shows the deadline
+            if isinstance(error, discord.Forbidden) and error.code == DISCORD_CANNOT_DM:
+                reach.refused(info.user_id)
             log.info("reminder to %s for table %d not sent: %s", info.user_id, record.id, error)
 
     async def give_back_downtime(self) -> float:

@@ -33,6 +33,7 @@ from bot import timing
 from bot.delivery import pings
 from bot.delivery.in_answer import InAnswer, Show
 from bot.delivery.plan import edits_in_place, table_key, turn_key
+from bot.delivery.reach import DmReach
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
 from bot.ratelimits import LOW, NORMAL, URGENT, priority
@@ -63,9 +64,6 @@ DISCORD_CANNOT_DM = 50007
 THREAD_ARCHIVED = 50083
 """Discord refuses to edit a message of an archived thread (a table in its own thread, after
 a week without a message); posting one there unarchives an unlocked thread."""
-DM_RETRY_AFTER_SECONDS = 3600
-"""A closed DM is not tried again for an hour: repeated 403s count toward Discord's ban on
-invalid requests."""
 EDIT_WITHIN_SECONDS = 45 * 60
 """A table message older than this gets a fresh post instead of an edit (Discord limits edits
 of old messages, and the board belongs at the bottom of the channel)."""
@@ -120,7 +118,7 @@ class Courier:
         self._holds: defaultdict[int, int] = defaultdict(int)
         self._progress: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._dm_closed: dict[int, float] = {}
+        self.reach = DmReach(store)
         self._answers: dict[tuple[int, int], InAnswer] = {}
         self._purged_at = 0.0
 
@@ -202,8 +200,7 @@ class Courier:
             await asyncio.gather(*self._drains.values(), return_exceptions=True)
 
     def dm_is_closed(self, user_id: int) -> bool:
-        closed_at = self._dm_closed.get(user_id)
-        return closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER_SECONDS
+        return self.reach.is_closed(user_id)
 
     # -- the loops --------------------------------------------------------------------------
 
@@ -462,7 +459,8 @@ class Courier:
         user_id = record.seats[seat].user_id
         if user_id is None:
             return True
-        return not self.dm_is_closed(user_id) and (await self.store.prefs(user_id)).dm_on_turn
+        known_closed = await self.reach.known_closed(record.id, seat, user_id)
+        return not known_closed and (await self.store.prefs(user_id)).dm_on_turn
 
     async def _hand(
         self, delivery: Delivery, record: GameRecord, announced: Announced, *, ping: bool
@@ -475,7 +473,7 @@ class Courier:
         prefs = await self.store.prefs(user_id) if user_id is not None else None
         if user_id is None or prefs is None or not prefs.dm_on_turn:
             return None  # a bot took the seat since, or the player wants no DMs
-        if self.dm_is_closed(user_id):
+        if await self.reach.known_closed(record.id, seat, user_id):
             await self._closed(record, announced, seat)
             raise GiveUp("DMs closed (known)")
         locale = record.seats[seat].locale
@@ -495,16 +493,19 @@ class Courier:
             message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
             return message.id
 
-        try:
-            message_id = await self.publisher.dms.using(user_id, deliver)
-        except discord.Forbidden as error:
-            if error.code != DISCORD_CANNOT_DM:
-                raise
-            self._dm_closed[user_id] = time.monotonic()
-            await self._closed(record, announced, seat)
-            raise GiveUp("DMs closed") from error
-        if self._dm_closed.pop(user_id, None) is not None:
-            log.info("DMs of user %d are open again", user_id)
+        async with self.reach.turn(user_id):  # the first DM to a player goes alone
+            if self.reach.is_closed(user_id):  # refused while this one waited
+                await self._closed(record, announced, seat)
+                raise GiveUp("DMs closed (known)")
+            try:
+                message_id = await self.publisher.dms.using(user_id, deliver)
+            except discord.Forbidden as error:
+                if error.code != DISCORD_CANNOT_DM:
+                    raise
+                self.reach.refused(user_id)
+                await self._closed(record, announced, seat)
+                raise GiveUp("DMs closed") from error
+        self.reach.reached(user_id)
         return message_id
 
     async def _edit_hand(

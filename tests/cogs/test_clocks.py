@@ -143,3 +143,30 @@ async def test_a_reminder_to_a_dm_channel_discord_no_longer_knows_reopens_it(sim
     reminders = mover.user.dm_channel.history()[before:]
     assert len(reminders) == 1 and f"<t:{int(deadline.due)}:R>" in text_of(reminders[0])
     assert dms._ids[mover.user.id] == mover.user.dm_channel.id
+
+
+async def test_no_reminder_is_tried_to_a_player_whose_dms_are_known_closed(simcord_env) -> None:
+    """Issue 27 §2: never retry a DM known closed. Discord refused the mover's hand at the
+    start (403, 50007), so the reminders of their clock are not tried (each would be one
+    more invalid request); the table's countdown tells them."""
+    world = make_world(simcord_env)
+    for user in (world.ann.user, world.bob.user):
+        simcord_env.inject_error("POST", f"/channels/{user.dm_channel.id}/messages", status=403,
+                                 code=50007, message="Cannot send messages to this user",
+                                 times=None)  # fmt: skip
+    now = Now(world.bot.tables.clock())
+    world.bot.tables.clock = now
+    await open_table(world, clock="1h", bank="1d")
+    await world.ann.slash(world.channel, "game start")
+    await world.bot.courier.wait_idle()
+    _, mover, deadline = await _to_move(world)
+    path = f"/channels/{mover.user.dm_channel.id}/messages"
+
+    def tried() -> int:
+        return sum(r.method == "POST" and r.path == path for r in simcord_env.backend.http_requests)
+
+    before = tried()
+    for share in (0.5, 0.95):
+        now.t = deadline.since + share * (deadline.due - deadline.since)
+        await world.bot.scheduler.tick()
+    assert tried() == before

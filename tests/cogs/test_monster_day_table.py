@@ -326,6 +326,14 @@ async def test_a_hand_sent_to_a_dm_channel_discord_no_longer_knows_still_arrives
     assert dms._ids[world.bob.id] == world.bob.user.dm_channel.id
 
 
+def _dm_posts(simcord_env: Any, dm: Any) -> int:
+    """Messages the bot tried to post in this DM channel, refused or not."""
+    return sum(
+        1 for r in simcord_env.backend.http_requests
+        if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"
+    )  # fmt: skip
+
+
 async def test_a_closed_dm_is_tried_once_however_many_turns(simcord_env) -> None:
     """Issue 27 §2: each refused DM (403, 50007) is an invalid request, and 10,000 in 10
     minutes ban the bot's IP. Once Discord said bob's DMs are closed, his turns are pinged in
@@ -336,8 +344,51 @@ async def test_a_closed_dm_is_tried_once_however_many_turns(simcord_env) -> None
         actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
         await _play_by_slash(world, actor)
         await simcord_env.settle()
-    posts = [
-        r for r in simcord_env.backend.http_requests
-        if r.method == "POST" and r.path == f"/channels/{dm.id}/messages"
-    ]  # fmt: skip
-    assert len(posts) == 1
+    assert _dm_posts(simcord_env, dm) == 1
+
+
+async def test_a_closed_dm_is_not_tried_again_after_a_restart(
+    simcord_env, settings: Settings
+) -> None:
+    """Issue 27 §2: "never retry a DM to a user whose DMs are known closed at that table". The
+    table said so in its channel (the closed-DM notice), so a restarted bot, which has not
+    yet been refused itself, does not try bob's DM channel at that table again."""
+    world, dm = await _started_with_bobs_dms_closed(simcord_env)
+    await world.bot.scheduler.stop()  # the old process dies: what it knew in memory goes
+    await world.bot.store.close()
+    await simcord_env.restart_bot(MonsterTableBot(settings))
+    world.bot = simcord_env.bot
+    try:
+        for _ in range(4):  # two turns each
+            record = await world.record()
+            actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
+            if actor is world.bob:  # his turn is told in the channel, as before the restart
+                assert world.bob.mention in world.channel.history()[-1].content
+            await _play_by_slash(world, actor)
+            await simcord_env.settle()
+    finally:
+        await world.bot.scheduler.stop()
+        await world.bot.store.close()
+    assert _dm_posts(simcord_env, dm) == 1
+
+
+async def test_a_closed_dm_is_tried_once_across_tables_started_at_once(simcord_env) -> None:
+    """Issue 27 §2, found by the load benchmark (7-11 DMs refused again in 300 moves): a
+    player at several tables whose DMs are closed had each table's DM sent before the first
+    refusal came back, one 403 each. The first DM to a player not yet reached goes alone."""
+    world = make_world(simcord_env)
+    dm = world.bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)  # fmt: skip
+    channels = [world.channel, *(world.guild.create_text_channel(f"t{i}") for i in range(3))]
+    for channel in channels:
+        await world.ann.slash(channel, "game new", game="monster_day")
+        await world.bob.slash(channel, "game join")
+    tables = range(1, len(channels) + 1)
+    for game_id in tables:  # started together: their deliveries go out at the same time
+        await world.bot.tables.start(game_id, world.ann.id)
+    for game_id in tables:
+        world.bot.courier.kick(game_id)
+    await world.bot.courier.wait_idle()
+    await simcord_env.settle()
+    assert _dm_posts(simcord_env, dm) == 1
