@@ -74,6 +74,12 @@ GIVE_UP_AFTER_SECONDS = 24 * 3600.0
 MAX_BROKEN_ATTEMPTS = 5
 """A delivery that fails with an error of ours (not Discord's) is tried this often."""
 PURGE_AFTER_SECONDS = 24 * 3600.0
+COALESCE_SECONDS = 0.25
+"""An edit waits this long after the first change it shows, so that edits of one message
+committed together (everyone tapping at once) go as one, the newest (issue 27's REST budget);
+new messages, which notify someone, never wait."""
+EDITS = (LOBBY_MESSAGE, TABLE_POST, HAND_UPDATE)
+"""The kinds that may be edits of a message already shown (decided at sending time)."""
 PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
 """When the pacer holds several requests (:func:`bot.ratelimits.priority`): the table post and
 the DM that asks a player to act go first, the closed-DM notice last; the rest between."""
@@ -122,6 +128,10 @@ class Courier:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._dm_closed: dict[int, float] = {}
         self._answers: dict[tuple[int, int], InAnswer] = {}
+        self._bursts: dict[int, float] = {}
+        self.coalesce_seconds = COALESCE_SECONDS
+        """The window (simcord's tests set 0: its virtual clock does not advance a bot's sleep
+        while an interaction waits for the delivery; the burst tests set it back)."""
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------
@@ -135,10 +145,16 @@ class Courier:
             timer.cancel()
         self._drains.clear()
         self._timers.clear()
+        self._bursts.clear()
 
     def kick(self, game_id: int) -> None:
         """Something was committed at this table: deliver it now (or right after the current
         pass, which may have read the outbox before the commit)."""
+        self._bursts.setdefault(game_id, asyncio.get_running_loop().time())
+        self._start(game_id)
+
+    def _start(self, game_id: int) -> None:
+        """Drain this table now (or right after the current pass)."""
         if self._holds.get(game_id):
             return
         running = self._drains.get(game_id)
@@ -150,9 +166,11 @@ class Courier:
         task.add_done_callback(lambda done: self._forget_drain(game_id, done))
 
     def _forget_drain(self, game_id: int, task: asyncio.Task[None]) -> None:
-        """A finished drain is not kept: one per table ever delivered would grow for ever."""
+        """A finished drain is not kept: one per table ever delivered would grow for ever
+        (nor is the time of its first commit)."""
         if self._drains.get(game_id) is task:
             del self._drains[game_id]
+            self._bursts.pop(game_id, None)
 
     @contextlib.contextmanager
     def hold(self, game_id: int) -> Iterator[None]:
@@ -221,7 +239,7 @@ class Courier:
                 held = await self.claims.claim(due)
                 due = [game_id for game_id in due if game_id in held]
             for game_id in due:
-                self.kick(game_id)
+                self._start(game_id)
             if self.clock() - self._purged_at > 3600:
                 self._purged_at = self.clock()
                 await self.store.purge_announcements(self._purged_at - PURGE_AFTER_SECONDS)
@@ -285,6 +303,12 @@ class Courier:
                 self._wake_at(delivery.game_id, delivery.due_at)
                 return False
             merged = [d for d in known if d.merged_into == delivery.id]
+            wait = await self._coalescing_wait(delivery, merged, announcements)
+            if wait > 0:  # then this drain reads the outbox again: what came is merged
+                await asyncio.sleep(wait)
+                self._bursts.pop(delivery.game_id, None)
+                self._again.add(delivery.game_id)
+                return False
             if not await self._deliver(delivery, merged, announcements):
                 return False
             self._signal(delivery.game_id)
@@ -299,6 +323,40 @@ class Courier:
         await self.store.merge_deliveries([d.id for d in fresh[:-1]], fresh[-1].id)
         return True
 
+    async def _coalescing_wait(
+        self, delivery: Delivery, merged: list[Delivery], announcements: dict[int, Announced]
+    ) -> float:
+        """Seconds this delivery waits before it goes: none, unless it is an edit of a message
+        already shown and the first change it shows was committed here less than
+        :attr:`coalesce_seconds` ago: an edit sent now would likely be followed by another
+        (everyone tapping at once), so it waits and what comes meanwhile merges into it. The
+        changes are this process's commits (:meth:`kick`, on the event loop's clock); what a
+        restart finds goes at once. Only never-attempted deliveries wait."""
+        burst = self._bursts.get(delivery.game_id)
+        if burst is None or delivery.attempts or delivery.kind not in EDITS:
+            return 0.0
+        if any(d.kind == HAND_DM for d in merged):  # a ping: someone must act now
+            return 0.0
+        wait = burst + self.coalesce_seconds - asyncio.get_running_loop().time()
+        if wait <= 0:
+            del self._bursts[delivery.game_id]  # the next commit starts a window of its own
+            return 0.0
+        current = await self.store.get(delivery.game_id)
+        if current is None:
+            return 0.0
+        record = self._as_committed(await self._announced(delivery, announcements), current)
+        return wait if self._edits(delivery, record) else 0.0
+
+    def _edits(self, delivery: Delivery, record: GameRecord) -> bool:
+        """Whether sending this delivery now would edit a message already shown."""
+        if delivery.kind == LOBBY_MESSAGE:
+            return record.lobby_message_id is not None
+        if delivery.kind == TABLE_POST:
+            return self._table_announcing(record)[2]
+        assert delivery.seat is not None
+        user_id = record.seats[delivery.seat].user_id
+        return (record.id, user_id) not in self._answers  # an answer open shows it free
+
     def _wake_at(self, game_id: int, due_at: float) -> None:
         old = self._timers.pop(game_id, None)
         if old is not None:
@@ -309,7 +367,7 @@ class Courier:
     def _woken(self, game_id: int) -> None:
         """A retry is due: its timer is done with (not kept per table), and the table drains."""
         self._timers.pop(game_id, None)
-        self.kick(game_id)
+        self._start(game_id)
 
     # -- one delivery -----------------------------------------------------------------------
 
@@ -317,10 +375,7 @@ class Courier:
         self, delivery: Delivery, merged: list[Delivery], announcements: dict[int, Announced]
     ) -> bool:
         """Send one delivery; True when it is done (sent or given up)."""
-        announced = announcements.get(delivery.announcement_id)
-        if announced is None:
-            announced = await self.store.announced(delivery.announcement_id)
-            announcements[delivery.announcement_id] = announced
+        announced = await self._announced(delivery, announcements)
         try:
             message_id = await self._send(delivery, announced, merged)
         except GiveUp as reason:
@@ -343,6 +398,16 @@ class Courier:
         await self.store.delivery_sent(delivery.id, message_id)
         return True
 
+    async def _announced(
+        self, delivery: Delivery, announcements: dict[int, Announced]
+    ) -> Announced:
+        """The delivery's announcement, read once per drain."""
+        announced = announcements.get(delivery.announcement_id)
+        if announced is None:
+            announced = await self.store.announced(delivery.announcement_id)
+            announcements[delivery.announcement_id] = announced
+        return announced
+
     async def _retry_later(self, delivery: Delivery, announced: Announced, reason: str) -> bool:
         if self.clock() - announced.created_at > GIVE_UP_AFTER_SECONDS:
             log.error("gave up delivery %d of table %d: %s", delivery.id, delivery.game_id,
@@ -362,14 +427,7 @@ class Courier:
         current = await self.store.get(delivery.game_id)
         if current is None:
             raise GiveUp("the table is gone")
-        # The table as committed, pointing at the messages the table has now.
-        record = announced.snapshot.with_changes(
-            message_id=current.message_id,
-            message_key=current.message_key,
-            message_at=current.message_at,
-            message_from=current.message_from,
-            lobby_message_id=current.lobby_message_id,
-        )
+        record = self._as_committed(announced, current)
         try:
             with priority(PRIORITIES.get(delivery.kind, NORMAL)):
                 return await self._send_kind(delivery, record, announced, merged)
@@ -385,6 +443,17 @@ class Courier:
             raise GiveUp(f"HTTP {error.status} ({error.code}): {error.text}") from error
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             raise Retry(repr(error)) from error
+
+    @staticmethod
+    def _as_committed(announced: Announced, current: GameRecord) -> GameRecord:
+        """The table as committed, pointing at the messages the table has now."""
+        return announced.snapshot.with_changes(
+            message_id=current.message_id,
+            message_key=current.message_key,
+            message_at=current.message_at,
+            message_from=current.message_from,
+            lobby_message_id=current.lobby_message_id,
+        )
 
     async def _send_kind(
         self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
@@ -408,19 +477,12 @@ class Courier:
     async def _table(
         self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
     ) -> int:
-        tables = self.publisher.tables
-        pending = tables.pending(record)
+        pending = self.publisher.tables.pending(record)
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
-        # A new turn, the end, or a player newly to ping who has no DMs: a new message.
-        turn = turn_key(record.game, tables.view(record, None), pending)
-        # An open vote asks the others: a new message too, so that it pings them.
-        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
+        announcing, shown, editing = self._table_announcing(record)
         key = table_key(announcing, closed)
-        shown, lines = pings.split(record.message_key)
+        lines = pings.split(record.message_key)[1]
         first = min([announced.version, *(d.version for d in merged)])
-        # Within a turn the table is edited; whoever no DM reaches and must act anew gets a
-        # short line that pings them (``bot.delivery.pings``), not the whole table again.
-        editing = self._can_edit(record, shown, table_key(announcing, []))
         if editing:
             assert record.message_from is not None
             first = record.message_from  # an edit replaces the text: narrate the whole turn
@@ -447,6 +509,18 @@ class Courier:
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
         return message.id
+
+    def _table_announcing(self, record: GameRecord) -> tuple[str, str | None, bool]:
+        """What the table message must announce, the key of the one shown (without its ping
+        lines), and whether that one is edited: within a turn it is, and whoever no DM reaches
+        and must act anew gets a short line that pings them (``bot.delivery.pings``), not the
+        whole table again; a new turn, the end, or an open vote (it asks the others) gets a
+        new message."""
+        tables = self.publisher.tables
+        turn = turn_key(record.game, tables.view(record, None), tables.pending(record))
+        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
+        shown = pings.split(record.message_key)[0]
+        return announcing, shown, self._can_edit(record, shown, table_key(announcing, []))
 
     def _can_edit(self, record: GameRecord, shown: str | None, key: str) -> bool:
         return (

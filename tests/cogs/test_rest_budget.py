@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.delivery.courier import COALESCE_SECONDS
 from tests.cogs.helpers import (
     World,
     followup_text,
@@ -13,6 +14,7 @@ from tests.cogs.helpers import (
     message_now,
     open_table,
     private,
+    text_of,
 )
 
 FREE = ("/interactions/", "/webhooks/")
@@ -124,3 +126,55 @@ async def test_a_player_without_dms_is_pinged_by_a_short_line_tidied_once_answer
     assert answered
     posted = len(world.channel.history())
     assert posted <= 3 * len(turns) + 2, (posted, len(turns))
+
+
+async def _joins_at_once(env: Any, names: tuple[str, ...]) -> tuple[World, Any, list[Any], int]:
+    """A Munchkin Fu lobby that ``names`` join at once: each join committed and handed to the
+    courier (as ``flows.committed`` does) before any is shown. The world, the lobby as it
+    was, the guests, and the position in the request log before the joins."""
+    world = make_world(env)
+    opened = await world.ann.slash(world.channel, "game new", game="munchkin_fu")
+    assert "is open" in followup_text(opened)
+    await world.bot.courier.wait_idle()
+    world.bot.courier.coalesce_seconds = COALESCE_SECONDS
+    record = await world.record()
+    assert record.lobby_message_id is not None
+    guests = [world.add_player(name) for name in names]
+    since = len(env.http_requests)
+    for guest in guests:
+        joined = await world.bot.tables.join(record.id, guest.id, guest.user.name, "en")
+        world.bot.courier.kick(joined.id)
+    return world, record, guests, since
+
+
+async def _shown_by_one_edit(world: World, record: Any, guests: list[Any], since: int) -> None:
+    """The lobby message was edited once, into its newest content, and nothing is owed."""
+    await world.bot.courier.wait_idle()
+    edits = [c for c in counted(world.env, since) if c.startswith("PATCH")]
+    assert edits == [f"PATCH /channels/{world.channel.id}/messages/{record.lobby_message_id}"]
+    shown = text_of(message_now(world.channel, record.lobby_message_id))
+    assert all(guest.mention in shown for guest in guests), shown
+    after = await world.record()
+    assert await world.bot.store.undelivered(after.id, after.version) == 0
+
+
+async def test_a_burst_of_edits_to_one_message_sends_one_edit_the_newest(simcord_env) -> None:
+    """Issue 27 §2: edits of one message committed within a short window are coalesced, the
+    newest content wins: four players joining a lobby at once edit its message once. The
+    first join used to be sent alone and the rest merged after it (three edits here). The
+    superseded deliveries count as delivered with the one sent."""
+    world, record, guests, since = await _joins_at_once(simcord_env, ("cy", "di", "ed", "flo"))
+    await _shown_by_one_edit(world, record, guests, since)
+
+
+async def test_a_burst_cut_by_a_crash_sends_the_newest_edit_after_the_restart(
+    simcord_env,
+) -> None:
+    """What is committed is announced: edits waiting for their window when the courier stops
+    (a crash) are in the outbox, and the restarted courier's first poll sends one edit, the
+    newest."""
+    world, record, guests, since = await _joins_at_once(simcord_env, ("cy", "di", "ed"))
+    await world.bot.courier.stop()
+    assert not counted(simcord_env, since), "nothing was sent before the window ended"
+    await world.bot.courier.poll()  # what a restart does first
+    await _shown_by_one_edit(world, record, guests, since)
