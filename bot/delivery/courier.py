@@ -500,8 +500,8 @@ class Courier:
                     raise
             else:
                 lines = await pings.ping_anew(channel, record, (shown, key), lines, nonce(delivery))
-                stored = pings.joined(key, lines)
-                if stored != record.message_key:  # fewer to ping: one who acts again is new
+                stored = pings.joined(pings.once_a_turn(shown, key), lines)
+                if stored != record.message_key:
                     await self.store.set_message(record.id, record.message_id, key=stored,
                                                  at=record.message_at, since=first)  # fmt: skip
                 return record.message_id
