@@ -78,6 +78,9 @@ COALESCE_SECONDS = 0.25
 """An edit waits this long after the first change it shows, so that edits of one message
 committed together (everyone tapping at once) go as one, the newest (issue 27's REST budget);
 new messages, which notify someone, never wait."""
+LOBBY_ANSWER = 0
+"""Where :meth:`Courier.answering` takes a user id, the lobby message's own answer (a tap on
+one of its buttons): no user has id 0."""
 EDITS = (LOBBY_MESSAGE, TABLE_POST, HAND_UPDATE)
 """The kinds that may be edits of a message already shown (decided at sending time)."""
 PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
@@ -188,7 +191,9 @@ class Courier:
     @contextlib.contextmanager
     def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
         """While a move of this user's is answered by updating the hand DM they tapped, their
-        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`)."""
+        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`);
+        with ``user_id`` :data:`LOBBY_ANSWER`, while a tap on the lobby message is answered by
+        updating it, the table's lobby message."""
         answer = InAnswer(show)
         # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
         self._answers.setdefault((game_id, user_id), answer)
@@ -350,7 +355,8 @@ class Courier:
     def _edits(self, delivery: Delivery, record: GameRecord) -> bool:
         """Whether sending this delivery now would edit a message already shown."""
         if delivery.kind == LOBBY_MESSAGE:
-            return record.lobby_message_id is not None
+            answered = (record.id, LOBBY_ANSWER) in self._answers  # shown free, at once
+            return record.lobby_message_id is not None and not answered
         if delivery.kind == TABLE_POST:
             return self._table_announcing(record)[2]
         assert delivery.seat is not None
@@ -622,6 +628,9 @@ class Courier:
         payload = self.publisher.lobby_payload(record)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if record.lobby_message_id is not None:
+            answer = self._answers.get((record.id, LOBBY_ANSWER))
+            if answer is not None and await answer.show(payload) is not None:
+                return record.lobby_message_id
             try:
                 await channel.get_partial_message(record.lobby_message_id).edit(
                     **payload.edit_kwargs()
@@ -641,4 +650,4 @@ def post_anew(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.NotFound) or error.code == THREAD_ARCHIVED
 
 
-__all__ = ["MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]
+__all__ = ["LOBBY_ANSWER", "MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]

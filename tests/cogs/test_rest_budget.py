@@ -179,3 +179,32 @@ async def test_a_burst_cut_by_a_crash_sends_the_newest_edit_after_the_restart(
     assert not counted(simcord_env, since), "nothing was sent before the window ended"
     await world.bot.courier.poll()  # what a restart does first
     await _shown_by_one_edit(world, record, guests, since)
+
+
+async def test_a_lobby_button_updates_the_lobby_inside_its_answer(simcord_env) -> None:
+    """Issue 27 §2: a Join or Start tapped on the lobby message is answered by updating that
+    message (a deferred update, free), and the courier shows the new lobby through it: no
+    edit request of its own (one per tap before: two of Monster Day's seven calls a game
+    beyond its two a move). The reply follows privately."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    lobby = message_now(world.channel, record.lobby_message_id)
+    since = len(simcord_env.http_requests)
+    joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
+    await world.bot.courier.wait_idle()
+    assert private(joined) and "seated" in followup_text(joined), followup_text(joined)
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+    started = await world.ann.click(
+        message_now(world.channel, lobby.id), custom_id=f"mt:start:{record.id}"
+    )
+    await world.bot.courier.wait_idle()
+    assert "has started" in followup_text(started)
+    shown = message_now(world.channel, lobby.id)
+    assert not shown.components, "the started lobby keeps no buttons"
+    assert "The game is on" in text_of(shown)
+    calls = counted(simcord_env, since)
+    assert not [c for c in calls if c.startswith("PATCH")], calls
+    after = await world.record()
+    assert await world.bot.store.undelivered(after.id, after.version) == 0
