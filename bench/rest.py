@@ -67,6 +67,8 @@ class Cost:
     channel_messages: int
     standing: int
     by_button: int
+    boards: int
+    """Table messages posted (a board each): one per table turn (``plan.turn_key``)."""
 
     @property
     def total(self) -> int:
@@ -200,7 +202,8 @@ async def play_game(
         if m.author is fake.bot and m.channel is channel and not m.ephemeral
     ]
     standing = sum(1 for m in posted if not m.deleted)
-    return Cost(calls, actions, turns, len(posted), standing, buttons)
+    boards = sum(1 for m in posted if m.attachments)
+    return Cost(calls, actions, turns, len(posted), standing, buttons, boards)
 
 
 async def play(game: str, players: int, closed: bool) -> tuple[Cost, int]:
@@ -242,7 +245,14 @@ def figures(game: str, players: int, closed: bool, cost: Cost, problems: int) ->
             f"{tag}: channel messages left per turn",
             cost.standing / max(cost.turns, 1),
             "msgs",
-            "after tidying (ping lines deleted once answered)",
+            "after tidying (ping lines deleted when the turn moves on)",
+        ),
+        Figure(
+            SECTION,
+            f"{tag}: channel messages per table turn",
+            cost.channel_messages / max(cost.boards, 1),
+            "msgs",
+            f'{cost.boards} table messages (a game\'s "turn" above may hold several: a round)',
         ),
         Figure(SECTION, f"{tag}: bot errors", problems, "lines", "should be 0"),
     ]
