@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot import timing
-from bot.delivery import pings
+from bot.delivery import table_message
 from bot.delivery.in_answer import InAnswer, Show
-from bot.delivery.plan import edits_in_place, table_key, turn_key
+from bot.delivery.table_message import post_anew
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
 from bot.ratelimits import LOW, NORMAL, URGENT, priority
@@ -60,15 +59,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DISCORD_CANNOT_DM = 50007
-THREAD_ARCHIVED = 50083
-"""Discord refuses to edit a message of an archived thread (a table in its own thread, after
-a week without a message); posting one there unarchives an unlocked thread."""
 DM_RETRY_AFTER_SECONDS = 3600
 """A closed DM is not tried again for an hour: repeated 403s count toward Discord's ban on
 invalid requests."""
-EDIT_WITHIN_SECONDS = 45 * 60
-"""A table message older than this gets a fresh post instead of an edit (Discord limits edits
-of old messages, and the board belongs at the bottom of the channel)."""
 MAX_BACKOFF_SECONDS = 300.0
 GIVE_UP_AFTER_SECONDS = 24 * 3600.0
 MAX_BROKEN_ATTEMPTS = 5
@@ -358,7 +351,7 @@ class Courier:
             answered = (record.id, LOBBY_ANSWER) in self._answers  # shown free, at once
             return record.lobby_message_id is not None and not answered
         if delivery.kind == TABLE_POST:
-            return self._table_announcing(record)[2]
+            return table_message.announcing(self.publisher.tables, record, self.clock())[2]
         assert delivery.seat is not None
         user_id = record.seats[delivery.seat].user_id
         return (record.id, user_id) not in self._answers  # an answer open shows it free
@@ -485,55 +478,14 @@ class Courier:
     ) -> int:
         pending = self.publisher.tables.pending(record)
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
-        announcing, shown, editing = self._table_announcing(record)
-        key = table_key(announcing, closed)
-        lines = pings.split(record.message_key)[1]
         first = min([announced.version, *(d.version for d in merged)])
-        if editing:
-            assert record.message_from is not None
-            first = record.message_from  # an edit replaces the text: narrate the whole turn
-        told = await self.store.announced_between(record.id, first, announced.version)
-        events = [event for each in told for event in each.events]
-        notes = [note for each in told for note in each.notes]
-        payload = await self.publisher.table_payload(record, events, notes)
-        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        if editing:
-            assert record.message_id is not None
-            try:
-                await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
-            except discord.HTTPException as error:
-                if not post_anew(error):
-                    raise
-            else:
-                lines = await pings.ping_anew(channel, record, (shown, key), lines, nonce(delivery))
-                stored = pings.joined(pings.once_a_turn(shown, key), lines)
-                if stored != record.message_key:
-                    await self.store.set_message(record.id, record.message_id, key=stored,
-                                                 at=record.message_at, since=first)  # fmt: skip
-                return record.message_id
-        await pings.tidy(channel, list(lines.values()))  # the new post pings whoever must act
-        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
-        await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
-        return message.id
-
-    def _table_announcing(self, record: GameRecord) -> tuple[str, str | None, bool]:
-        """What the table message must announce, the key of the one shown (without its ping
-        lines), and whether that one is edited: within a turn it is, and whoever no DM reaches
-        and must act anew gets a short line that pings them (``bot.delivery.pings``), not the
-        whole table again; a new turn, the end, or an open vote (it asks the others) gets a
-        new message."""
-        tables = self.publisher.tables
-        turn = turn_key(record.game, tables.view(record, None), tables.pending(record))
-        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
-        shown = pings.split(record.message_key)[0]
-        return announcing, shown, self._can_edit(record, shown, table_key(announcing, []))
-
-    def _can_edit(self, record: GameRecord, shown: str | None, key: str) -> bool:
-        return (
-            record.message_id is not None
-            and edits_in_place(shown, key)
-            and record.message_at is not None
-            and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
+        return await table_message.send(
+            (self.client, self.store, self.publisher),
+            record,
+            closed,
+            (first, announced.version),
+            nonce(delivery),
+            self.clock(),
         )
 
     async def _reaches_by_dm(self, record: GameRecord, seat: int) -> bool:
@@ -642,12 +594,6 @@ class Courier:
         message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
         await self.store.set_lobby_message(record.id, message.id)
         return message.id
-
-
-def post_anew(error: discord.HTTPException) -> bool:
-    """Whether a refused edit is better made as a new post: the message was deleted meanwhile,
-    or its thread archived (posting brings the thread back)."""
-    return isinstance(error, discord.NotFound) or error.code == THREAD_ARCHIVED
 
 
 __all__ = ["LOBBY_ANSWER", "MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]
