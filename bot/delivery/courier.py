@@ -8,12 +8,11 @@ a restart (it looks for due deliveries on start and every few seconds); and neve
 - A delivery's id is the Discord message nonce of what it creates (``enforce_nonce``), so a
   retry after an answer was lost returns the message already posted instead of a second one.
 - Deliveries never attempted for the same message (the table post, a seat's DM, the lobby) are
-  merged into the newest: a chain of quick moves shows as one board that narrates them all.
+  merged into the newest: a chain of quick moves shows as one board that narrates them all;
+  an edit waits a short window for that (:data:`COALESCE_SECONDS`), a new message never.
 
-While a turn goes on (see :func:`bot.delivery.plan.turn_key`), the latest table message is
-edited instead of a new one posted; a new turn gets a new message that pings whoever must act,
-and so does a player no DM reaches when they must act anew (not when they just acted: see
-:func:`bot.delivery.plan.edits_in_place`).
+The table message (edited within a turn, posted anew for a new turn, ping lines) is
+:mod:`bot.delivery.table_message`'s.
 """
 
 from __future__ import annotations
