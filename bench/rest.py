@@ -8,7 +8,8 @@ bot's move), and every request the bot makes outside interaction answers is coun
 
 How a player moves: by the move button of their latest hand DM when it shows the move (what
 a player does), else by ``/game move`` with the same reference a button carries (a choice
-with too many moves for buttons, or a player whose DMs are closed). Each game is played twice:
+with too many moves for buttons, or a player whose DMs are closed); they join and start by the
+lobby message's Join and Start buttons. Each game is played twice:
 everyone's DMs open, then with the last player's DMs closed (they hear of their turn only
 from the channel). "Per move" divides by the actions the table logged (the players' moves and
 those the table made for them); the lobby and the start are included in the requests.
@@ -26,7 +27,15 @@ from dataclasses import dataclass
 
 from bench import OUT_DIR
 from bench import channel as channel_section
-from bench.loopback import REPLY_TIMEOUT, BenchError, World, bot_process, command, reported_problems
+from bench.loopback import (
+    REFUSALS,
+    REPLY_TIMEOUT,
+    BenchError,
+    World,
+    bot_process,
+    command,
+    reported_problems,
+)
 from bench.profile import Profile
 from bench.report import Figure, Result
 from bench.store import fresh_path
@@ -58,6 +67,8 @@ class Cost:
     channel_messages: int
     standing: int
     by_button: int
+    boards: int
+    """Table messages posted (a board each): one per table turn (``plan.turn_key``)."""
 
     @property
     def total(self) -> int:
@@ -119,6 +130,23 @@ def _replied(result: InteractionResult) -> list[FakeMessage] | None:
     return result.followups or None
 
 
+async def _tap_lobby(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, kind: str) -> None:
+    """The lobby message's button ``kind`` (join, start), tapped as a player does; its reply
+    follows the update of the lobby."""
+    lobby = next(
+        m
+        for m in reversed(fake.messages(channel))
+        if any(c.startswith(f"mt:{kind}:") for c in m.custom_ids)
+    )
+    (custom_id,) = [c for c in lobby.custom_ids if c.startswith(f"mt:{kind}:")]
+    result = await fake.click(user, lobby, custom_id, timeout=REPLY_TIMEOUT)
+    await fake.wait_until(functools.partial(_replied, result), REPLY_TIMEOUT,
+                          what=f"the reply to {kind}")  # fmt: skip
+    said = [m.text for m in result.followups]
+    if any(text.startswith(REFUSALS) for text in said):
+        raise BenchError(f"{kind} in #{channel.name}: {said!r}")
+
+
 async def _settled(fake: FakeDiscord) -> None:
     """Until the bot's requests stop for a moment (the courier's last deliveries)."""
     count = -1
@@ -137,8 +165,8 @@ async def play_game(
     requests, messages = len(fake.requests), fake.mark()
     await command(world, people[0], channel, "game new", game=game)
     for user in people[1:]:
-        await command(world, user, channel, "game join")
-    await command(world, people[0], channel, "game start")
+        await _tap_lobby(fake, user, channel, "join")
+    await _tap_lobby(fake, people[0], channel, "start")
     moves = buttons = 0
     while (move := reader.next_ref(channel)) is not None:
         table, user_id, digest, index = move
@@ -174,7 +202,8 @@ async def play_game(
         if m.author is fake.bot and m.channel is channel and not m.ephemeral
     ]
     standing = sum(1 for m in posted if not m.deleted)
-    return Cost(calls, actions, turns, len(posted), standing, buttons)
+    boards = sum(1 for m in posted if m.attachments)
+    return Cost(calls, actions, turns, len(posted), standing, buttons, boards)
 
 
 async def play(game: str, players: int, closed: bool) -> tuple[Cost, int]:
@@ -216,7 +245,14 @@ def figures(game: str, players: int, closed: bool, cost: Cost, problems: int) ->
             f"{tag}: channel messages left per turn",
             cost.standing / max(cost.turns, 1),
             "msgs",
-            "after tidying (ping lines deleted once answered)",
+            "after tidying (ping lines deleted when the turn moves on)",
+        ),
+        Figure(
+            SECTION,
+            f"{tag}: channel messages per table turn",
+            cost.channel_messages / max(cost.boards, 1),
+            "msgs",
+            f'{cost.boards} table messages (a game\'s "turn" above may hold several: a round)',
         ),
         Figure(SECTION, f"{tag}: bot errors", problems, "lines", "should be 0"),
     ]

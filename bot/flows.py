@@ -123,9 +123,10 @@ async def spend_own(interaction: discord.Interaction[Any]) -> None:
         await interaction.edit_original_response(view=None)
 
 
-def hand_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
-    """How the courier shows the mover's new hand in the tapped hand DM: through the
-    interaction's answer (free), once the deferred update is sent."""
+def shown_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
+    """How the courier shows a delivery in the tapped message (the mover's new hand in their
+    hand DM, the lobby in the lobby message): through the interaction's answer (free), once
+    the deferred update is sent."""
 
     async def show(payload: Payload) -> int:
         await _deferred(interaction.extras.get(DEFERRING))
@@ -180,7 +181,7 @@ async def play_button(
     """A move button: the move it names, if the player's choices are still those it showed.
     ``in_place``: the tapped message is the mover's hand DM, answered by an update of it,
     through which the courier shows their new hand while the answer waits for the table to
-    be shown (:func:`hand_in_place`)."""
+    be shown (:func:`shown_in_place`)."""
     digest, index = ref.digest, ref.index
     if digest is None or index is None:
         raise TableError("malformed_component")
@@ -194,7 +195,7 @@ async def play_button(
 
     if not in_place:
         return await move()
-    with bot.courier.answering(game_id, user_id, hand_in_place(interaction)) as answer:
+    with bot.courier.answering(game_id, user_id, shown_in_place(interaction)) as answer:
         reply = await move()
     if not answer.close():
         await spend_own(interaction)  # no new hand to show: the same, without its buttons

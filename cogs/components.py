@@ -16,6 +16,7 @@ import discord
 
 from bot import rematch_taps
 from bot.components import ADD_BOT_KINDS, REMATCH_ANSWERS, TEMPLATE, ComponentRef, parse
+from bot.delivery.courier import LOBBY_ANSWER
 from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
@@ -24,12 +25,14 @@ from bot.flows import (
     history,
     play_button,
     show_hand,
+    shown_in_place,
     table_by_id,
 )
 from bot.i18n import normalise, t
 from bot.moderation import answer_seat_offer
 from bot.payload import Payload
 from bot.replies import apology
+from bot.store import LOBBY
 from bot.table import TableError
 
 if TYPE_CHECKING:
@@ -127,7 +130,17 @@ async def _lobby(
     if interaction.channel_id != record.channel_id:
         raise TableError("no_such_table", game_id=ref.game_id)
     step = LOBBY_STEPS[ref.kind]
-    await answer(interaction, lambda locale: step(bot, interaction, locale, record.id))
+    tapped = interaction.message.id if interaction.message is not None else None
+    if tapped is None or tapped != record.lobby_message_id or record.status != LOBBY:
+        await answer(interaction, lambda locale: step(bot, interaction, locale, record.id))
+        return
+
+    async def work(locale: str) -> str:
+        # The lobby shows the tap's change through this answer (free), not an edit request.
+        with bot.courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)):
+            return await step(bot, interaction, locale, record.id)
+
+    await answer(interaction, work, update=True)
 
 
 async def _history(

@@ -8,12 +8,11 @@ a restart (it looks for due deliveries on start and every few seconds); and neve
 - A delivery's id is the Discord message nonce of what it creates (``enforce_nonce``), so a
   retry after an answer was lost returns the message already posted instead of a second one.
 - Deliveries never attempted for the same message (the table post, a seat's DM, the lobby) are
-  merged into the newest: a chain of quick moves shows as one board that narrates them all.
+  merged into the newest: a chain of quick moves shows as one board that narrates them all;
+  an edit waits a short window for that (:data:`COALESCE_SECONDS`), a new message never.
 
-While a turn goes on (see :func:`bot.delivery.plan.turn_key`), the latest table message is
-edited instead of a new one posted; a new turn gets a new message that pings whoever must act,
-and so does a player no DM reaches when they must act anew (not when they just acted: see
-:func:`bot.delivery.plan.edits_in_place`).
+The table message (edited within a turn, posted anew for a new turn, ping lines) is
+:mod:`bot.delivery.table_message`'s.
 """
 
 from __future__ import annotations
@@ -29,11 +28,10 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot import timing
-from bot.delivery import pings
+from bot.delivery import table_message
 from bot.delivery.in_answer import InAnswer, Show
-from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.delivery.reach import DmReach
+from bot.delivery.table_message import post_anew
 from bot.dm_channels import DmChannel
 from bot.metrics import Metrics
 from bot.ratelimits import LOW, NORMAL, URGENT, priority
@@ -61,17 +59,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DISCORD_CANNOT_DM = 50007
-THREAD_ARCHIVED = 50083
-"""Discord refuses to edit a message of an archived thread (a table in its own thread, after
-a week without a message); posting one there unarchives an unlocked thread."""
-EDIT_WITHIN_SECONDS = 45 * 60
-"""A table message older than this gets a fresh post instead of an edit (Discord limits edits
-of old messages, and the board belongs at the bottom of the channel)."""
 MAX_BACKOFF_SECONDS = 300.0
 GIVE_UP_AFTER_SECONDS = 24 * 3600.0
 MAX_BROKEN_ATTEMPTS = 5
 """A delivery that fails with an error of ours (not Discord's) is tried this often."""
 PURGE_AFTER_SECONDS = 24 * 3600.0
+COALESCE_SECONDS = 0.25
+"""An edit waits this long after the first change it shows, so that edits of one message
+committed together (everyone tapping at once) go as one, the newest (issue 27's REST budget);
+new messages, which notify someone, never wait."""
+LOBBY_ANSWER = 0
+"""Where :meth:`Courier.answering` takes a user id, the lobby message's own answer (a tap on
+one of its buttons): no user has id 0."""
+EDITS = (LOBBY_MESSAGE, TABLE_POST, HAND_UPDATE)
+"""The kinds that may be edits of a message already shown (decided at sending time)."""
 PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
 """When the pacer holds several requests (:func:`bot.ratelimits.priority`): the table post and
 the DM that asks a player to act go first, the closed-DM notice last; the rest between."""
@@ -120,6 +121,10 @@ class Courier:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self.reach = DmReach(store)
         self._answers: dict[tuple[int, int], InAnswer] = {}
+        self._bursts: dict[int, float] = {}
+        self.coalesce_seconds = COALESCE_SECONDS
+        """The window (simcord's tests set 0: its virtual clock does not advance a bot's sleep
+        while an interaction waits for the delivery; the burst tests set it back)."""
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------
@@ -133,10 +138,16 @@ class Courier:
             timer.cancel()
         self._drains.clear()
         self._timers.clear()
+        self._bursts.clear()
 
     def kick(self, game_id: int) -> None:
         """Something was committed at this table: deliver it now (or right after the current
         pass, which may have read the outbox before the commit)."""
+        self._bursts.setdefault(game_id, asyncio.get_running_loop().time())
+        self._start(game_id)
+
+    def _start(self, game_id: int) -> None:
+        """Drain this table now (or right after the current pass)."""
         if self._holds.get(game_id):
             return
         running = self._drains.get(game_id)
@@ -148,9 +159,11 @@ class Courier:
         task.add_done_callback(lambda done: self._forget_drain(game_id, done))
 
     def _forget_drain(self, game_id: int, task: asyncio.Task[None]) -> None:
-        """A finished drain is not kept: one per table ever delivered would grow for ever."""
+        """A finished drain is not kept: one per table ever delivered would grow for ever
+        (nor is the time of its first commit)."""
         if self._drains.get(game_id) is task:
             del self._drains[game_id]
+            self._bursts.pop(game_id, None)
 
     @contextlib.contextmanager
     def hold(self, game_id: int) -> Iterator[None]:
@@ -168,7 +181,9 @@ class Courier:
     @contextlib.contextmanager
     def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
         """While a move of this user's is answered by updating the hand DM they tapped, their
-        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`)."""
+        hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`);
+        with ``user_id`` :data:`LOBBY_ANSWER`, while a tap on the lobby message is answered by
+        updating it, the table's lobby message."""
         answer = InAnswer(show)
         # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
         self._answers.setdefault((game_id, user_id), answer)
@@ -218,7 +233,7 @@ class Courier:
                 held = await self.claims.claim(due)
                 due = [game_id for game_id in due if game_id in held]
             for game_id in due:
-                self.kick(game_id)
+                self._start(game_id)
             if self.clock() - self._purged_at > 3600:
                 self._purged_at = self.clock()
                 await self.store.purge_announcements(self._purged_at - PURGE_AFTER_SECONDS)
@@ -282,6 +297,12 @@ class Courier:
                 self._wake_at(delivery.game_id, delivery.due_at)
                 return False
             merged = [d for d in known if d.merged_into == delivery.id]
+            wait = await self._coalescing_wait(delivery, merged, announcements)
+            if wait > 0:  # then this drain reads the outbox again: what came is merged
+                await asyncio.sleep(wait)
+                self._bursts.pop(delivery.game_id, None)
+                self._again.add(delivery.game_id)
+                return False
             if not await self._deliver(delivery, merged, announcements):
                 return False
             self._signal(delivery.game_id)
@@ -296,6 +317,41 @@ class Courier:
         await self.store.merge_deliveries([d.id for d in fresh[:-1]], fresh[-1].id)
         return True
 
+    async def _coalescing_wait(
+        self, delivery: Delivery, merged: list[Delivery], announcements: dict[int, Announced]
+    ) -> float:
+        """Seconds this delivery waits before it goes: none, unless it is an edit of a message
+        already shown and the first change it shows was committed here less than
+        :attr:`coalesce_seconds` ago: an edit sent now would likely be followed by another
+        (everyone tapping at once), so it waits and what comes meanwhile merges into it. The
+        changes are this process's commits (:meth:`kick`, on the event loop's clock); what a
+        restart finds goes at once. Only never-attempted deliveries wait."""
+        burst = self._bursts.get(delivery.game_id)
+        if burst is None or delivery.attempts or delivery.kind not in EDITS:
+            return 0.0
+        if any(d.kind == HAND_DM for d in merged):  # a ping: someone must act now
+            return 0.0
+        wait = burst + self.coalesce_seconds - asyncio.get_running_loop().time()
+        if wait <= 0:
+            del self._bursts[delivery.game_id]  # the next commit starts a window of its own
+            return 0.0
+        current = await self.store.get(delivery.game_id)
+        if current is None:
+            return 0.0
+        record = self._as_committed(await self._announced(delivery, announcements), current)
+        return wait if self._edits(delivery, record) else 0.0
+
+    def _edits(self, delivery: Delivery, record: GameRecord) -> bool:
+        """Whether sending this delivery now would edit a message already shown."""
+        if delivery.kind == LOBBY_MESSAGE:
+            answered = (record.id, LOBBY_ANSWER) in self._answers  # shown free, at once
+            return record.lobby_message_id is not None and not answered
+        if delivery.kind == TABLE_POST:
+            return table_message.announcing(self.publisher.tables, record, self.clock())[2]
+        assert delivery.seat is not None
+        user_id = record.seats[delivery.seat].user_id
+        return (record.id, user_id) not in self._answers  # an answer open shows it free
+
     def _wake_at(self, game_id: int, due_at: float) -> None:
         old = self._timers.pop(game_id, None)
         if old is not None:
@@ -306,7 +362,7 @@ class Courier:
     def _woken(self, game_id: int) -> None:
         """A retry is due: its timer is done with (not kept per table), and the table drains."""
         self._timers.pop(game_id, None)
-        self.kick(game_id)
+        self._start(game_id)
 
     # -- one delivery -----------------------------------------------------------------------
 
@@ -314,10 +370,7 @@ class Courier:
         self, delivery: Delivery, merged: list[Delivery], announcements: dict[int, Announced]
     ) -> bool:
         """Send one delivery; True when it is done (sent or given up)."""
-        announced = announcements.get(delivery.announcement_id)
-        if announced is None:
-            announced = await self.store.announced(delivery.announcement_id)
-            announcements[delivery.announcement_id] = announced
+        announced = await self._announced(delivery, announcements)
         try:
             message_id = await self._send(delivery, announced, merged)
         except GiveUp as reason:
@@ -340,6 +393,16 @@ class Courier:
         await self.store.delivery_sent(delivery.id, message_id)
         return True
 
+    async def _announced(
+        self, delivery: Delivery, announcements: dict[int, Announced]
+    ) -> Announced:
+        """The delivery's announcement, read once per drain."""
+        announced = announcements.get(delivery.announcement_id)
+        if announced is None:
+            announced = await self.store.announced(delivery.announcement_id)
+            announcements[delivery.announcement_id] = announced
+        return announced
+
     async def _retry_later(self, delivery: Delivery, announced: Announced, reason: str) -> bool:
         if self.clock() - announced.created_at > GIVE_UP_AFTER_SECONDS:
             log.error("gave up delivery %d of table %d: %s", delivery.id, delivery.game_id,
@@ -359,14 +422,7 @@ class Courier:
         current = await self.store.get(delivery.game_id)
         if current is None:
             raise GiveUp("the table is gone")
-        # The table as committed, pointing at the messages the table has now.
-        record = announced.snapshot.with_changes(
-            message_id=current.message_id,
-            message_key=current.message_key,
-            message_at=current.message_at,
-            message_from=current.message_from,
-            lobby_message_id=current.lobby_message_id,
-        )
+        record = self._as_committed(announced, current)
         try:
             with priority(PRIORITIES.get(delivery.kind, NORMAL)):
                 return await self._send_kind(delivery, record, announced, merged)
@@ -382,6 +438,17 @@ class Courier:
             raise GiveUp(f"HTTP {error.status} ({error.code}): {error.text}") from error
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             raise Retry(repr(error)) from error
+
+    @staticmethod
+    def _as_committed(announced: Announced, current: GameRecord) -> GameRecord:
+        """The table as committed, pointing at the messages the table has now."""
+        return announced.snapshot.with_changes(
+            message_id=current.message_id,
+            message_key=current.message_key,
+            message_at=current.message_at,
+            message_from=current.message_from,
+            lobby_message_id=current.lobby_message_id,
+        )
 
     async def _send_kind(
         self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
@@ -405,52 +472,16 @@ class Courier:
     async def _table(
         self, delivery: Delivery, record: GameRecord, announced: Announced, merged: list[Delivery]
     ) -> int:
-        tables = self.publisher.tables
-        pending = tables.pending(record)
+        pending = self.publisher.tables.pending(record)
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
-        # A new turn, the end, or a player newly to ping who has no DMs: a new message.
-        turn = turn_key(record.game, tables.view(record, None), pending)
-        # An open vote asks the others: a new message too, so that it pings them.
-        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
-        key = table_key(announcing, closed)
-        shown, lines = pings.split(record.message_key)
         first = min([announced.version, *(d.version for d in merged)])
-        # Within a turn the table is edited; whoever no DM reaches and must act anew gets a
-        # short line that pings them (``bot.delivery.pings``), not the whole table again.
-        editing = self._can_edit(record, shown, table_key(announcing, []))
-        if editing:
-            assert record.message_from is not None
-            first = record.message_from  # an edit replaces the text: narrate the whole turn
-        told = await self.store.announced_between(record.id, first, announced.version)
-        events = [event for each in told for event in each.events]
-        notes = [note for each in told for note in each.notes]
-        payload = await self.publisher.table_payload(record, events, notes)
-        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        if editing:
-            assert record.message_id is not None
-            try:
-                await channel.get_partial_message(record.message_id).edit(**payload.edit_kwargs())
-            except discord.HTTPException as error:
-                if not post_anew(error):
-                    raise
-            else:
-                lines = await pings.ping_anew(channel, record, (shown, key), lines, nonce(delivery))
-                stored = pings.joined(key, lines)
-                if stored != record.message_key:  # fewer to ping: one who acts again is new
-                    await self.store.set_message(record.id, record.message_id, key=stored,
-                                                 at=record.message_at, since=first)  # fmt: skip
-                return record.message_id
-        await pings.tidy(channel, list(lines.values()))  # the new post pings whoever must act
-        message = await channel.send(**payload.send_kwargs(), nonce=nonce(delivery))
-        await self.store.set_message(record.id, message.id, key=key, at=self.clock(), since=first)
-        return message.id
-
-    def _can_edit(self, record: GameRecord, shown: str | None, key: str) -> bool:
-        return (
-            record.message_id is not None
-            and edits_in_place(shown, key)
-            and record.message_at is not None
-            and self.clock() - record.message_at < EDIT_WITHIN_SECONDS
+        return await table_message.send(
+            (self.client, self.store, self.publisher),
+            record,
+            closed,
+            (first, announced.version),
+            nonce(delivery),
+            self.clock(),
         )
 
     async def _reaches_by_dm(self, record: GameRecord, seat: int) -> bool:
@@ -549,6 +580,9 @@ class Courier:
         payload = self.publisher.lobby_payload(record)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if record.lobby_message_id is not None:
+            answer = self._answers.get((record.id, LOBBY_ANSWER))
+            if answer is not None and await answer.show(payload) is not None:
+                return record.lobby_message_id
             try:
                 await channel.get_partial_message(record.lobby_message_id).edit(
                     **payload.edit_kwargs()
@@ -562,10 +596,4 @@ class Courier:
         return message.id
 
 
-def post_anew(error: discord.HTTPException) -> bool:
-    """Whether a refused edit is better made as a new post: the message was deleted meanwhile,
-    or its thread archived (posting brings the thread back)."""
-    return isinstance(error, discord.NotFound) or error.code == THREAD_ARCHIVED
-
-
-__all__ = ["MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]
+__all__ = ["LOBBY_ANSWER", "MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]

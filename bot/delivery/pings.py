@@ -4,9 +4,11 @@ Why: an edit notifies nobody, so a player whose DMs are closed (or who wants non
 they must act only from a new channel message that mentions them. Posting the whole table
 anew for that made 4.5 channel messages per turn in a 4-player Notte di Terrore night with
 one such player (issue 27). Within a turn the table message is edited instead, and the player
-gets one short line: a mention, what to do, a jump link to the table message. Once they
-answered (or the turn moved on and a new table post pings whoever must act), the line is
-deleted, so the channel keeps one board per turn.
+gets one short line: a mention, what to do, a jump link to the table message. One line a
+turn: a player asked again within the turn is not pinged again (their line still stands and
+links to the board; one line each time they were asked made Munchkin Fu's many windows 5.7
+channel messages a turn). When the turn moves on, the new table post pings whoever must act
+and the lines are deleted, so the channel keeps one board per turn.
 
 The lines standing are kept in the table message's key (``message_key``, after
 :data:`PINGS`): stored with the table message it points at, in the same write, so a restart
@@ -21,7 +23,7 @@ import logging
 
 import discord
 
-from bot.delivery.plan import UNREACHED
+from bot.delivery.plan import UNREACHED, table_key
 from bot.i18n import t
 from bot.narration import game_name, jump_url, mention
 from bot.payload import Payload, pings
@@ -46,6 +48,14 @@ def unreached(key: str | None) -> list[int]:
     if key is None or UNREACHED not in key:
         return []
     return [int(seat) for seat in json.loads(key.rpartition(UNREACHED)[2])]
+
+
+def once_a_turn(shown: str | None, key: str) -> str:
+    """The key to store after the table message with key ``shown`` was edited to ``key``
+    (both without lines): it names as pinged everyone either names, so a player pinged once
+    this turn (by the table post or a line) is not pinged again when asked anew."""
+    announcing = key.rpartition(UNREACHED)[0]
+    return table_key(announcing, sorted({*unreached(shown), *unreached(key)}))
 
 
 def joined(key: str, lines: dict[int, int]) -> str:
@@ -73,7 +83,7 @@ def ping_line(record: GameRecord, seats: list[int]) -> Payload:
 
 
 async def tidy(channel: discord.PartialMessageable, message_ids: list[int]) -> None:
-    """Delete ping lines that were answered or superseded. Tidying only: a line already
+    """Delete ping lines of a turn that moved on. Tidying only: a line already
     gone, or one Discord refuses to delete, is left as it is."""
     for message_id in message_ids:
         with contextlib.suppress(discord.NotFound):
@@ -93,13 +103,11 @@ async def ping_anew(
     nonce: str,
 ) -> dict[int, int]:
     """The ping lines after the table message was edited from key ``keys[0]`` to ``keys[1]``
-    (both without lines): those of players who answered are deleted, and whoever no DM
-    reaches and must act anew gets one (a player pinged by the table message or a line and
-    still asked is not pinged again). ``nonce``: the delivery's. Returns the lines standing."""
+    (both without lines): whoever no DM reaches and must act gets one, unless this turn's
+    table message or a line pinged them already (:func:`once_a_turn`); the lines stand until
+    the turn moves on. ``nonce``: the delivery's. Returns the lines standing."""
     shown, key = keys
     wanted = unreached(key)
-    await tidy(channel, [m for seat, m in lines.items() if seat not in wanted])
-    lines = {seat: m for seat, m in lines.items() if seat in wanted}
     pinged = unreached(shown)
     new = [seat for seat in wanted if seat not in pinged and seat not in lines]
     if new:

@@ -162,8 +162,8 @@ def edits_in_place(shown: str | None, key: str) -> bool:
     announcement, and nobody to ping who was not pinged by it. A seat that cannot be reached
     by DM and just acted (it left the seats to ping) needs no new post: an edit notifies
     nobody, and nobody new needs notifying (issue 27: in a simultaneous phase every pick of
-    theirs posted anew). A seat that must act again does need one: the caller stores the
-    edited message's new key, so that seat is new to it."""
+    theirs posted anew). (The courier calls this with no seats to ping: whoever no DM reaches
+    and is asked anew within the turn gets a short line, once a turn, ``bot.delivery.pings``.)"""
     if shown is None:
         return False
     before, sep, pinged = shown.rpartition(UNREACHED)

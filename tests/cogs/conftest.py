@@ -34,6 +34,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[MonsterTableBot]:
     """The bot under test. simcord detaches it without ``close()``, so release its store and
     scheduler here, as a process exit would."""
     bot = MonsterTableBot(settings)
+    bot.courier.coalesce_seconds = 0.0  # see Courier.coalesce_seconds
     yield bot
     await bot.scheduler.stop()
     await bot.courier.stop()
