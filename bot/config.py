@@ -46,6 +46,11 @@ class Settings(BaseSettings):
     # or the smoke tests' fake Discord (whose windows they shorten to play whole games in
     # seconds), has a reason to change it.
     channel_post_window_seconds: float = Field(default=5.5, gt=0)
+    # How long an edit of a message waits for more changes to the same message, so that a burst
+    # (everyone tapping at once) goes as one edit, the newest (bot/delivery/courier.py). 0 sends
+    # each edit at once: simcord's tests, whose virtual clock does not run a bot's sleep while an
+    # interaction waits for its delivery.
+    edit_coalesce_seconds: float = Field(default=0.25, ge=0)
     # How often the clocks are looked at (deadlines due, reminders before them).
     clock_check_seconds: float = Field(default=5.0, gt=0)
     # Online backups of the SQLite file (bot/backup.py): where, how often, how many are kept.

@@ -123,8 +123,9 @@ class Courier:
         self._answers: dict[tuple[int, int], InAnswer] = {}
         self._bursts: dict[int, float] = {}
         self.coalesce_seconds = COALESCE_SECONDS
-        """The window (simcord's tests set 0: its virtual clock does not advance a bot's sleep
-        while an interaction waits for the delivery; the burst tests set it back)."""
+        """The window (the bot sets it from ``EDIT_COALESCE_SECONDS``; simcord's tests set 0:
+        its virtual clock does not advance a bot's sleep while an interaction waits for the
+        delivery; the burst tests set it back)."""
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
         "reminder_check_seconds": 0,
         "reminder_after_seconds": 3600,
         "render_processes": 0,  # in-process tests draw in threads; tests/bot/test_render_pool
+        "edit_coalesce_seconds": 0.0,  # see Courier.coalesce_seconds; restarted bots too
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)
@@ -34,7 +35,6 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[MonsterTableBot]:
     """The bot under test. simcord detaches it without ``close()``, so release its store and
     scheduler here, as a process exit would."""
     bot = MonsterTableBot(settings)
-    bot.courier.coalesce_seconds = 0.0  # see Courier.coalesce_seconds
     yield bot
     await bot.scheduler.stop()
     await bot.courier.stop()
