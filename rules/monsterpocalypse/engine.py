@@ -48,6 +48,7 @@ from rules.monsterpocalypse.model import (
     load,
     load_action,
     monster_of,
+    without_dice,
 )
 from rules.monsterpocalypse.views import view
 
@@ -127,11 +128,12 @@ def forced_action(state: State, seat: int) -> Action | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` (cached per state: the table, the views and the bot ask
-    again and again about one frozen state)."""
-    return list(_legal(state, seat))
+    again and again about one frozen state, and the hard bot about one position under many
+    deals of the dice: the cache's key is the state without its dice, :func:`without_dice`)."""
+    return list(_legal(without_dice(state), seat))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _legal(state: State, seat: int) -> tuple[Action, ...]:
     return tuple(_compute_legal(state, seat))
 
@@ -176,7 +178,7 @@ HANDLERS: dict[type, Handler] = {
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
     """``action`` among the seat's legal moves."""
-    return action in _legal(state, seat)
+    return action in _legal(without_dice(state), seat)
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -55,8 +55,10 @@ def in_bounds(sq: Square, size: int = SIZE) -> bool:
     return 0 <= sq[0] < size and 0 <= sq[1] < size
 
 
+@lru_cache(maxsize=4096)
 def footprint(anchor: Square, size: int) -> tuple[Square, ...]:
-    """The squares a figure of ``size`` (1 or 2) covers from its top-left anchor, sorted."""
+    """The squares a figure of ``size`` (1 or 2) covers from its top-left anchor, sorted
+    (kept: every rule about a position asks, thousands of times per legal-move list)."""
     col, row = anchor
     return tuple((col + dc, row + dr) for dc in range(size) for dr in range(size))
 
@@ -286,11 +288,15 @@ def _expand(
             e = entered[0]
             if not bad[e]:
                 out.append((nxt, cost[e], hazard[e]))
-        elif not any(bad[e] for e in entered):
-            mask = 0
-            for e in entered:
-                mask |= hazard[e]
-            out.append((nxt, max(cost[e] for e in entered), mask))
+            continue
+        price = mask = 0
+        for e in entered:  # plain loops: this is the search's innermost step
+            if bad[e]:
+                break
+            price = cost[e] if cost[e] > price else price
+            mask |= hazard[e]
+        else:
+            out.append((nxt, price, mask))
     return out
 
 
