@@ -151,7 +151,7 @@ def _legal_of(state: State, seat: int) -> tuple[tuple[Action, ...], frozenset[Ac
     return found
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _legal(state: State, seat: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
     found = tuple(_compute_legal(state, seat))
     return found, frozenset(found)

@@ -458,7 +458,7 @@ def reachable(
 _Chosen = tuple[tuple[Square, int, tuple[Square, ...], int, tuple[str, ...]], ...]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _searched(
     start: Square,
     size: int,

@@ -64,7 +64,7 @@ def moves(state: State, fig: Figure) -> dict[Square, Reach]:
     return _moves(without_dice(state), fig)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _moves(state: State, fig: Figure) -> dict[Square, Reach]:
     if not may_move(state, fig):
         return {}
@@ -146,7 +146,7 @@ def runs(state: State, seat: int) -> dict[Square, Reach]:
     return _runs(without_dice(state), seat)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _runs(state: State, seat: int) -> dict[Square, Reach]:
     beast = monster_of(state, seat)
     act = state.activation
