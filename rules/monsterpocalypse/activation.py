@@ -173,7 +173,9 @@ def end_activation(state: State, seat: int, push: int) -> tuple[State, list[Even
     """R8/R15: push leftover dice to the other pool; the other player's turn; a round is both
     players' turns (G1), and the game ends after the last one."""
     new = spend(state, push)
-    figures = tuple(replace(f, moved=False, attacked=False) for f in new.figures)
+    figures = tuple(
+        replace(f, moved=False, attacked=False) if f.moved or f.attacked else f for f in new.figures
+    )
     new = replace(new, activation=None, figures=figures, turn=1 - seat)
     events: list[Event] = [{"type": "activation_ended", "seat": seat, "pushed": push}]
     if new.turn == new.first:

@@ -7,6 +7,8 @@ and every answer looks at every square of a footprint (2×2 monsters and buildin
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.monsterpocalypse import content, geometry
 from rules.monsterpocalypse.geometry import Square
 from rules.monsterpocalypse.model import Building, Figure, State, sq
@@ -21,10 +23,17 @@ def form(fig: Figure) -> content.Form:
 
 
 def space_at(state: State, square: Square) -> content.Space | None:
-    for space in content.map_(state.map).spaces:
-        if space.square == square:
-            return space
-    return None
+    return _spaces(state.map).get(square)
+
+
+@lru_cache(maxsize=8)
+def _spaces(map_id: str) -> dict[Square, content.Space]:
+    """A map's objective spaces by square, the first listed where two share one (asked for
+    every figure at every legal-move list: a scan of the map's spaces each time added up)."""
+    found: dict[Square, content.Space] = {}
+    for space in content.map_(map_id).spaces:
+        found.setdefault(space.square, space)
+    return found
 
 
 def holds_space(state: State, fig: Figure) -> content.Space | None:

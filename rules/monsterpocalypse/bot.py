@@ -202,8 +202,7 @@ def _gap(fig: Figure, aims: Aims, anchor: geometry.Square) -> int:
     if fig.kind == "monster":  # a monster's brawl is its strongest attack: close in
         low, high = 1, 1
     best = 99
-    for there in aims:
-        distance = geometry.attack_distance(squares, there)
+    for distance in geometry.attack_distances(squares, aims):
         if distance == 1 or low <= distance <= high:
             return 0
         best = min(best, distance)
@@ -216,8 +215,10 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
     options: list[tuple[int, int, str, Move | Run]] = []
     # What each figure aims at does not depend on where it would go: work it out once per
     # figure (a battle's bot spent nine tenths of its time redoing it for every square).
-    secured = {b.id: board.secured_by(state, b) for b in state.buildings}
+    # Which side secures each building, likewise once, and only once a figure asks.
+    secured: dict[str, int | None] | None = None
     aims: dict[str, Aims] = {}
+    start: dict[str, tuple[int, bool]] = {}
     screen = _screen(state)
     for a in legal:
         if isinstance(a, Move):
@@ -230,9 +231,11 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
         else:
             continue
         if fig.id not in aims:
+            if secured is None:
+                secured = {b.id: board.secured_by(state, b) for b in state.buildings}
             aims[fig.id] = _aims(state, fig, secured)
-        now = _gap(fig, aims[fig.id], sq(fig.at))
-        blocking = _on_own_spawn(state, fig, fig.at)
+            start[fig.id] = _gap(fig, aims[fig.id], sq(fig.at)), _on_own_spawn(state, fig, fig.at)
+        now, blocking = start[fig.id]
         if now == 0 and not blocking:
             continue
         after = _gap(fig, aims[fig.id], sq(a.to))

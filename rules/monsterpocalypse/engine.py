@@ -48,6 +48,7 @@ from rules.monsterpocalypse.model import (
     load,
     load_action,
     monster_of,
+    without_dice,
 )
 from rules.monsterpocalypse.views import view
 
@@ -127,13 +128,33 @@ def forced_action(state: State, seat: int) -> Action | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` (cached per state: the table, the views and the bot ask
-    again and again about one frozen state)."""
-    return list(_legal(state, seat))
+    again and again about one frozen state, and the hard bot about one position under many
+    deals of the dice: the cache's key is the state without its dice, :func:`without_dice`)."""
+    return list(_legal_of(state, seat)[0])
+
+
+_RECENT: dict[tuple[int, int], tuple[State, tuple[Action, ...], frozenset[Action]]] = {}
+_RECENT_SIZE = 64
+
+
+def _legal_of(state: State, seat: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    """The legal moves in order and as a set, for this very state object first: the hard
+    bot applies every move to one deal, and a playout asks for the moves and then applies
+    one, so looking the state up by identity spares hashing it whole (issue 28)."""
+    hit = _RECENT.get((id(state), seat))
+    if hit is not None and hit[0] is state:
+        return hit[1], hit[2]
+    found = _legal(without_dice(state), seat)
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()
+    _RECENT[(id(state), seat)] = (state, *found)  # the state kept alive: its id stays its own
+    return found
 
 
 @lru_cache(maxsize=256)
-def _legal(state: State, seat: int) -> tuple[Action, ...]:
-    return tuple(_compute_legal(state, seat))
+def _legal(state: State, seat: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    found = tuple(_compute_legal(state, seat))
+    return found, frozenset(found)
 
 
 def _compute_legal(state: State, seat: int) -> list[Action]:
@@ -176,7 +197,7 @@ HANDLERS: dict[type, Handler] = {
 
 def is_legal(state: State, seat: int, action: Action) -> bool:
     """``action`` among the seat's legal moves."""
-    return action in _legal(state, seat)
+    return action in _legal_of(state, seat)[1]
 
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -11,7 +11,7 @@ square of the footprint (docs: "Footprints" in the interfaces page).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,8 +55,10 @@ def in_bounds(sq: Square, size: int = SIZE) -> bool:
     return 0 <= sq[0] < size and 0 <= sq[1] < size
 
 
+@lru_cache(maxsize=4096)
 def footprint(anchor: Square, size: int) -> tuple[Square, ...]:
-    """The squares a figure of ``size`` (1 or 2) covers from its top-left anchor, sorted."""
+    """The squares a figure of ``size`` (1 or 2) covers from its top-left anchor, sorted
+    (kept: every rule about a position asks, thousands of times per legal-move list)."""
     col, row = anchor
     return tuple((col + dc, row + dr) for dc in range(size) for dr in range(size))
 
@@ -85,11 +87,19 @@ def _gaps(a: Iterable[Square], b: Iterable[Square]) -> tuple[int, int]:
 
     A gap is counted in steps between the nearest squares, so side by side is a gap of 1.
     """
-    a_cols, a_rows = zip(*a, strict=True)
-    b_cols, b_rows = zip(*b, strict=True)
-    dx = max(0, min(b_cols) - max(a_cols), min(a_cols) - max(b_cols))
-    dy = max(0, min(b_rows) - max(a_rows), min(a_rows) - max(b_rows))
+    a_lo_c, a_hi_c, a_lo_r, a_hi_r = _bounds(a if isinstance(a, tuple) else tuple(a))
+    b_lo_c, b_hi_c, b_lo_r, b_hi_r = _bounds(b if isinstance(b, tuple) else tuple(b))
+    dx = max(0, b_lo_c - a_hi_c, a_lo_c - b_hi_c)
+    dy = max(0, b_lo_r - a_hi_r, a_lo_r - b_hi_r)
     return dx, dy
+
+
+@lru_cache(maxsize=8192)
+def _bounds(squares: tuple[Square, ...]) -> tuple[int, int, int, int]:
+    """The lowest and highest column and row of a footprint (kept: the bot measures the
+    distance from every square a figure could reach to every aim, thousands a decision)."""
+    cols, rows = zip(*squares, strict=True)
+    return min(cols), max(cols), min(rows), max(rows)
 
 
 def attack_distance(a: Iterable[Square], b: Iterable[Square]) -> int:
@@ -101,6 +111,17 @@ def attack_distance(a: Iterable[Square], b: Iterable[Square]) -> int:
     """
     dx, dy = _gaps(a, b)
     return dx + dy - (1 if dx and dy else 0)
+
+
+def attack_distances(a: tuple[Square, ...], others: Iterable[tuple[Square, ...]]) -> Iterator[int]:
+    """:func:`attack_distance` from one footprint to each of ``others`` in turn, worked out
+    from their bounds in one loop (the bot asks it of every square a figure could reach)."""
+    a_lo_c, a_hi_c, a_lo_r, a_hi_r = _bounds(a)
+    for b in others:
+        b_lo_c, b_hi_c, b_lo_r, b_hi_r = _bounds(b)
+        dx = max(0, b_lo_c - a_hi_c, a_lo_c - b_hi_c)
+        dy = max(0, b_lo_r - a_hi_r, a_lo_r - b_hi_r)
+        yield dx + dy - (1 if dx and dy else 0)
 
 
 def adjacent(a: Iterable[Square], b: Iterable[Square]) -> bool:
@@ -247,25 +268,30 @@ class _Squares:
     tokens: list[str]  # the token ids, bit i is tokens[i]
 
 
-def _squares(terrain: Terrain, free: bool, fly: bool) -> _Squares:
-    """Flatten the terrain for one mover: flyers and jumpers (``free``) find nothing in their
-    way while moving, and flyers enter no hazards on the way ("immune agli ostacoli").
+def _squares(
+    n: int,
+    costs: frozenset[tuple[Square, int]],
+    walls: frozenset[Square],
+    hazards: frozenset[tuple[Square, str]],
+    fly: bool,
+) -> _Squares:
+    """Flatten the terrain for one mover: ``walls`` may not be entered (none for flyers and
+    jumpers: they find nothing in their way while moving), and flyers enter no hazards on
+    the way ("immune agli ostacoli").
     """
-    n = terrain.size
     cost = [1] * (n * n)
-    for (col, row), c in terrain.cost.items():
+    for (col, row), c in costs:
         if 0 <= col < n and 0 <= row < n:
             cost[col * n + row] = c
     bad = [False] * (n * n)
-    if not free:
-        for col, row in terrain.blocked | terrain.impassable:
-            if 0 <= col < n and 0 <= row < n:
-                bad[col * n + row] = True
-    tokens = sorted(set(terrain.hazards.values()))
+    for col, row in walls:
+        if 0 <= col < n and 0 <= row < n:
+            bad[col * n + row] = True
+    tokens = sorted({t for _, t in hazards})
     hazard = [0] * (n * n)
     if not fly:
         bit = {t: 1 << i for i, t in enumerate(tokens)}
-        for (col, row), t in terrain.hazards.items():
+        for (col, row), t in hazards:
             if 0 <= col < n and 0 <= row < n:
                 hazard[col * n + row] = bit[t]
     return _Squares(cost, bad, hazard, tokens)
@@ -286,11 +312,15 @@ def _expand(
             e = entered[0]
             if not bad[e]:
                 out.append((nxt, cost[e], hazard[e]))
-        elif not any(bad[e] for e in entered):
-            mask = 0
-            for e in entered:
-                mask |= hazard[e]
-            out.append((nxt, max(cost[e] for e in entered), mask))
+            continue
+        price = mask = 0
+        for e in entered:  # plain loops: this is the search's innermost step
+            if bad[e]:
+                break
+            price = cost[e] if cost[e] > price else price
+            mask |= hazard[e]
+        else:
+            out.append((nxt, price, mask))
     return out
 
 
@@ -411,23 +441,53 @@ def reachable(
     n = terrain.size
     if budget < 0 or not footprint_in_bounds(start, size, n):
         return {}
-    sq = _squares(terrain, fly or jump, fly)
-    found = _search(start[0] * n + start[1], budget, diagonals, _grid(size, n), sq)
+    free = fly or jump
+    walls = frozenset() if free else terrain.blocked | terrain.impassable
+    costs, hazards = frozenset(terrain.cost.items()), frozenset(terrain.hazards.items())
+    found = _searched(start, size, budget, diagonals, safest, n, costs, walls, hazards, fly)
     out: dict[Square, Reach] = {}
     start_fp = footprint(start, size)
-    layers, low = diagonals + 1, (1 << found.bits) - 1
-    chosen = _best_per_anchor(found, layers, n, safest)
-    for anchor, (key, path, state) in sorted(chosen.items()):
-        here = divmod(anchor, n)
-        if here == start or not _may_end(here, size, terrain, fly):
+    for here, key, path, used, entered in found:
+        if not _may_end(here, size, terrain, fly):
             continue
-        if fly:
-            tokens = _end_hazards(start_fp, here, size, terrain)
-        else:
-            tokens = tuple(t for i, t in enumerate(sq.tokens) if (state & low) >> i & 1)
-        used = (state >> found.bits) % layers
+        tokens = _end_hazards(start_fp, here, size, terrain) if fly else entered
         out[here] = Reach(here, key // _KEY_COST, used > 0, path, tokens)
     return out
+
+
+_Chosen = tuple[tuple[Square, int, tuple[Square, ...], int, tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=1024)
+def _searched(
+    start: Square,
+    size: int,
+    budget: int,
+    diagonals: int,
+    safest: bool,
+    n: int,
+    costs: frozenset[tuple[Square, int]],
+    walls: frozenset[Square],
+    hazards: frozenset[tuple[Square, str]],
+    fly: bool,
+) -> _Chosen:
+    """The search's best way to every anchor but the start: (anchor, key, path, diagonals
+    used, hazard tokens entered), by anchor. Kept per search input: where the mover may *end*
+    (the squares its own side occupies) is not an input, so after one unit moves the others'
+    searches are found again, and so is a position the hard bot's search meets under other
+    dice (issue 28)."""
+    sq = _squares(n, costs, walls, hazards, fly)
+    found = _search(start[0] * n + start[1], budget, diagonals, _grid(size, n), sq)
+    layers, low = diagonals + 1, (1 << found.bits) - 1
+    chosen = _best_per_anchor(found, layers, n, safest)
+    out = []
+    for anchor, (key, path, state) in sorted(chosen.items()):
+        here = divmod(anchor, n)
+        if here == start:
+            continue
+        tokens = tuple(t for i, t in enumerate(sq.tokens) if (state & low) >> i & 1)
+        out.append((here, key, path, (state >> found.bits) % layers, tokens))
+    return tuple(out)
 
 
 def _best_per_anchor(

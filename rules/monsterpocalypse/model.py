@@ -292,6 +292,19 @@ def with_player(state: State, seat: int, **changes: Any) -> State:
     return replace(state, players=tuple(players))
 
 
+_NO_DICE = Rng(0)
+
+
+def without_dice(state: State) -> State:
+    """The state with its dice to come and its last events blanked: the key of the caches of
+    legal moves and reaches, which read neither. Why: the ``hard`` bot re-deals the dice at
+    every iteration of its search (``determinize``), so a cache keyed on the whole state
+    worked out the same legal moves again for every deal (issue 28)."""
+    if state.rng is _NO_DICE and not state.last:
+        return state
+    return replace(state, rng=_NO_DICE, last=())
+
+
 def monster_of(state: State, seat: int) -> Figure:
     return figure(state, f"m{seat}")
 

@@ -15,7 +15,16 @@ from rules.monsterpocalypse import board, content, geometry
 from rules.monsterpocalypse.activation import advance, left, reached, spend
 from rules.monsterpocalypse.attacks import hurt
 from rules.monsterpocalypse.geometry import Reach, Square
-from rules.monsterpocalypse.model import Figure, State, at, figure, monster_of, sq, with_figure
+from rules.monsterpocalypse.model import (
+    Figure,
+    State,
+    at,
+    figure,
+    monster_of,
+    sq,
+    with_figure,
+    without_dice,
+)
 
 
 def may_move(state: State, fig: Figure) -> bool:
@@ -48,10 +57,15 @@ RUN_SQUARES = 3
 rough, either way), so nothing is lost and the list of runs stays short."""
 
 
-@lru_cache(maxsize=512)
 def moves(state: State, fig: Figure) -> dict[Square, Reach]:
     """M1/M3/M5/T1-T3/T7/T10/T11/O6/O7: every anchor one move reaches with SPD points
-    (cached per state and figure; callers never change the answer)."""
+    (cached per state without its dice, :func:`~.model.without_dice`, and figure; callers
+    never change the answer)."""
+    return _moves(without_dice(state), fig)
+
+
+@lru_cache(maxsize=512)
+def _moves(state: State, fig: Figure) -> dict[Square, Reach]:
     if not may_move(state, fig):
         return {}
     held = board.abilities(state, fig)
@@ -125,10 +139,15 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
     return found
 
 
-@lru_cache(maxsize=256)
 def runs(state: State, seat: int) -> dict[Square, Reach]:
     """M4 (I10): the monster runs 1 square per die (2 onto rough: the lead's decision 1), each
-    step may be diagonal, before or after its move but before its attack."""
+    step may be diagonal, before or after its move but before its attack (cached like
+    :func:`moves`)."""
+    return _runs(without_dice(state), seat)
+
+
+@lru_cache(maxsize=256)
+def _runs(state: State, seat: int) -> dict[Square, Reach]:
     beast = monster_of(state, seat)
     act = state.activation
     if act is None or act.kind != "monster" or beast.attacked or not reached(state, "move"):
