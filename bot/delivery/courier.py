@@ -34,6 +34,7 @@ from bot.delivery import pings
 from bot.delivery.in_answer import InAnswer, Show
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.dm_channels import DmChannel
+from bot.layout import keyed
 from bot.metrics import Metrics
 from bot.ratelimits import LOW, NORMAL, URGENT, priority
 from bot.store import (
@@ -414,7 +415,9 @@ class Courier:
         # A new turn, the end, or a player newly to ping who has no DMs: a new message.
         turn = turn_key(record.game, tables.view(record, None), pending)
         # An open vote asks the others: a new message too, so that it pings them.
-        announcing = f"{record.status}|{turn}|{timing.votes(record)}"
+        # The layout it is sent in is kept with it: an edit must not change it (bot.layout).
+        layout = await self.publisher.table_layout(record)
+        announcing = keyed(layout, f"{record.status}|{turn}|{timing.votes(record)}")
         key = table_key(announcing, closed)
         shown, lines = pings.split(record.message_key)
         first = min([announced.version, *(d.version for d in merged)])
@@ -427,7 +430,7 @@ class Courier:
         told = await self.store.announced_between(record.id, first, announced.version)
         events = [event for each in told for event in each.events]
         notes = [note for each in told for note in each.notes]
-        payload = await self.publisher.table_payload(record, events, notes)
+        payload = await self.publisher.table_payload(record, events, notes, layout=layout)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if editing:
             assert record.message_id is not None
