@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import os
 import random
 from collections import Counter
 from contextlib import closing
@@ -40,6 +41,7 @@ from bench.profile import Profile
 from bench.report import Figure, Result
 from bench.store import fresh_path
 from bot.components import choices_digest
+from bot.layout import DEFAULT_LAYOUT
 from rules import GAMES
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 
@@ -53,6 +55,9 @@ PLAYERS = {
 }
 MAX_MOVES = 4_000
 KINDS = ("channel posts", "channel edits", "DM posts", "DM edits", "DM opens", "deletes", "other")
+LAYOUT = os.environ.get("BENCH_REST_LAYOUT", DEFAULT_LAYOUT)
+"""The layout of the table messages (``bot.layout``): ``BENCH_REST_LAYOUT=modern`` measures
+components v2 (issue 29: it must cost no more requests per move than the classic one)."""
 FREE = ("/interactions/", "/webhooks/")
 """Interaction callbacks and webhook follow-ups: outside Discord's global limit."""
 
@@ -161,6 +166,8 @@ async def play_game(
     """One whole game in ``channel``; what it cost."""
     fake = world.fake
     users = {u.id: u for u in people}
+    if LAYOUT != DEFAULT_LAYOUT:  # the server's choice, before anything is counted
+        await command(world, fake.owner, channel, "game config", layout=LAYOUT)
     await _settled(fake)
     requests, messages = len(fake.requests), fake.mark()
     await command(world, people[0], channel, "game new", game=game)
@@ -226,7 +233,8 @@ async def play(game: str, players: int, closed: bool) -> tuple[Cost, int]:
 
 
 def figures(game: str, players: int, closed: bool, cost: Cost, problems: int) -> list[Result]:
-    tag = f"{game} ({players}p, {'one DM closed' if closed else 'DMs open'})"
+    layout = f", {LAYOUT} layout" if LAYOUT != DEFAULT_LAYOUT else ""
+    tag = f"{game} ({players}p, {'one DM closed' if closed else 'DMs open'}{layout})"
     moves = max(cost.moves, 1)
     note = f"{cost.moves} moves ({cost.by_button} by DM button), {cost.turns} turns, one game"
     by_kind = ", ".join(f"{k} {cost.calls[k] / moves:.2f}" for k in KINDS if cost.calls[k])

@@ -8,10 +8,12 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
+from discord.ui.view import BaseView
 
+from bot.layout import CLASSIC, MODERN, Picture, layout_view
 from bot.limits import (
     CONTENT,
     EMBED_TITLE,
@@ -22,13 +24,18 @@ from bot.limits import (
 
 COLOUR = discord.Colour.from_rgb(196, 110, 50)
 MAX_BUTTONS = 25  # Discord: five rows of five
+NO_EMBED_TOTAL = 10**9
+"""The modern layout has no embeds, so no 6,000-character total of theirs to keep."""
 NO_PINGS = discord.AllowedMentions.none()
+
+Held = TypeVar("Held", bound=BaseView)
+"""A view as sent: classic (:class:`discord.ui.View`) or modern (``LayoutView``)."""
 
 PICTURE_FILES = (".png", ".gif", ".webp", ".jpg")
 """The attachments that are pictures (what the text mode leaves out)."""
 
 
-def unheld(view: discord.ui.View) -> discord.ui.View:
+def unheld(view: Held) -> Held:
     """``view``, stopped before it is sent, so that discord.py does not keep it.
 
     Why: every click the bot draws is served from its custom_id alone, by one DynamicItem
@@ -67,8 +74,13 @@ class Payload:
     """Alt text per image (:mod:`bot.alt_text`): the main image's first, then each further one's."""
     more_embeds: list[discord.Embed] = field(default_factory=list)
     """Further embeds below the first (``/game status text:true``: the caller's own hand)."""
+    layout: str = CLASSIC
+    """How the message is laid out (:mod:`bot.layout`): classic, or modern (components v2,
+    the same words, pictures and buttons in one container)."""
 
     def send_kwargs(self) -> dict[str, Any]:
+        if self.layout == MODERN:
+            return self._modern_kwargs(self.mentions)
         kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
         if self.content is not None:
             kwargs["content"] = clip(self.content, CONTENT)
@@ -91,7 +103,12 @@ class Payload:
 
     def edit_kwargs(self) -> dict[str, Any]:
         """The same message as an edit: the images replace the old attachments, and an edit
-        never pings (Discord does not notify mentions added by an edit anyway)."""
+        never pings (Discord does not notify mentions added by an edit anyway). A modern
+        message is edited into a modern one: Discord refuses to change a message's layout."""
+        if self.layout == MODERN:
+            kwargs = self._modern_kwargs(NO_PINGS)
+            kwargs["attachments"] = kwargs.pop("files", [])
+            return kwargs
         kwargs = self.send_kwargs()
         kwargs["allowed_mentions"] = NO_PINGS
         kwargs.setdefault("content", None)
@@ -102,6 +119,25 @@ class Payload:
         else:  # a message edited into text (the text mode, issue 29) keeps no old picture
             kwargs["attachments"] = []
         kwargs["view"] = unheld(self.view) if self.view is not None else None
+        return kwargs
+
+    def _modern_kwargs(self, mentions: discord.AllowedMentions) -> dict[str, Any]:
+        """The message in the modern layout: no content, no embeds, one container (the
+        classic parts fitted to Discord's limits first, then laid out)."""
+        # Each part to its own limit; the whole to the layout's (4,000 characters of text, the
+        # story giving way first), not to the 6,000 of a message's embeds.
+        embeds = [fit_embed(e, NO_EMBED_TOTAL)
+                  for e in ([self.embed] if self.embed else []) + self.more_embeds]  # fmt: skip
+        captions: list[str | None] = [None] if self.image is not None else []
+        captions += [clip(caption, EMBED_TITLE) for _, caption, _ in self.more_images]
+        files = self.files()
+        pictures = [Picture(f.filename, caption, f.description)
+                    for f, caption in zip(files, captions, strict=True)]  # fmt: skip
+        content = clip(self.content, CONTENT) if self.content else None
+        view = layout_view(content, embeds, pictures, self.view, COLOUR)
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions, "view": unheld(view)}
+        if files:
+            kwargs["files"] = files
         return kwargs
 
     def file(self) -> discord.File:

@@ -29,6 +29,7 @@ from bot.delivery.plan import START_NOTE
 from bot.dm_channels import DmChannels
 from bot.games import PRESENTERS
 from bot.i18n import N_, normalise, t
+from bot.layout import CLASSIC, DEFAULT_LAYOUT, layout_of
 from bot.limits import (
     BUTTON_LABEL,
     FIELD_VALUE,
@@ -156,10 +157,12 @@ class Publisher:
         *,
         locale: str | None = None,
         text: bool = False,
+        layout: str = CLASSIC,
     ) -> Payload:
         """The public table: board image, what just happened, whose turn, scores. ``locale``
         is the reader's (``/game status``); a post to the channel speaks the table's.
         ``text``: the text mode (:mod:`bot.text_mode`), the board in words and no image.
+        ``layout``: classic or modern (:mod:`bot.layout`; the text mode is always classic).
 
         The images are awaited last: a move's board is drawing in a worker (see
         :meth:`prepare_move`) while the words are written here."""
@@ -228,6 +231,7 @@ class Publisher:
             view=buttons,
             mentions=pings(pinged),
             more_images=more,
+            layout=layout,
             descriptions=alt_text.table(
                 record,
                 self._board_view(record, self.tables.decoded(record)),
@@ -236,6 +240,17 @@ class Publisher:
                 len(seat_boards),
             ),
         )
+
+    async def table_layout(self, record: GameRecord) -> str:
+        """The layout of the table's next post or edit: the layout its table message was sent
+        in (stored with it, :func:`bot.layout.keyed`: Discord refuses to change a message's
+        layout, and a table keeps one look), else its server's choice (``/game config``)."""
+        stored = layout_of(record.message_key)
+        if stored is not None:
+            return stored
+        if record.guild_id is None:
+            return DEFAULT_LAYOUT
+        return (await self.tables.store.guild_settings(record.guild_id)).layout
 
     def _voters_named(self, record: GameRecord, seat: int, locale: str) -> str:
         voters = set(self.deadlines.voters(record, seat))

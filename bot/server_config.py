@@ -17,7 +17,8 @@ import discord
 
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.flows import time_control
-from bot.i18n import SUPPORTED, t
+from bot.i18n import N_, SUPPORTED, t
+from bot.layout import CLASSIC, LAYOUTS, MODERN
 from bot.limits import FIELD_VALUE, clip
 from bot.payload import COLOUR, Payload
 from bot.store import GuildSettings
@@ -34,6 +35,11 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 SERVER_LANGUAGE = "server"
 """The ``language`` choice that goes back to the server's Discord language."""
 ALL_GAMES = "all"
+LAYOUT_NAMES = {
+    CLASSIC: N_("classic (embeds: every client shows it)"),
+    MODERN: N_("modern (one container: Discord's newer layout)"),
+}
+"""Each table layout (:mod:`bot.layout`) as ``/game config`` shows it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +153,7 @@ def changed(
     channel: int | None = None,
     threads: bool | None = None,
     host_role: int | None = None,
+    layout: str | None = None,
     clear: str | None = None,
 ) -> GuildSettings:
     """``settings`` with what a manager gave; a clock and bank that do not go together, a
@@ -176,6 +183,10 @@ def changed(
         settings = replace(settings, host_role_id=host_role)
     if threads is not None:
         settings = replace(settings, threads=threads)
+    if layout is not None:
+        if layout not in LAYOUTS:
+            raise TableError("bad_option", option="layout")
+        settings = replace(settings, layout=layout)
     return settings
 
 
@@ -224,6 +235,7 @@ def settings_embed(settings: GuildSettings, locale: str) -> discord.Embed:
             t(locale, "Host role"),
             f"<@&{settings.host_role_id}>" if settings.host_role_id else t(locale, "anyone"),
         ),
+        (t(locale, "Table layout"), t(locale, LAYOUT_NAMES.get(settings.layout, "?"))),
     ):
         embed.add_field(name=name, value=clip(value, FIELD_VALUE), inline=False)
     return embed

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.flows import answer
+from bot.layout import CLASSIC, MODERN
 from bot.server_config import SERVER_LANGUAGE, configure
 
 if TYPE_CHECKING:
@@ -42,6 +43,13 @@ LANGUAGE_CHOICES = [
         ("it", "Italiano"),
     )
 ]
+LAYOUT_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (
+        (CLASSIC, "Classic: embeds, every client shows them"),
+        (MODERN, "Modern: one container (Discord's newer layout)"),
+    )
+]
 CLEAR_CHOICES = [
     app_commands.Choice(name=name, value=value)
     for value, name in (
@@ -66,10 +74,15 @@ class ConfigCommands(commands.Cog):
         channel="The only channel where tables open",
         threads="Open tables in a thread by default",
         host_role="Only members with this role (or Manage Server) open tables",
+        layout="How a new table's message is laid out (a table keeps its own)",
         clear="Take a setting away",
     )
     @app_commands.choices(
-        language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, bank=BANK_CHOICES, clear=CLEAR_CHOICES
+        language=LANGUAGE_CHOICES,
+        clock=CLOCK_CHOICES,
+        bank=BANK_CHOICES,
+        layout=LAYOUT_CHOICES,
+        clear=CLEAR_CHOICES,
     )
     async def config(
         self,
@@ -81,6 +94,7 @@ class ConfigCommands(commands.Cog):
         channel: discord.TextChannel | None = None,
         threads: bool | None = None,
         host_role: discord.Role | None = None,
+        layout: str | None = None,
         clear: str | None = None,
     ) -> None:
         """Without arguments it shows the settings; with some, it changes those and shows
@@ -98,6 +112,7 @@ class ConfigCommands(commands.Cog):
                 channel=channel.id if channel is not None else None,
                 threads=threads,
                 host_role=host_role.id if host_role is not None else None,
+                layout=layout,
                 clear=clear,
             ),
         )

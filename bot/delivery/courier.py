@@ -33,6 +33,7 @@ from bot.delivery.in_answer import InAnswer, Show
 from bot.delivery.reach import DmReach
 from bot.delivery.table_message import post_anew
 from bot.dm_channels import DmChannel
+from bot.layout import DEFAULT_LAYOUT, layout_of
 from bot.metrics import Metrics
 from bot.ratelimits import LOW, NORMAL, URGENT, priority
 from bot.store import (
@@ -348,7 +349,9 @@ class Courier:
             answered = (record.id, LOBBY_ANSWER) in self._answers  # shown free, at once
             return record.lobby_message_id is not None and not answered
         if delivery.kind == TABLE_POST:
-            return table_message.announcing(self.publisher.tables, record, self.clock())[2]
+            # The shown message's layout (with none shown there is nothing to edit).
+            layout = layout_of(record.message_key) or DEFAULT_LAYOUT
+            return table_message.announcing(self.publisher.tables, record, self.clock(), layout)[2]
         assert delivery.seat is not None
         user_id = record.seats[delivery.seat].user_id
         return (record.id, user_id) not in self._answers  # an answer open shows it free

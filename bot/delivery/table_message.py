@@ -17,6 +17,7 @@ import discord
 from bot import timing
 from bot.delivery import pings
 from bot.delivery.plan import edits_in_place, table_key, turn_key
+from bot.layout import keyed
 from bot.store import GameRecord, GameStore
 
 if TYPE_CHECKING:
@@ -35,15 +36,16 @@ Senders = tuple[discord.Client, GameStore, "Publisher"]
 
 
 def announcing(
-    tables: TableService, record: GameRecord, now: float
+    tables: TableService, record: GameRecord, now: float, layout: str
 ) -> tuple[str, str | None, bool]:
     """What the table message must announce, the key of the one shown (without its ping
     lines), and whether that one is edited: within a turn it is, and whoever no DM reaches
     and must act anew gets a short line that pings them (``bot.delivery.pings``), not the
     whole table again; a new turn, the end, or an open vote (it asks the others) gets a
-    new message."""
+    new message. The key tells the ``layout`` it is sent in (:func:`bot.layout.keyed`): an
+    edit must not change it."""
     turn = turn_key(record.game, tables.view(record, None), tables.pending(record))
-    said = f"{record.status}|{turn}|{timing.votes(record)}"
+    said = keyed(layout, f"{record.status}|{turn}|{timing.votes(record)}")
     shown = pings.split(record.message_key)[0]
     return said, shown, _can_edit(record, shown, table_key(said, []), now)
 
@@ -69,7 +71,8 @@ async def send(
     from ``versions[0]``) in its table message; ``closed``: the seats asked that no DM
     reaches. The message's id."""
     client, store, publisher = senders
-    said, shown, editing = announcing(publisher.tables, record, now)
+    layout = await publisher.table_layout(record)
+    said, shown, editing = announcing(publisher.tables, record, now, layout)
     key = table_key(said, closed)
     lines = pings.split(record.message_key)[1]
     first, version = versions
@@ -79,7 +82,7 @@ async def send(
     told = await store.announced_between(record.id, first, version)
     events = [event for each in told for event in each.events]
     notes = [note for each in told for note in each.notes]
-    payload = await publisher.table_payload(record, events, notes)
+    payload = await publisher.table_payload(record, events, notes, layout=layout)
     channel = client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
     if editing:
         assert record.message_id is not None

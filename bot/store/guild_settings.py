@@ -14,6 +14,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from bot.layout import DEFAULT_LAYOUT
+
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
@@ -23,7 +25,9 @@ class GuildSettings:
     as before settings existed). ``clock`` and ``bank``: choice ids of ``bot.clock``.
     ``games``: the games offered (None: all). ``channel_id``: where tables open (None:
     anywhere). ``threads``: tables open in a thread by default. ``host_role_id``: only its
-    members (and managers) may open a table (None: anyone)."""
+    members (and managers) may open a table (None: anyone). ``layout``: how a table's message
+    is laid out (:mod:`bot.layout`: classic, or modern, Discord's components v2), from its
+    first post on."""
 
     locale: str | None = None
     clock: str = "none"
@@ -32,6 +36,7 @@ class GuildSettings:
     channel_id: int | None = None
     threads: bool = False
     host_role_id: int | None = None
+    layout: str = DEFAULT_LAYOUT
 
     def dump(self) -> dict[str, Any]:
         data = asdict(self)

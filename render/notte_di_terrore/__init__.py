@@ -8,7 +8,8 @@ count and with the Events piled on Beings; a player's walk home reads left to ri
 - one strip per seat, in seat order, framed in gold for the active player. Its header: the
   seat's colour and name, status pills (active / to play / passed / choosing / home / winner),
   the hand size, a Terror meter (one segment per pile card, its width the card's score, rotated
-  cards darker; all meters share one scale, so they compare players at a glance) and the Terror
+  cards darker, grouped by type with the type's icon on each run; all meters share one
+  scale, so they compare players at a glance) and the Terror
   total;
 - its body, left to right: the path (Places passed as small face-up cards with a tick, the
   revealed Place as a panel holding its Beings and their Events, face-down Places as card backs

@@ -33,6 +33,7 @@ from render.notte_di_terrore.layout import (
     row_body_height,
     weapons_width,
 )
+from render.notte_di_terrore.meter import draw_meter
 from render.notte_di_terrore.pieces import Cards, _ints, draw_being, draw_weapon
 from render.notte_di_terrore.style import (
     BLOOD_BACK,
@@ -240,34 +241,8 @@ class _Board(_Bars):
         return out
 
     def draw_meter(self, player: dict[str, Any], box: Box) -> None:
-        """The Terror pile as a bar: a segment per card, as wide as its score (shared scale)."""
-        c = self.c
-        x0, y0, x1, y1 = box
-        c.rect(
-            box,
-            fill=mix(Palette.bg, Palette.panel, 0.4),
-            outline=Palette.line,
-            width=1,
-            radius=(y1 - y0) / 2,
-        )
-        unit = (x1 - x0 - 4) / self.meter_scale
-        x = x0 + 2
-        for entry in player.get("pile") or []:
-            if not isinstance(entry, dict):
-                continue
-            score = entry.get("score")
-            if not isinstance(score, int) or score <= 0:
-                continue
-            w = min(score * unit, x1 - 2 - x)
-            if w <= 0:
-                break
-            color = self.cards.pile_color(entry.get("card"))
-            if entry.get("rotated"):
-                color = mix(color, Palette.bg, 0.45)
-            c.rect((x, y0 + 2, x + w, y1 - 2), fill=color)
-            if w > 3:
-                c.line([(x + w - 0.5, y0 + 2), (x + w - 0.5, y1 - 2)], Palette.bg, 1)
-            x += w
+        """The Terror pile as a bar (:mod:`render.notte_di_terrore.meter`)."""
+        draw_meter(self.c, self.cards, list(player.get("pile") or []), box, self.meter_scale)
 
     # -- the path: passed Places, the revealed one with its Beings, face-down ones, home
     def draw_path(self, player: dict[str, Any], box: Box) -> None:

@@ -78,6 +78,16 @@ class Cards:
             return type_color(info.get("type"))
         return self.event_color(cid)
 
+    def pile_kind(self, cid: Any) -> str:
+        """What a Terror pile card's colour in the meter tells: a Being's type, an Event's
+        favoured type, ``"book"`` for the Necronomicon, ``""`` for an Event favouring none."""
+        info = self.get(cid)
+        if info.get("deck") == "beings":
+            return str(info.get("type") or "")
+        if self.is_necronomicon(cid):
+            return "book"
+        return str(info.get("favours") or "")
+
     def combos(self, weapons: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
         """Pairs among ``weapons`` that combine: (card a, card b, combination)."""
         found = []

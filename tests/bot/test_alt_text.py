@@ -23,24 +23,10 @@ from bot.store import ACTIVE, FINISHED, GameRecord
 from bot.table import TableService
 from render.common import SeatBoardRenderer
 from tests.bot.test_publisher import offline_client
+from tests.fullest import FULLEST, LONG_NAMES
 
 pytestmark = pytest.mark.sqlite_only  # nothing here is about the store
 
-LONG_NAMES = [
-    "Bartholomew Longname-Marshwalker",
-    "🐉🔥 Dragon ☠ Slayer 🎲🎲 ★★★ *b*",
-    "W" * 32,
-    "@everyone **bold** <@123> __x__",
-    "Zoë Ågård-Müller de la Fontaine",
-    "שלום עליכם ירושלים הבירה",
-]
-FULLEST = {
-    "monster_day": 2,
-    "monsterpocalypse": 2,
-    "monsters_on_board": 4,
-    "munchkin_fu": 6,
-    "notte_di_terrore": 5,
-}
 POINTS = (0, 0.5, 1.0)
 """Where in a game the payloads are built: the start, the middle, the end."""
 

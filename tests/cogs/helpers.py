@@ -60,10 +60,21 @@ def text_of(message: discord.Message) -> str:
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{field.name} {field.value}" for field in embed.fields]
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            parts.append(getattr(child, "label", "") or "")
+    for component in walked(message.components):
+        parts.append(getattr(component, "content", "") or getattr(component, "label", "") or "")
     return "\n".join(parts)
+
+
+def walked(components: list[Any]) -> list[Any]:
+    """Every component, depth first: rows and their buttons, and a v2 message's container,
+    text displays, galleries and sections (components v2, issue 29)."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += walked(list(getattr(component, "children", None) or []))
+        accessory = getattr(component, "accessory", None)
+        found += walked([accessory]) if accessory is not None else []
+    return found
 
 
 def replies(result: Any) -> list[Any]:

@@ -451,6 +451,25 @@ class FakeMessage:
                 parts.append(comp.get("content", ""))
         return "\n".join(p for p in parts if p)
 
+    @property
+    def mentioning(self) -> str:
+        """The texts whose mentions notify: the content, and a v2 message's text displays
+        (an embed's mentions notify nobody)."""
+        shown = [
+            c.get("content") or "" for c in walk_components(self.components) if c.get("type") == 10
+        ]
+        return "\n".join([self.content, *shown])
+
+    @property
+    def filenames(self) -> list[str]:
+        """The names of its attachments (what ``attachment://`` may name in an edit)."""
+        return [att.filename for att in self.attachments]
+
+    @property
+    def layout(self) -> bool:
+        """Sent with the IS_COMPONENTS_V2 flag (components v2): components, no content."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
+
     def attachment(self, filename: str) -> FakeAttachment:
         """The attachment with this filename (KeyError if absent)."""
         for att in self.attachments:

@@ -100,6 +100,16 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
     return payload, files
 
 
+def uploaded(body: dict[str, Any], files: dict[int, Upload]) -> list[str]:
+    """The names of the files a request uploads (an ``attachments`` entry may rename one)."""
+    named = {
+        int(e["id"]): e["filename"]
+        for e in body.get("attachments") or []
+        if isinstance(e, dict) and str(e.get("id", "")).isdigit() and e.get("filename")
+    }
+    return [named.get(index, upload.filename) for index, upload in files.items()]
+
+
 def form_error(errors: FormErrors) -> web.Response:
     """400 Invalid Form Body."""
     return json_response(errors.body(), status=400)
@@ -335,7 +345,7 @@ class Rest:
             errors.add(("type",), "INTERACTION_RESPONSE_TYPE_INVALID", f"Bad type {ctype}")
             return errors
         if ctype in (ix.CHANNEL_MESSAGE, ix.UPDATE_MESSAGE):
-            errors = validate_message(data)
+            errors = validate_message(data, files=uploaded(data, files))
         elif ctype == ix.AUTOCOMPLETE_RESULT:
             errors = validate_choices(data.get("choices"))
         elif ctype == ix.MODAL and not (data.get("custom_id") and data.get("title")):
@@ -393,7 +403,7 @@ class Rest:
         assert rec is not None
         body, files = await read_body(request)
         body = body or {}
-        errors = validate_message(body)
+        errors = validate_message(body, files=uploaded(body, files))
         self._check_files(errors, files)
         if errors:
             rec.errors.append(errors.summary())
@@ -427,7 +437,7 @@ class Rest:
         if msg is None:
             return discord_error(404, 10008, "Unknown Message")
         body, files = await read_body(request)
-        errors = validate_message(body or {})
+        errors = validate_message(body or {}, msg, uploaded(body or {}, files))
         self._check_files(errors, files)
         if errors:
             rec.errors.append(errors.summary())
@@ -486,7 +496,7 @@ class Rest:
             return discord_error(403, 50007, "Cannot send messages to this user")
         body, files = await read_body(request)
         body = body or {}
-        errors = validate_message(body)
+        errors = validate_message(body, files=uploaded(body, files))
         self._check_files(errors, files)
         if errors:
             return form_error(errors)
@@ -524,7 +534,7 @@ class Rest:
         if (refused := self.fake.threads.before_edit(msg.channel)) is not None:
             return refused
         body, files = await read_body(request)
-        errors = validate_message(body or {})
+        errors = validate_message(body or {}, msg, uploaded(body or {}, files))
         self._check_files(errors, files)
         if errors:
             return form_error(errors)

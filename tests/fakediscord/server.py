@@ -44,6 +44,7 @@ from .models import (
     iso_now,
     pinged_users,
     snowflake,
+    walk_components,
 )
 from .ratelimits import ROUTE_LIMITS, Limit, RateLimiter
 from .rest import API_PREFIX, RequestRecord, Rest, Upload
@@ -544,7 +545,7 @@ class FakeDiscord:
             msg.interaction_type = interaction.type
         msg.attachments = self._attachments_for(msg, body, files, [])
         self._resolve_embed_files(msg)
-        msg.pinged = pinged_users(msg.content, body.get("allowed_mentions"))
+        msg.pinged = pinged_users(msg.mentioning, body.get("allowed_mentions"))
         self._messages[msg.id] = msg
         self._message_log.append(msg)
         self._revise(msg)
@@ -676,6 +677,13 @@ class FakeDiscord:
                 self._resolve_ref(embed.get(key), "url", by_name)
             for key in ("author", "footer"):
                 self._resolve_ref(embed.get(key), "icon_url", by_name)
+        for comp in walk_components(msg.components):  # components v2: galleries, thumbnails
+            media = [item.get("media") for item in comp.get("items") or []]
+            for medium in [*media, comp.get("media"), comp.get("file")]:
+                if isinstance(medium, dict) and medium.get("url", "").startswith("attachment://"):
+                    found = by_name.get(medium["url"].removeprefix("attachment://"))
+                    medium["attachment_id"] = str(found.id) if found else None
+                    self._resolve_ref(medium, "url", by_name)
 
     @staticmethod
     def _resolve_ref(obj: Any, key: str, by_name: dict[str, FakeAttachment]) -> None:

@@ -8,7 +8,8 @@ these; the fake does the same so a smoke test catches, e.g., a 101-character cus
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from .models import walk_components
 
@@ -19,6 +20,13 @@ SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 LINK_STYLE, PREMIUM_STYLE = 5, 6
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY = 9, 10, 11, 12
+FILE, SEPARATOR, CONTAINER = 13, 14, 17
+LAYOUT_IN_CONTAINER = frozenset({1, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR})
+LAYOUT_TOP = LAYOUT_IN_CONTAINER | {CONTAINER}
+COMPONENTS_V2 = 1 << 15
+MAX_COMPONENTS = 40  # components v2: every component, nested ones included
+MAX_TEXT = 4000  # components v2: the text displays' characters, all together
 
 Path = tuple[str | int, ...]
 
@@ -147,13 +155,109 @@ def validate_components(errors: FormErrors, components: list[dict[str, Any]], fl
             seen.add(cid)
 
 
-def validate_message(payload: dict[str, Any]) -> FormErrors:
-    """Checks a create/edit message body (files are checked by the caller)."""
+def validate_message(
+    payload: dict[str, Any], previous: Shown | None = None, files: Iterable[str] = ()
+) -> FormErrors:
+    """Checks a create/edit message body (files are checked by the caller). ``previous``: the
+    message an edit changes; ``files``: the names of the files the request uploads."""
     errors = FormErrors()
     _max_len(errors, ("content",), payload.get("content"), 2000)
     validate_embeds(errors, payload.get("embeds") or [])
-    validate_components(errors, payload.get("components") or [], payload.get("flags") or 0)
+    flags = payload.get("flags")
+    if flags is None:  # an edit without flags keeps the message's
+        flags = previous.flags if previous is not None else 0
+    validate_components(errors, payload.get("components") or [], flags)
+    if previous is not None and previous.flags & COMPONENTS_V2 and not flags & COMPONENTS_V2:
+        errors.add(
+            ("flags",),
+            "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+            "The IS_COMPONENTS_V2 flag cannot be removed from a message",
+        )
+    if flags & COMPONENTS_V2:
+        validate_layout(errors, payload, previous, set(files))
     return errors
+
+
+class Shown(Protocol):
+    """What an edit's checks read of the message it changes."""
+
+    flags: int
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+
+    @property
+    def filenames(self) -> list[str]: ...
+
+
+def validate_layout(
+    errors: FormErrors, payload: dict[str, Any], previous: Shown | None, files: set[str]
+) -> None:
+    """A message with the IS_COMPONENTS_V2 flag (components v2): no content nor embeds (an
+    edit's left-overs included), top-level components of the layout kinds, at most 40
+    components in all and 4,000 characters of text displays, and every ``attachment://``
+    medium one of the message's files."""
+    content = payload.get("content", previous.content if previous else None)
+    embeds = payload.get("embeds", previous.embeds if previous else None)
+    if content or embeds:
+        errors.add(
+            ("content",),
+            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            "The content and embeds fields cannot be used with IS_COMPONENTS_V2",
+        )
+    components = payload.get("components", previous.components if previous else [])
+    if not components:
+        errors.add(("components",), "BASE_TYPE_REQUIRED", "A v2 message needs components")
+    every = list(walk_components(components or []))
+    if len(every) > MAX_COMPONENTS:
+        errors.add(
+            ("components",),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {MAX_COMPONENTS} or fewer components in total.",
+        )
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == TEXT_DISPLAY)
+    if text > MAX_TEXT:
+        errors.add(
+            ("components",),
+            "MAX_TEXT_DISPLAY_LENGTH",
+            f"Text displays must hold {MAX_TEXT} or fewer characters in all.",
+        )
+    for i, comp in enumerate(components or []):
+        if comp.get("type") not in LAYOUT_TOP:
+            errors.add(("components", i, "type"), "UNION_TYPE_CHOICES", "Not a layout component")
+        for child in comp.get("components", []) if comp.get("type") == CONTAINER else []:
+            if child.get("type") not in LAYOUT_IN_CONTAINER:
+                errors.add(
+                    ("components", i, "components"), "UNION_TYPE_CHOICES", "Not a container's child"
+                )
+    kept = set(previous.filenames if previous else []) | files
+    for comp in every:
+        _validate_media(errors, comp, kept)
+
+
+def _validate_media(errors: FormErrors, comp: dict[str, Any], files: set[str]) -> None:
+    """A media gallery's items (1 to 10, descriptions up to 1,024 characters) and every
+    medium's ``attachment://`` name."""
+    media = [comp.get("media")] if comp.get("type") == THUMBNAIL else []
+    if comp.get("type") == FILE:
+        media = [comp.get("file")]
+    if comp.get("type") == MEDIA_GALLERY:
+        items = comp.get("items") or []
+        if not 1 <= len(items) <= 10:
+            errors.add(("items",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 10 in length.")
+        for k, item in enumerate(items):
+            _max_len(errors, ("items", k, "description"), item.get("description"), 1024)
+        media = [item.get("media") for item in items]
+    for medium in media:
+        url = str((medium or {}).get("url") or "")
+        if url.startswith("attachment://") and url.removeprefix("attachment://") not in files:
+            errors.add(
+                ("media", "url"),
+                "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                f"No attachment named {url.removeprefix('attachment://')!r}",
+            )
+        elif not url:
+            errors.add(("media", "url"), "BASE_TYPE_REQUIRED", "A medium needs a url")
 
 
 def validate_choices(choices: Any) -> FormErrors:

@@ -144,3 +144,42 @@ def test_an_unowned_piece_has_a_shape_of_its_own() -> None:
     [page] = recorder.pages
     assert [m.name for m in page.marks] == ["owner round", "owner cut corners", "owner square"]
     assert [cue for cue, _ in signs(page)] == [("owner", "0"), ("owner", "1"), ("owner", "None")]
+
+
+def test_the_terror_meter_names_each_type_by_its_icon() -> None:
+    """Notte di Terrore: the Terror meter showed the pile's card types by colour alone (a
+    1-point card is a few pixels wide). Each type's run of segments now carries the type's
+    icon, so every type in a pile is a region of the meter with its own sign."""
+    from render.notte_di_terrore.pieces import Cards
+    from render.notte_di_terrore.style import TYPE_ORDER
+
+    boards = [s for s in shots("notte_di_terrore") if s.seat is None]
+    shot = max(boards, key=lambda s: sum(len(p.get("pile") or []) for p in s.view["players"]))
+    cards = Cards(shot.view, "en")
+    wanted = {
+        kind
+        for player in shot.view["players"]
+        for entry in player.get("pile") or []
+        if (kind := cards.pile_kind(entry["card"])) in TYPE_ORDER and entry["score"] > 0
+    }
+    assert len(wanted) >= 2, "the sampled board should hold a mixed pile"
+    with recording() as recorder:
+        board_image("notte_di_terrore", shot.view, locale="en", players=names_for(0, 4))
+    [page] = recorder.pages
+    cued = [region for region in page.regions if region.cue is not None]
+    meter = {
+        cue[1]: sign
+        for region, (cue, sign) in zip(cued, signs(page), strict=True)
+        if region.label == "terror meter"
+    }
+    assert set(meter) == wanted
+    assert all(f"<icon {kind}>" in sign for kind, sign in meter.items())
+
+
+def test_a_full_meter_keeps_room_for_every_run() -> None:
+    """Runs widened to show their icon never push the last run off a full meter."""
+    from render.notte_di_terrore.meter import MIN_RUN, run_widths
+
+    widths = run_widths([170.0, 2.0, 2.0, 2.0], 176.0)
+    assert min(widths) == MIN_RUN and abs(sum(widths) - 176.0) < 1e-6
+    assert run_widths([20.0, 5.0], 176.0) == [20.0, MIN_RUN]
