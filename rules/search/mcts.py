@@ -128,17 +128,40 @@ def _flat_action(
 ) -> Action:
     """The move with the best mean reward over ``budget.iterations`` deals, every move
     played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
-    totals = dict.fromkeys(legal, 0.0)
+    preferred = game.bot_action(state, seat)
+    candidates = _candidates(legal, preferred, budget.width, rng)
+    totals = dict.fromkeys(candidates, 0.0)
     for _ in range(budget.iterations):
         deal = game.determinize(state, seat, rng)
-        for action in legal:
+        for action in candidates:
             after, _ = game.apply(deal, seat, action)
             totals[action] += playout(game, after, budget.depth, value)(seat)
-    preferred = game.bot_action(state, seat)
     best = max(totals.values())
     if totals.get(preferred, -1.0) >= best:
         return preferred
-    return max(legal, key=lambda a: totals[a])
+    return max(candidates, key=lambda a: totals[a])
+
+
+def _candidates(
+    legal: list[Action], preferred: Action, width: int | None, rng: random.Random
+) -> list[Action]:
+    """At most ``width`` legal moves (:attr:`Budget.width`): ``preferred`` first, then one
+    move of each kind (class) in turn, each kind's moves in a shuffled order."""
+    if width is None or len(legal) <= width:
+        return legal
+    kinds: dict[str, list[Action]] = {}
+    for action in legal:
+        if action != preferred:
+            kinds.setdefault(type(action).__name__, []).append(action)
+    for moves in kinds.values():
+        rng.shuffle(moves)
+    chosen = [preferred] if preferred in legal else []
+    queues = list(kinds.values())
+    while len(chosen) < width and any(queues):
+        for moves in queues:
+            if moves and len(chosen) < width:
+                chosen.append(moves.pop())
+    return chosen
 
 
 def playout(game: Game, state: State, depth: int | None, value: Value | None) -> Reward:

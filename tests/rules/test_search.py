@@ -192,3 +192,35 @@ def test_a_flat_search_plays_every_move_on_the_same_deals(monkeypatch: pytest.Mo
     monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=3, flat=True))
     assert hard_action(game, Nim(4), 0) == 1
     assert hard_action(game, Nim(3), 0) == 2  # both moves lose: the normal bot's
+
+
+def test_a_wide_flat_search_tries_the_normal_move_and_one_of_each_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Budget(flat=True, width=3)`` (issue 28: Munchkin Fu offers every set of items, too
+    many to play on every deal): the normal bot's move, then one move of each kind, no more."""
+    from rules.search import BUDGETS, Budget
+
+    tried: set[Any] = set()
+
+    class Offers(NimGame):
+        """Nim where a seat may also make one of 30 offers (strings) that change nothing."""
+
+        def legal_actions(self, state: Nim, seat: int) -> list[Any]:
+            moves: list[Any] = [f"offer {n}" for n in range(30)]
+            return [*super().legal_actions(state, seat), *moves] if seat == state.turn else []
+
+        def apply(self, state: Nim, seat: int, action: Any) -> tuple[Nim, list[Any]]:
+            if state.stones == 5:
+                tried.add(action)
+            if isinstance(action, str):
+                return replace(state, turn=1 - seat), []
+            return super().apply(state, seat, action)
+
+        def bot_action(self, state: Nim, seat: int, level: str = "normal") -> Any:
+            return max(n for n in (1, 2) if n <= state.stones)
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True, width=3))
+    assert hard_action(Offers(), Nim(5), 0) == 2
+    assert len(tried) == 3
+    assert {1, 2} < tried
