@@ -19,7 +19,7 @@ from __future__ import annotations
 from rules import levels
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
-from rules.munchkin_fu.model import Action, State
+from rules.munchkin_fu.model import Action, Carry, State
 from rules.munchkin_fu.value import search_value
 from rules.options import Choice, OptionSpec, Variant, window_option
 
@@ -75,6 +75,15 @@ EASY_BLUNDER = 0.35
 """How often the ``easy`` bot plays a random legal move (never a pass) instead of the normal
 bot's."""
 
+
+def _undoes_itself(state: State, seat: int, action: Action) -> bool:
+    """Carrying is a toggle: the easy bot, seeded from the public view, would carry an item back
+    as readily as it carried it, and two such blunders in a row bring back the same state and
+    so the same seed, for ever (seed 12, normal/easy/normal, never ended). A blunder that
+    changes nothing of the game is no blunder: leave it out."""
+    return isinstance(action, Carry)
+
+
 ENGINE = ModuleEngine(
     id=engine.GAME_ID,
     names={"en": "Munchkin Fu", "it": "Munchkin Fu"},
@@ -82,7 +91,9 @@ ENGINE = ModuleEngine(
     max_players=6,
     rules=engine,
     bot=bot.bot_action,
-    easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
+    easy_bot=levels.easy_bot(
+        engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER, terrible=_undoes_itself
+    ),
     search_value=search_value,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,

@@ -121,3 +121,20 @@ def test_easy_is_legal_exact_and_never_absurd(game: str) -> None:
         if easy != normal:
             assert not _absurd(game, state, seat, easy), (easy, normal)
     assert differs  # easy does play differently sometimes
+
+
+def test_an_easy_munchkin_fu_game_ends_whatever_it_carries() -> None:
+    """The easy bot is seeded from the public view, so a blunder it can undo is a loop: on seed
+    12 (normal, easy, normal) it carried an item, carried it back, and so on for ever, the
+    state and so the seed coming round again every two moves. Its blunders leave out Carry (a
+    toggle that changes nothing a blunder would mean)."""
+    engine = GAMES["munchkin_fu"]
+    levels = ("normal", "easy", "normal")
+    state = engine.setup(3, {}, 12)
+    for _ in range(20_000):
+        pending = engine.pending(state)
+        if not pending:
+            break
+        seat = pending[0]
+        state, _ = engine.apply(state, seat, engine.bot_action(state, seat, levels[seat]))
+    assert engine.outcome(state) is not None, "the game is still going"
