@@ -154,9 +154,10 @@ def test_monsterpocalypse_summary_says_where_each_faction_wins() -> None:
     """Issue 26 item 7 (the maps): the diagnosis per map needs, per faction, the wins among the
     battles ended by a kill and among those at the round limit, and how the monsters' slams on
     each other land (hits, and the share that scored super damage: a collision or a double)."""
-    summary, records = simulate(
-        Config("monsterpocalypse", 2, 2, seed=1000, options={"map": "harbour"})
+    summary, records = simulate(  # seeds 1003..1004: one battle of each ending
+        Config("monsterpocalypse", 2, 2, seed=1003, options={"map": "harbour"})
     )
+    assert sorted(r["end"] for r in records) == ["destroyed", "tie_break"]
     extra = summary["extra"]
     for end, kept in (("destroyed", {"destroyed"}), ("round_limit", {"tie_break", "draw"})):
         games = [r for r in records if r["end"] in kept]
