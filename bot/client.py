@@ -95,8 +95,13 @@ class MonsterTableBot(commands.Bot):
         self.tables = TableService(self.store, metrics=self.metrics)
         self.ratings = Ratings(self.store, self.tables)
         self.publisher = Publisher(self, self.tables)
-        self.courier = Courier(self, self.store, self.publisher, metrics=self.metrics)
-        self.courier.coalesce_seconds = settings.edit_coalesce_seconds
+        self.courier = Courier(
+            self,
+            self.store,
+            self.publisher,
+            metrics=self.metrics,
+            coalesce_seconds=settings.edit_coalesce_seconds,
+        )
         self.in_flight = replies.InFlight()
         self._answer_open: asyncio.Task[int] | None = None
         # Several processes: each does the scheduled work of the tables it holds a lease on.

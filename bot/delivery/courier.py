@@ -109,6 +109,7 @@ class Courier:
         *,
         clock: Callable[[], float] = time.time,
         metrics: Metrics | None = None,
+        coalesce_seconds: float = COALESCE_SECONDS,
     ) -> None:
         self.client = client
         self.metrics = metrics or Metrics()
@@ -123,10 +124,9 @@ class Courier:
         self.reach = DmReach(store)
         self._answers: dict[tuple[int, int], InAnswer] = {}
         self._bursts: dict[int, float] = {}
-        self.coalesce_seconds = COALESCE_SECONDS
-        """The window (the bot sets it from ``EDIT_COALESCE_SECONDS``; simcord's tests set 0:
-        its virtual clock does not advance a bot's sleep while an interaction waits for the
-        delivery; the burst tests set it back)."""
+        self.coalesce_seconds = coalesce_seconds
+        """The edit window (``EDIT_COALESCE_SECONDS``; simcord's tests set 0: its virtual clock
+        does not advance a bot's sleep while an interaction waits for the delivery)."""
         self._purged_at = 0.0
 
     # -- driving ----------------------------------------------------------------------------
@@ -349,8 +349,7 @@ class Courier:
             answered = (record.id, LOBBY_ANSWER) in self._answers  # shown free, at once
             return record.lobby_message_id is not None and not answered
         if delivery.kind == TABLE_POST:
-            # The shown message's layout (with none shown there is nothing to edit).
-            layout = layout_of(record.message_key) or DEFAULT_LAYOUT
+            layout = layout_of(record.message_key) or DEFAULT_LAYOUT  # none shown: no edit
             return table_message.announcing(self.publisher.tables, record, self.clock(), layout)[2]
         assert delivery.seat is not None
         user_id = record.seats[delivery.seat].user_id
