@@ -26,7 +26,7 @@ import hashlib
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,11 +145,19 @@ class RateLimiter:
         self.global_window = Window(self.global_limit)
 
     def check(
-        self, method: str, route: str, params: Mapping[str, str], *, counts_globally: bool
+        self,
+        method: str,
+        route: str,
+        params: Mapping[str, str],
+        *,
+        counts_globally: bool,
+        at: float | None = None,
     ) -> Verdict:
         """Spend one request of its bucket (and of the global window when it counts there),
-        or refuse it; the headers describe the bucket either way."""
-        now = self.clock()
+        or refuse it; the headers describe the bucket either way. ``at``: when the request
+        reached Discord's edge (:mod:`.edge`, on ``time.monotonic``'s clock), counted then
+        and not when the fake got round to it; the limiter's clock when not given."""
+        now = self.clock() if at is None else at
         window = self._bucket(method, route, params)
         window.roll(now)
         glob = self.global_window
@@ -194,6 +202,18 @@ class RateLimiter:
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Bucket": bucket_id(method, route),
         }
+
+
+def busiest(stamps: Iterable[float], period: float = GLOBAL_PERIOD) -> int:
+    """The most of ``stamps`` within any ``period`` seconds (a window sliding over them): a
+    count Discord's fixed windows cannot exceed whichever way they fall."""
+    ordered = sorted(stamps)
+    most, first = 0, 0
+    for last, stamp in enumerate(ordered):
+        while ordered[first] <= stamp - period:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
 
 
 def bucket_id(method: str, route: str) -> str:

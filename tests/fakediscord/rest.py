@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import interactions as ix
+from .edge import ARRIVED_HEADER
 from .faults import discord_error, json_response, no_content
 from .models import FLAG_EPHEMERAL, FakeMessage
 from .ratelimits import API_PREFIX, EXEMPT_PREFIXES, rate_limited_headers, route_of
@@ -58,6 +59,9 @@ class RequestRecord:
     """``time.perf_counter()`` when the request's headers had arrived (before its body was
     read): when the bot sent it, as near as the fake can tell (the benchmark's server-side
     latencies)."""
+    arrived_at: float | None = field(default=None, repr=False)
+    """``time.monotonic()`` when the request reached the fake's edge (:mod:`.edge`), which
+    is when Discord counts it against the limits; None when it came straight to the fake."""
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
@@ -98,6 +102,12 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
     if record is not None:
         record.json, record.files = payload, [files[k] for k in sorted(files)]
     return payload, files
+
+
+def arrival(request: web.Request) -> float | None:
+    """When the fake's edge had the request (its stamp), or None when it came straight in."""
+    stamp = request.headers.get(ARRIVED_HEADER)
+    return float(stamp) if stamp is not None else None
 
 
 def uploaded(body: dict[str, Any], files: dict[int, Upload]) -> list[str]:
@@ -142,6 +152,7 @@ class Rest:
         path = request.path
         rel = path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else path
         record = RequestRecord(request.method, rel, dict(request.query), dict(request.headers))
+        record.arrived_at = arrival(request)
         request[RECORD] = record
         self.fake.requests.append(record)
         try:
@@ -184,7 +195,9 @@ class Rest:
             return discord_error(401, 0, "401: Unauthorized")
         method, route, params = route_of(request, record.path)
         counts = authorized and not record.path.startswith(EXEMPT_PREFIXES)
-        verdict = self.fake.limits.check(method, route, params, counts_globally=counts)
+        verdict = self.fake.limits.check(
+            method, route, params, counts_globally=counts, at=record.arrived_at
+        )
         if verdict.limited:
             return json_response(verdict.body(), status=429, headers=rate_limited_headers(verdict))
         response = await handler(request)
