@@ -14,7 +14,11 @@ players at every table would queue thousands of DMs on two channels).
 
 The fake answers with Discord's rate limits (tests/fakediscord/ratelimits.py): the global
 50 requests a second and each channel's 5 posts per 5 s; its 429s and invalid requests are
-reported per 1,000 moves (zero expected: the bot paces itself, bot/ratelimits.py).
+reported per 1,000 moves (zero expected: the bot paces itself, bot/ratelimits.py). The bot's
+REST goes through the fake's edge (tests/fakediscord/edge.py, a process of its own), which
+stamps each request on arrival, and the limits count by that stamp, as Discord counts: the
+fake shares this process with the driver, and when the process is not run for a moment, what
+it reads late must not count as a burst the bot never sent.
 
 Latencies are server side (:mod:`bench.serverside`): INTERACTION_CREATE out -> the table
 post's request in. Errors: moves refused or never answered, requests the fake refused, and
@@ -73,7 +77,14 @@ from tests.fakediscord import (
     RequestRecord,
     run_bot_process,
 )
-from tests.fakediscord.ratelimits import EXEMPT_PREFIXES, INVALID_STATUSES
+from tests.fakediscord.edge import Edge
+from tests.fakediscord.ratelimits import (
+    EXEMPT_PREFIXES,
+    GLOBAL_LIMIT,
+    INVALID_STATUSES,
+    busiest,
+    global_refusals,
+)
 from tests.pg_server import PgServer
 
 SECTION = "load"
@@ -110,6 +121,8 @@ class LoadWorld:
     players: list[FakeUser]
     channels: list[FakeChannel]
     trackers: Trackers
+    edge: Edge | None = None
+    """Where the bot sends its REST: the fake's edge, which counts each request on arrival."""
 
     @functools.cached_property
     def table_ids(self) -> frozenset[int]:
@@ -147,7 +160,7 @@ async def load_world(tables: int, closed_every: int = 0) -> AsyncIterator[LoadWo
     """A started fake with guilds of up to 500 channels, one per table, and a pair of
     players per ten tables (members of every guild); every ``closed_every``-th player's DMs
     are closed (0: none)."""
-    async with FakeDiscord() as fake:
+    async with FakeDiscord() as fake, Edge(fake.http_base) as edge:
         count = math.ceil(tables / CHANNELS_PER_GUILD)
         guilds = [fake.add_guild(f"Load {i}") for i in range(count)]
         pairs = max(1, tables // TABLES_PER_PAIR)
@@ -159,7 +172,7 @@ async def load_world(tables: int, closed_every: int = 0) -> AsyncIterator[LoadWo
             fake.add_text_channel(guilds[i // CHANNELS_PER_GUILD], f"table-{i}")
             for i in range(tables)
         ]
-        yield LoadWorld(fake, guilds, players, channels, Trackers(fake))
+        yield LoadWorld(fake, guilds, players, channels, Trackers(fake), edge)
 
 
 def seed_rows(
@@ -295,6 +308,8 @@ async def load_bot(
     long that took (it resumes every active table before it connects)."""
     started = time.perf_counter()
     env = BOT_ENV | {"DATABASE_URL": url or ""}
+    if world.edge is not None:
+        env["DISCORD_API_BASE"] = world.edge.api_base
     async with run_bot_process(world.fake, cwd=REPO_ROOT, database_path=database, env=env) as bot:
         await bot.wait_ready(world.fake, timeout=READY_TIMEOUT)
         yield bot, time.perf_counter() - started
@@ -370,6 +385,27 @@ def rate_limit_figures(fake: FakeDiscord, since: Mark, moves: int, store_name: s
     ]  # fmt: skip
 
 
+def arrival_figures(fake: FakeDiscord, since: Mark, moves: int, store_name: str) -> list[Result]:
+    """The paced calls' busiest second when they reached the fake's edge (as Discord counts
+    them) and as the fake's loop read them, and the global 429s the fake would have counted
+    by its reading, from the same requests: a stall of the fake's own process (shared with
+    the driver) shows as the gap between the two (issue 27 §2)."""
+    paced = [r for r in fake.requests[since.requests :] if not r.path.startswith(EXEMPT_PREFIXES)]
+    arrived = [r.arrived_at for r in paced if r.arrived_at is not None]
+    read = [r.received_at for r in paced]
+    misread = global_refusals(read)
+    return [
+        Figure(SECTION, f"{store_name}: busiest second of paced calls, on arrival",
+               busiest(arrived), "requests",
+               f"at the fake's edge (its own process); Discord allows {GLOBAL_LIMIT}"),
+        Figure(SECTION, f"{store_name}: busiest second of paced calls, as the fake read them",
+               busiest(read), "requests", "by the fake's loop, shared with the driver"),
+        Figure(SECTION, f"{store_name}: global 429s per 1,000 moves counted as read",
+               misread * 1000 / moves, "count",
+               f"{misread} in all: the fake's count without its edge, same requests"),
+    ]  # fmt: skip
+
+
 def refused_requests(world: LoadWorld, since: Mark) -> int:
     """Requests the fake refused, but for DMs to players whose DMs are closed (counted by
     :func:`closed_dm_figures`)."""
@@ -432,6 +468,7 @@ async def measure(
             await settled(world)
             requests = request_figures(world.fake, since, len(outcomes), store_name)
             requests += rate_limit_figures(world.fake, since, len(outcomes), store_name)
+            requests += arrival_figures(world.fake, since, len(outcomes), store_name)
             requests += closed_dm_figures(world, started, len(outcomes), store_name)
     logged = reported_problems(bot, world.fake)
     return [

@@ -96,3 +96,19 @@ def test_a_refused_dm_counts_once_per_channel_and_again_as_a_retry() -> None:
     assert figures["S: DMs refused, first per player"] == 2  # a table's post is no DM
     assert figures["S: closed DMs tried again per 1,000 moves"] == 250.0
     assert load.refused_requests(world, load.Mark(0, 0, 0)) == 2  # the table's post, the edit
+
+
+def test_the_busiest_second_is_counted_on_arrival_and_as_the_fake_read_it() -> None:
+    """Sixty paced calls arrived at 30 a second but read at one instant by a stalled fake:
+    30 in the busiest second as Discord counts, 60 as read, and the ten global 429s the fake
+    would have counted without its edge; interaction answers count in neither."""
+    requests = [_request("POST", "/interactions/1/tok/callback")]
+    for i in range(60):
+        record = _request("POST", f"/channels/{i}/messages")
+        record.arrived_at, record.received_at = 100.0 + i / 30, 105.0
+        requests.append(record)
+    fake: Any = SimpleNamespace(requests=requests)
+    figures = _figures(load.arrival_figures(fake, load.Mark(0, 0, 0), moves=20, store_name="S"))
+    assert figures["S: busiest second of paced calls, on arrival"] == 30
+    assert figures["S: busiest second of paced calls, as the fake read them"] == 60
+    assert figures["S: global 429s per 1,000 moves counted as read"] == 500.0

@@ -216,6 +216,21 @@ def busiest(stamps: Iterable[float], period: float = GLOBAL_PERIOD) -> int:
     return most
 
 
+def global_refusals(stamps: Iterable[float], limit: Limit | None = None) -> int:
+    """How many of the token-carrying requests at ``stamps`` (in the order they were
+    counted) the global window refuses: the fake's count replayed on other times (when it read
+    them instead of when they arrived, say) for the same requests."""
+    window = Window(limit or Limit(GLOBAL_LIMIT, GLOBAL_PERIOD))
+    refused = 0
+    for stamp in stamps:
+        window.roll(stamp)
+        if window.remaining == 0:
+            refused += 1
+        else:
+            window.used += 1
+    return refused
+
+
 def bucket_id(method: str, route: str) -> str:
     """A stable opaque id for a route template (``X-RateLimit-Bucket``)."""
     return hashlib.sha1(f"{method} {route}".encode()).hexdigest()[:16]

@@ -3,8 +3,9 @@ the real ``python -m bot`` on SQLite and then on PostgreSQL, with the fake's rat
 
 Why a smoke test: it starts the real bot (twice), which must not share the cores with another
 worker's tests (see scripts/test). What is checked is that both stores are seeded, served and
-reported with no error or 429, and that the one player whose DMs are closed is refused once
-and never tried again; no figure that depends on the clock.
+reported with no error or 429 (counted on arrival at the fake's edge, a process of its own),
+and that the one player whose DMs are closed is refused once and never tried again; no figure
+that depends on the clock.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ async def test_a_tiny_load_runs_on_sqlite_and_on_postgres(
         assert figures[f"{store}: DMs refused, first per player"] == 1  # player0's
         assert figures[f"{store}: closed DMs tried again per 1,000 moves"] == 0
         assert figures[f"{store}: REST calls per move outside interaction answers"] > 0
+        assert figures[f"{store}: busiest second of paced calls, on arrival"] > 0  # the edge's
     replies = [r.label for r in results if r.label.endswith("-> public reply")]
     assert replies == [
         "server: SQLite, 3 moves -> public reply",
