@@ -30,10 +30,8 @@ import yarl
 from aiohttp import web
 from multidict import CIMultiDict, CIMultiDictProxy
 
-from .ratelimits import API_PREFIX
+from .ratelimits import API_PREFIX, ARRIVED_HEADER
 
-ARRIVED_HEADER = "X-Fake-Arrived"
-"""``time.monotonic()`` when the edge had the request's headers: when Discord counts it."""
 HOP_BY_HOP = frozenset(
     {"host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade"}
 )

@@ -37,6 +37,9 @@ GLOBAL_LIMIT = 50
 """Requests per second per bot token (interaction answers excepted)."""
 GLOBAL_PERIOD = 1.0
 INVALID_STATUSES = frozenset({401, 403, 429})
+ARRIVED_HEADER = "X-Fake-Arrived"
+"""``time.monotonic()`` when the fake's edge (:mod:`.edge`) had the request's headers: when
+Discord counts it."""
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 """Interaction callbacks and webhook follow-ups: not counted against the global limit."""
 MAJOR_PARAMETERS = ("channel", "guild", "app", "token", "interaction")

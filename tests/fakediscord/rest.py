@@ -19,10 +19,15 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import interactions as ix
-from .edge import ARRIVED_HEADER
 from .faults import discord_error, json_response, no_content
 from .models import FLAG_EPHEMERAL, FakeMessage
-from .ratelimits import API_PREFIX, EXEMPT_PREFIXES, rate_limited_headers, route_of
+from .ratelimits import (
+    API_PREFIX,
+    ARRIVED_HEADER,
+    EXEMPT_PREFIXES,
+    rate_limited_headers,
+    route_of,
+)
 from .validation import FormErrors, validate_choices, validate_commands, validate_message
 
 if TYPE_CHECKING:
