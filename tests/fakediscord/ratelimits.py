@@ -16,12 +16,15 @@ discord.py paces itself only from the ``X-RateLimit-*`` headers it is sent. What
 - 401, 403 and 429 answers are invalid requests (10,000 in 10 minutes ban the IP).
 
 Windows are fixed: a bucket's starts at its first request and lasts its period, so with an
-injected clock the tests are exact. ``enabled = False`` lets everything through (the headers
-stay) for the few tests that need an unlimited Discord.
+injected clock the tests are exact. A request counts when it reached the fake's edge
+(:mod:`.edge`), in the window of that time, however late the fake reads it. ``enabled =
+False`` lets everything through (the headers stay) for the few tests that need an unlimited
+Discord.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import math
 import time
@@ -44,6 +47,8 @@ EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 """Interaction callbacks and webhook follow-ups: not counted against the global limit."""
 MAJOR_PARAMETERS = ("channel", "guild", "app", "token", "interaction")
 """Route parameters that split a bucket (Discord's "major parameters")."""
+KEPT_SECONDS = 60.0
+"""How far back a bucket keeps its windows, for requests the fake learns of late."""
 
 
 @dataclass(frozen=True)
@@ -70,17 +75,50 @@ def quicker(limits: Mapping[tuple[str, str], Limit], factor: float) -> dict[tupl
 
 
 @dataclass
-class Window:
-    """A fixed window: ``used`` requests since ``start``."""
+class Span:
+    """One fixed window of a bucket: ``used`` requests since ``start``."""
 
-    limit: Limit
-    start: float = -math.inf
+    start: float
     used: int = 0
 
+
+@dataclass
+class Window:
+    """A bucket's fixed windows: each starts at the first request after the last one ended
+    and lasts its period. A request counts in the window of when it arrived, and the fake may
+    learn of arrivals out of order (a backlog read from many sockets at once, stamped by its
+    edge): one that arrived in an earlier window counts there, one that arrived between two
+    windows starts one of its own, as it would have at Discord; not in the window in use."""
+
+    limit: Limit
+    spans: list[Span] = field(default_factory=list)
+    """The recent windows, by start (the last :data:`KEPT_SECONDS` of them)."""
+    span: Span = field(default_factory=lambda: Span(-math.inf))
+    """The window :meth:`roll` chose: the one the request being checked counts in."""
+
     def roll(self, now: float) -> None:
-        """Start a new window when the last one is over."""
-        if now >= self.start + self.limit.period:
-            self.start, self.used = now, 0
+        """Choose the window that holds ``now``, starting a new one when none does."""
+        period = self.limit.period
+        index = bisect.bisect_right(self.spans, now, key=lambda span: span.start)
+        if index and now < self.spans[index - 1].start + period:
+            self.span = self.spans[index - 1]
+            return
+        self.span = Span(now)
+        self.spans.insert(index, self.span)
+        while self.spans[0].start + period < now - KEPT_SECONDS:
+            del self.spans[0]
+
+    @property
+    def start(self) -> float:
+        return self.span.start
+
+    @property
+    def used(self) -> int:
+        return self.span.used
+
+    @used.setter
+    def used(self, value: int) -> None:
+        self.span.used = value
 
     def reset_after(self, now: float) -> float:
         """Seconds until this window ends."""

@@ -91,6 +91,21 @@ def test_the_limiter_counts_each_request_at_its_arrival() -> None:
     assert limits.check(*route, {}, counts_globally=True, at=11.99).scope == "global"
 
 
+def test_requests_read_out_of_their_arrival_order_are_counted_by_arrival() -> None:
+    """A stalled fake reads a backlog in the order its sockets come up, not the order the
+    requests arrived: one stamped 11.0 read first, then thirty from 10.1-10.9, then thirty
+    from 11.5-11.9. No second holds more than 31 of them, so none is refused (a window
+    started at 11.0 that took the earlier thirty refused eleven: the load's 429s with the
+    edge, 35 and 20 per 1,000 moves with the busiest second at 36 and 35)."""
+    limits = RateLimiter(clock=lambda: 1000.0)
+    route = ("GET", "/users/@me")
+    stamps = [11.0] + [10.1 + i * 0.8 / 29 for i in range(30)]
+    stamps += [11.5 + i * 0.4 / 29 for i in range(30)]
+    verdicts = [limits.check(*route, {}, counts_globally=True, at=at) for at in stamps]
+    assert busiest(stamps) == 31
+    assert [v.scope for v in verdicts if v.limited] == []
+
+
 def test_the_busiest_second_slides_over_the_stamps() -> None:
     """Fixed windows from the first request would see 3 and 3; a second sliding over them
     finds the 4 that Discord's windows could catch together, whichever way they fall."""
