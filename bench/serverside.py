@@ -5,8 +5,9 @@ fake's work: parsing every upload and the wait for the answer, which the bot sen
 the table and the hands are out. What a player sees is the public table post, so issue 12
 times "interaction received -> public reply sent": from the moment the fake had written
 INTERACTION_CREATE to the bot's socket (``InteractionResult.dispatched_at``) to the moment the
-bot's request for the table post reached the fake (``RequestRecord.received_at``, stamped
-when its headers arrived, before its body was read).
+bot's request for the table post reached the fake (``RequestRecord.reached_at``: stamped by
+the fake's edge when it went through it, else when the fake had its headers, before its body
+was read).
 
 The same reading checks the order the issue asks for: a hand DM that reached the fake before the
 move's table post counts against it (the hands must follow the public reply, never lead it).
@@ -138,11 +139,11 @@ class Trackers:
         )
 
     def _index(self, index: int, record: RequestRecord) -> None:
-        self._first.setdefault(("*", record.path), record.received_at)
-        self._first.setdefault((record.method, record.path), record.received_at)
+        self._first.setdefault(("*", record.path), record.reached_at)
+        self._first.setdefault((record.method, record.path), record.reached_at)
         channel = _channel_of(record)
         if channel is not None:
-            sent = (index, record.received_at, bool(record.files))
+            sent = (index, record.reached_at, bool(record.files))
             bisect.insort(self._sends.setdefault(channel, []), sent)
 
     def complete(self, tracker: Tracker) -> bool:

@@ -94,3 +94,23 @@ def test_a_hand_dm_before_the_table_post_is_counted_against_the_move() -> None:
     found = trace(cast(FakeDiscord, fake), cast(InteractionResult, Answered()), since, {dm})
     assert (found.response, found.public, found.followup) == (0.001, 0.002, 0.003)
     assert found.dms_before_public == 1
+
+
+def test_a_request_is_timed_by_its_arrival_at_the_edge_when_it_went_through_it() -> None:
+    """The fake's loop, shared with the load's driver, may read a request seconds after it
+    arrived; the edge's stamp says when it did (a callback read at 4.5 s had arrived at 1.0 s:
+    not deferred after Discord's 3 s)."""
+    fake = LoggedRequests()
+    trackers = Trackers(cast(FakeDiscord, fake))
+    tracker = trackers.track(cast(InteractionResult, Answered()), since=0)
+    for path, read, arrived in (
+        ("/interactions/1/tok/callback", 4.5, 1.0),
+        (f"/channels/{CHANNEL}/messages", 4.6, 1.2),
+        ("/webhooks/7/tok", 4.7, None),
+    ):
+        fake.requests.append(_request("POST", path, read))
+        fake.requests[-1].arrived_at = arrived
+    fake.requests[1].files.append(Upload("board.png", b"png"))
+    assert trackers.complete(tracker)
+    trace = tracker.trace()
+    assert (trace.response, trace.public, trace.followup) == (1.0, 1.2, 4.7)

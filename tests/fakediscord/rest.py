@@ -68,6 +68,12 @@ class RequestRecord:
     """``time.monotonic()`` when the request reached the fake's edge (:mod:`.edge`), which
     is when Discord counts it against the limits; None when it came straight to the fake."""
 
+    @property
+    def reached_at(self) -> float:
+        """When the request reached Discord: its edge's stamp, else when the fake had its
+        headers (both on ``time.monotonic``'s clock on Linux, which ``perf_counter`` is)."""
+        return self.arrived_at if self.arrived_at is not None else self.received_at
+
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
 
