@@ -22,6 +22,7 @@ from rules.base import IllegalAction, Rng
 T = TypeVar("T")
 
 
+@cache
 def snake(name: str) -> str:
     """``ActivateMonster`` -> ``activate_monster``: an action's ``"type"`` in JSON."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
@@ -34,18 +35,33 @@ def action_types(actions: Iterable[type]) -> dict[str, type]:
 
 def plain(value: Any) -> Any:
     """``value`` as JSON-able data: dataclasses as objects, tuples as lists, the Rng as its
-    seed and counter."""
-    if isinstance(value, str | int):
+    seed and counter. Dispatched on the exact type first (cached per class): views list every
+    legal action this way, hundreds a view in Munchkin Fu, so this is a hot path."""
+    kind: type = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
         return value
-    if isinstance(value, Rng):
-        return value.dump()
-    if is_dataclass(value) and not isinstance(value, type):
-        return {name: plain(getattr(value, name)) for name in _names(type(value))}
-    if isinstance(value, tuple):
+    if kind is tuple:
         if all(type(v) is str for v in value):  # ids: the bulk of a state
             return list(value)
         return [plain(v) for v in value]
+    names = _dataclass_fields(kind)
+    if names is not None:
+        return {name: plain(getattr(value, name)) for name in names}
+    if isinstance(value, Rng):
+        return value.dump()
+    if isinstance(value, str | int):
+        return value
+    if isinstance(value, tuple):
+        return plain(tuple(value))
     return value
+
+
+@cache
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, else None (an Rng is no dataclass)."""
+    if is_dataclass(kind) and not issubclass(kind, Rng):
+        return _names(kind)
+    return None
 
 
 @cache

@@ -11,6 +11,7 @@ The Monk's epic clairvoyance adds the neighbours' hands to the Monk's own view (
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.munchkin_fu import character as ch
@@ -24,7 +25,10 @@ from rules.munchkin_fu.table import card, epic_ops, gear
 PUBLIC_CHOICES = ("loot", "split", "run_order", "mook_helper")
 
 
+@cache
 def card_data(cid: str) -> dict[str, Any]:
+    """A card's public data; built once per card and shared by every view (views are read,
+    never changed: ``bot.snapshots``), since a view names a hundred cards or more."""
     k = card(cid)
     data: dict[str, Any] = {
         "id": k.id,
@@ -129,19 +133,37 @@ def _choice(state: State, seat: int | None) -> dict[str, Any] | None:
 
 def _names(value: Any, found: set[str]) -> None:
     """Collect every card id ``value`` names (in strings like ``"give:d001:2"`` too)."""
-    if isinstance(value, str):
-        found.update(part for part in value.split(":") if part in DECK.cards)
-    elif isinstance(value, dict):
-        for v in value.values():
-            _names(v, found)
-    elif isinstance(value, list):
-        for v in value:
-            _names(v, found)
+    cards = DECK.cards
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is str:
+            if ":" in item:
+                found.update(part for part in item.split(":") if part in cards)
+            elif item in cards:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+@lru_cache(maxsize=8_192)
+def _legal_entry(action: Action) -> tuple[dict[str, Any], frozenset[str]]:
+    """A legal action as the view lists it, and the card ids it names: shared between views
+    (read, never changed). Why: a Munchkin Fu seat has up to a few hundred legal actions
+    (offers of every set of items), mostly the same from one move to the next, and dumping
+    and scanning them was most of a view's cost."""
+    data = dump_action(action)
+    found: set[str] = set()
+    _names(data, found)
+    return data, frozenset(found)
 
 
 def view(state: State, seat: int | None, legal: list[Action]) -> dict[str, Any]:
     """What ``seat`` sees (None: a spectator), with its ``legal`` moves as the engine lists
     them (:func:`rules.munchkin_fu.engine.view`: this module stays below the engine)."""
+    entries = [_legal_entry(a) for a in legal]
     data: dict[str, Any] = {
         "game": "munchkin_fu",
         "phase": state.phase,
@@ -172,13 +194,14 @@ def view(state: State, seat: int | None, legal: list[Action]) -> dict[str, Any]:
     if seat is not None:
         data["seat"] = seat
         data["hand"] = list(state.players[seat].hand)
-        data["legal"] = [dump_action(a) for a in legal]
+        data["legal"] = [entry for entry, _ in entries]
         if "clairvoyance" in epic_ops(state, seat):
             n = state.num_players
             data["neighbours"] = {
                 str(s): list(state.players[s].hand) for s in ((seat - 1) % n, (seat + 1) % n)
             }
     found: set[str] = set()
-    _names(data, found)
+    _names({k: v for k, v in data.items() if k != "legal"}, found)
+    found.update(*(names for _, names in entries))
     data["cards"] = {cid: card_data(cid) for cid in sorted(found)}
     return data
