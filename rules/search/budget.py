@@ -34,7 +34,16 @@ class Budget:
     ``width``: a flat search tries at most this many moves (``None``: all): the normal bot's
     first, then one move of each kind (its class) in turn. Why: a game with hundreds of
     legal moves (offers of every set of items) cannot play each on every deal within the
-    budget, and most of them are variants of one kind, so one of each kind is tried first."""
+    budget, and most of them are variants of one kind, so one of each kind is tried first.
+
+    ``turns``: a playout is also judged once the seat to move has changed this many times
+    (``None``: only ``depth`` cuts it). Why: a move is worth what it leads to at the end of
+    its mover's turn and the other's reply (Monsterpocalypse: an activation of 3-8 moves,
+    whose power-up pays off only in the blows after it), not after a fixed count of moves.
+
+    ``margin``: a flat search leaves the normal bot's move only for one whose mean reward is
+    higher by more than this. Why: with a few noisy deals the best of several means is
+    high by luck alone, and a move picked for that luck plays worse than the normal bot."""
 
     iterations: int = 200
     depth: int | None = None
@@ -43,6 +52,8 @@ class Budget:
     guided: int = 1_000
     flat: bool = False
     width: int | None = None
+    turns: int | None = None
+    margin: float = 0.0
 
 
 BUDGETS: dict[str, Budget] = {

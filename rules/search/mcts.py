@@ -135,9 +135,9 @@ def _flat_action(
         deal = game.determinize(state, seat, rng)
         for action in candidates:
             after, _ = game.apply(deal, seat, action)
-            totals[action] += playout(game, after, budget.depth, value)(seat)
+            totals[action] += playout(game, after, budget.depth, value, budget.turns, seat)(seat)
     best = max(totals.values())
-    if totals.get(preferred, -1.0) >= best:
+    if totals.get(preferred, -1.0) + budget.margin * budget.iterations >= best:
         return preferred
     return max(candidates, key=lambda a: totals[a])
 
@@ -164,22 +164,39 @@ def _candidates(
     return chosen
 
 
-def playout(game: Game, state: State, depth: int | None, value: Value | None) -> Reward:
+def playout(
+    game: Game,
+    state: State,
+    depth: int | None,
+    value: Value | None,
+    turns: int | None = None,
+    mover: int | None = None,
+) -> Reward:
     """Each seat's reward after playing on with the normal bot: the win share at the end, or
-    the game's ``search_value`` once ``depth`` moves are played (``None``: to the end)."""
-    steps = 0
+    the game's ``search_value`` once ``depth`` moves are played (``None``: to the end) or the
+    seat to move has changed ``turns`` times since ``mover`` made the move that led to
+    ``state`` (:attr:`Budget.turns`)."""
+    steps = changes = 0
+    last_mover = mover
     while pending := game.pending(state):
-        if value is not None and depth is not None and steps >= depth:
+        mover = pending[0]
+        changes += last_mover is not None and mover != last_mover
+        last_mover = mover
+        if value is not None and _cut(steps, depth, changes, turns):
             judge, last = value, state
             return lambda seat: judge(last, seat)
         if steps >= MAX_ROLLOUT:
             return lambda seat: 0.5
-        mover = pending[0]
         state, _ = game.apply(state, mover, game.bot_action(state, mover))
         steps += 1
     outcome = game.outcome(state)
     assert outcome is not None
     return lambda seat: win_share(outcome, seat)
+
+
+def _cut(steps: int, depth: int | None, changes: int, turns: int | None) -> bool:
+    """Whether a playout is judged here (:func:`playout`)."""
+    return (depth is not None and steps >= depth) or (turns is not None and changes >= turns)
 
 
 @dataclass
@@ -208,7 +225,7 @@ class _Search:
             path.append(node)
             if opened:
                 break
-        reward = self._playout(state)
+        reward = self._playout(state, path[-1].mover)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -251,5 +268,6 @@ class _Search:
         fresh = [a for a in legal if a not in node.children]
         return fresh[self.rng.randrange(len(fresh))]
 
-    def _playout(self, state: State) -> Reward:
-        return playout(self.game, state, self.budget.depth, self.value)
+    def _playout(self, state: State, mover: int) -> Reward:
+        last = mover if mover >= 0 else None
+        return playout(self.game, state, self.budget.depth, self.value, self.budget.turns, last)
