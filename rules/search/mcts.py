@@ -129,7 +129,9 @@ def _flat_action(
     """The move with the best mean reward over ``budget.iterations`` deals, every move
     played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
     preferred = game.bot_action(state, seat)
-    candidates = _candidates(legal, preferred, budget.width, rng)
+    candidates = _game_moves(game, state, seat, legal, preferred) or _candidates(
+        legal, preferred, budget.width, rng
+    )
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(budget.iterations):
         deal = game.determinize(state, seat, rng)
@@ -140,6 +142,17 @@ def _flat_action(
     if totals.get(preferred, -1.0) + budget.margin * budget.iterations >= best:
         return preferred
     return max(candidates, key=lambda a: totals[a])
+
+
+def _game_moves(
+    game: Game, state: State, seat: int, legal: list[Action], preferred: Action
+) -> list[Action] | None:
+    """The game's own list of moves worth comparing, ``preferred`` first, if its rules
+    module has a ``search_moves`` (looked up like ``determinize``). Why: where most legal
+    moves are variants of a few plans (Monsterpocalypse: a step to each square, an attack
+    with each count of dice), the game knows which ones differ; one of each class does not."""
+    pick = getattr(getattr(game, "rules", None), "search_moves", None)
+    return None if pick is None else list(pick(state, seat, legal, preferred))
 
 
 def _candidates(

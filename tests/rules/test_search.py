@@ -256,3 +256,19 @@ def test_a_flat_search_leaves_the_normal_move_only_by_the_margin(
     assert hard_action(NimGame(), Nim(4), 0) == 1  # wins for sure: 1 against 0
     monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True, margin=1.5))
     assert hard_action(NimGame(), Nim(4), 0) == 2
+
+
+def test_a_flat_search_compares_the_games_own_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules module with ``search_moves`` (issue 28, Monsterpocalypse: a few plans among
+    ~190 steps and dice counts) names the moves a flat search compares, the normal bot's
+    first."""
+    from types import SimpleNamespace
+
+    from rules.search import BUDGETS, Budget
+
+    class Listed(NimGame):
+        rules = SimpleNamespace(search_moves=lambda state, seat, legal, preferred: [preferred])
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True))
+    assert hard_action(NimGame(), Nim(4), 0) == 1
+    assert hard_action(Listed(), Nim(4), 0) == 2
