@@ -50,6 +50,7 @@ from rules.monsterpocalypse.model import (
     monster_of,
     without_dice,
 )
+from rules.monsterpocalypse.plans import search_moves
 from rules.monsterpocalypse.views import view
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -73,6 +74,7 @@ __all__ = [
     "load_action",
     "outcome",
     "pending",
+    "search_moves",
     "setup",
     "skip_action",
     "view",

@@ -129,17 +129,30 @@ def _flat_action(
     """The move with the best mean reward over ``budget.iterations`` deals, every move
     played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
     preferred = game.bot_action(state, seat)
-    candidates = _candidates(legal, preferred, budget.width, rng)
+    candidates = _game_moves(game, state, seat, legal, preferred) or _candidates(
+        legal, preferred, budget.width, rng
+    )
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(budget.iterations):
         deal = game.determinize(state, seat, rng)
         for action in candidates:
             after, _ = game.apply(deal, seat, action)
-            totals[action] += playout(game, after, budget.depth, value)(seat)
+            totals[action] += playout(game, after, budget.depth, value, budget.turns, seat)(seat)
     best = max(totals.values())
-    if totals.get(preferred, -1.0) >= best:
+    if totals.get(preferred, -1.0) + budget.margin * budget.iterations >= best:
         return preferred
     return max(candidates, key=lambda a: totals[a])
+
+
+def _game_moves(
+    game: Game, state: State, seat: int, legal: list[Action], preferred: Action
+) -> list[Action] | None:
+    """The game's own list of moves worth comparing, ``preferred`` first, if its rules
+    module has a ``search_moves`` (looked up like ``determinize``). Why: where most legal
+    moves are variants of a few plans (Monsterpocalypse: a step to each square, an attack
+    with each count of dice), the game knows which ones differ; one of each class does not."""
+    pick = getattr(getattr(game, "rules", None), "search_moves", None)
+    return None if pick is None else list(pick(state, seat, legal, preferred))
 
 
 def _candidates(
@@ -164,22 +177,39 @@ def _candidates(
     return chosen
 
 
-def playout(game: Game, state: State, depth: int | None, value: Value | None) -> Reward:
+def playout(
+    game: Game,
+    state: State,
+    depth: int | None,
+    value: Value | None,
+    turns: int | None = None,
+    mover: int | None = None,
+) -> Reward:
     """Each seat's reward after playing on with the normal bot: the win share at the end, or
-    the game's ``search_value`` once ``depth`` moves are played (``None``: to the end)."""
-    steps = 0
+    the game's ``search_value`` once ``depth`` moves are played (``None``: to the end) or the
+    seat to move has changed ``turns`` times since ``mover`` made the move that led to
+    ``state`` (:attr:`Budget.turns`)."""
+    steps = changes = 0
+    last_mover = mover
     while pending := game.pending(state):
-        if value is not None and depth is not None and steps >= depth:
+        mover = pending[0]
+        changes += last_mover is not None and mover != last_mover
+        last_mover = mover
+        if value is not None and _cut(steps, depth, changes, turns):
             judge, last = value, state
             return lambda seat: judge(last, seat)
         if steps >= MAX_ROLLOUT:
             return lambda seat: 0.5
-        mover = pending[0]
         state, _ = game.apply(state, mover, game.bot_action(state, mover))
         steps += 1
     outcome = game.outcome(state)
     assert outcome is not None
     return lambda seat: win_share(outcome, seat)
+
+
+def _cut(steps: int, depth: int | None, changes: int, turns: int | None) -> bool:
+    """Whether a playout is judged here (:func:`playout`)."""
+    return (depth is not None and steps >= depth) or (turns is not None and changes >= turns)
 
 
 @dataclass
@@ -208,7 +238,7 @@ class _Search:
             path.append(node)
             if opened:
                 break
-        reward = self._playout(state)
+        reward = self._playout(state, path[-1].mover)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -251,5 +281,6 @@ class _Search:
         fresh = [a for a in legal if a not in node.children]
         return fresh[self.rng.randrange(len(fresh))]
 
-    def _playout(self, state: State) -> Reward:
-        return playout(self.game, state, self.budget.depth, self.value)
+    def _playout(self, state: State, mover: int) -> Reward:
+        last = mover if mover >= 0 else None
+        return playout(self.game, state, self.budget.depth, self.value, self.budget.turns, last)

@@ -224,3 +224,51 @@ def test_a_wide_flat_search_tries_the_normal_move_and_one_of_each_kind(
     assert hard_action(Offers(), Nim(5), 0) == 2
     assert len(tried) == 3
     assert {1, 2} < tried
+
+
+def test_a_playout_cut_by_turns_is_judged_after_the_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Budget(turns=n)`` (issue 28: a Monsterpocalypse move is worth what it leads to at the
+    end of its mover's activation and the other's reply): the playout is judged once the seat
+    to move has changed ``n`` times since the searched move, however many moves that takes."""
+    from rules.search import BUDGETS, Budget
+
+    judged: dict[int, set[int]] = {1: set(), 2: set()}
+    for turns, seen in judged.items():
+
+        def value(state: Nim, seat: int, seen: set[int] = seen) -> float:
+            seen.add(state.stones)
+            return 0.5
+
+        budget = Budget(iterations=1, flat=True, depth=None, turns=turns)
+        monkeypatch.setitem(BUDGETS, "nim", budget)
+        hard_action(NimGame(), Nim(5), 0, value=value)
+    assert judged == {1: {4, 3}, 2: {2, 1}}
+
+
+def test_a_flat_search_leaves_the_normal_move_only_by_the_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Budget(margin=m)``: another move must beat the normal bot's mean reward by more
+    than ``m`` (a few noisy deals make the best of several means high by luck alone)."""
+    from rules.search import BUDGETS, Budget
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True, margin=0.5))
+    assert hard_action(NimGame(), Nim(4), 0) == 1  # wins for sure: 1 against 0
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True, margin=1.5))
+    assert hard_action(NimGame(), Nim(4), 0) == 2
+
+
+def test_a_flat_search_compares_the_games_own_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules module with ``search_moves`` (issue 28, Monsterpocalypse: a few plans among
+    ~190 steps and dice counts) names the moves a flat search compares, the normal bot's
+    first."""
+    from types import SimpleNamespace
+
+    from rules.search import BUDGETS, Budget
+
+    class Listed(NimGame):
+        rules = SimpleNamespace(search_moves=lambda state, seat, legal, preferred: [preferred])
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True))
+    assert hard_action(NimGame(), Nim(4), 0) == 1
+    assert hard_action(Listed(), Nim(4), 0) == 2
