@@ -16,7 +16,7 @@ import discord
 
 from bot import rematch_taps
 from bot.components import ADD_BOT_KINDS, REMATCH_ANSWERS, TEMPLATE, ComponentRef, parse
-from bot.delivery.courier import LOBBY_ANSWER
+from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER
 from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
@@ -24,6 +24,7 @@ from bot.flows import (
     cast_vote,
     history,
     play_button,
+    posted_in_answer,
     show_hand,
     shown_in_place,
     table_by_id,
@@ -136,8 +137,13 @@ async def _lobby(
         return
 
     async def work(locale: str) -> str:
-        # The lobby shows the tap's change through this answer (free), not an edit request.
-        with bot.courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)):
+        # The lobby shows the tap's change through this answer (free), not an edit request,
+        # and Start's first table comes as the answer's public followup, not a channel post.
+        courier = bot.courier
+        with (
+            courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)),
+            courier.answering(record.id, TABLE_ANSWER, posted_in_answer(interaction)),
+        ):
             return await step(bot, interaction, locale, record.id)
 
     await answer(interaction, work, update=True)

@@ -14,6 +14,7 @@ from tests.cogs.helpers import (
     message_now,
     open_table,
     private,
+    replies,
     text_of,
 )
 
@@ -208,3 +209,68 @@ async def test_a_lobby_button_updates_the_lobby_inside_its_answer(simcord_env) -
     assert not [c for c in calls if c.startswith("PATCH")], calls
     after = await world.record()
     assert await world.bot.store.undelivered(after.id, after.version) == 0
+
+
+def _channel_posts(world: World, since: int) -> list[str]:
+    """The counted requests since ``since`` that post a message in the table's channel."""
+    return [c for c in counted(world.env, since)
+            if c == f"POST /channels/{world.channel.id}/messages"]  # fmt: skip
+
+
+async def test_the_lobby_is_posted_as_the_commands_own_answer(simcord_env) -> None:
+    """Issue 27 §2: ``/game new`` shows the lobby as a public followup of its own answer
+    (webhook followups are outside Discord's global limit) instead of a channel post of its
+    own (one of Monster Day's five calls a game beyond two a move). The reply stays private.
+    The lobby is a channel message like any: its id is stored, and a change that no tap on
+    it answers (a typed ``/game join``, or any change after the token's 15 minutes or a
+    restart) edits it by that id."""
+    world = make_world(simcord_env)
+    since = len(simcord_env.http_requests)
+    opened = await world.ann.slash(world.channel, "game new", game="monster_day")
+    await world.bot.courier.wait_idle()
+    assert not _channel_posts(world, since), counted(simcord_env, since)
+    record = await world.record()
+    assert record.lobby_message_id is not None
+    lobby = message_now(world.channel, record.lobby_message_id)
+    assert not lobby.flags.ephemeral and f"mt:join:{record.id}" in str(lobby.components)
+    said = [reply for reply in replies(opened) if "Table #1 is open" in text_of(reply.message)]
+    assert said and all(reply.ephemeral for reply in said), "the reply stays private"
+    since = len(simcord_env.http_requests)
+    joined = await world.bob.slash(world.channel, "game join")
+    await world.bot.courier.wait_idle()
+    assert "seated" in followup_text(joined)
+    edits = [c for c in counted(simcord_env, since) if c.startswith("PATCH")]
+    assert edits == [f"PATCH /channels/{world.channel.id}/messages/{lobby.id}"], edits
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+
+
+async def test_the_first_table_is_posted_by_the_start_taps_answer(simcord_env) -> None:
+    """Issue 27 §2: Start tapped on the lobby shows the first table as a public followup of
+    the tap's answer (free) instead of a channel post of its own: a new message at the bottom
+    of the channel, board and all, that pings whoever must act and no DM reaches (here
+    nobody's DMs are open), as the post did. Its id is the table message's, so the turn's
+    later edits go to it."""
+    world = make_world(simcord_env)
+    for actor in (world.ann, world.bob):
+        simcord_env.inject_error("POST", f"/channels/{actor.user.dm_channel.id}/messages",
+                                 status=403, code=50007, message="Cannot send messages to "
+                                 "this user", times=None)  # fmt: skip
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    await world.bob.click(message_now(world.channel, record.lobby_message_id),
+                          custom_id=f"mt:join:{record.id}")  # fmt: skip
+    await world.bot.courier.wait_idle()
+    since = len(simcord_env.http_requests)
+    started = await world.ann.click(message_now(world.channel, record.lobby_message_id),
+                                    custom_id=f"mt:start:{record.id}")  # fmt: skip
+    await world.bot.courier.wait_idle()
+    assert "has started" in followup_text(started)
+    notices = [m for m in world.channel.history() if m.content.startswith("📪")]
+    assert len(_channel_posts(world, since)) == len(notices) == 2, counted(simcord_env, since)
+    record = await world.record()
+    assert record.message_id is not None
+    table = message_now(world.channel, record.message_id)
+    assert table.attachments and not table.flags.ephemeral, "the board, for everyone"
+    first = record.seats[world.bot.tables.pending(record)[0]].user_id
+    assert f"<@{first}>" in table.content and first in [u.id for u in table.mentions]
