@@ -53,6 +53,9 @@ PLAYERS = {
     "monsters_on_board": 3,
     "monsterpocalypse": 2,
 }
+GAMES_ONLY = [g for g in os.environ.get("BENCH_REST_GAMES", "").split(",") if g]
+"""``BENCH_REST_GAMES=monster_day,munchkin_fu``: only these games (a whole game of Monsters on
+Board takes minutes a run; a before/after of one game need not wait for every game)."""
 MAX_MOVES = 4_000
 KINDS = ("channel posts", "channel edits", "DM posts", "DM edits", "DM opens", "deletes", "other")
 LAYOUT = os.environ.get("BENCH_REST_LAYOUT", DEFAULT_LAYOUT)
@@ -270,6 +273,8 @@ async def run(profile: Profile, rng: random.Random) -> list[Result]:
     del profile, rng  # one whole game each: the seeds are the bot's, the moves follow
     results: list[Result] = []
     for game, players in PLAYERS.items():
+        if GAMES_ONLY and game not in GAMES_ONLY:
+            continue
         for closed in (False, True):
             cost, problems = await play(game, players, closed)
             results += figures(game, players, closed, cost, problems)
