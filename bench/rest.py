@@ -140,12 +140,14 @@ def _replied(result: InteractionResult) -> list[FakeMessage] | None:
 
 async def _tap_lobby(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, kind: str) -> None:
     """The lobby message's button ``kind`` (join, start), tapped as a player does; its reply
-    follows the update of the lobby."""
-    lobby = next(
-        m
-        for m in reversed(fake.messages(channel))
-        if any(c.startswith(f"mt:{kind}:") for c in m.custom_ids)
-    )
+    follows the update of the lobby. The lobby may come a moment after ``/game new``'s reply
+    (its followup, issue 27), as a player sees it."""
+
+    def lobby_shown() -> FakeMessage | None:
+        return next((m for m in reversed(fake.messages(channel))
+                     if any(c.startswith(f"mt:{kind}:") for c in m.custom_ids)), None)  # fmt: skip
+
+    lobby = await fake.wait_until(lobby_shown, REPLY_TIMEOUT, what=f"the lobby's {kind}")
     (custom_id,) = [c for c in lobby.custom_ids if c.startswith(f"mt:{kind}:")]
     result = await fake.click(user, lobby, custom_id, timeout=REPLY_TIMEOUT)
     await fake.wait_until(functools.partial(_replied, result), REPLY_TIMEOUT,
