@@ -126,13 +126,16 @@ async def _lobby(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
     """A lobby button acts on the table it was drawn for, never on a newer table of the same
-    channel: a closed table's buttons are refused."""
+    channel: a closed table's buttons are refused. Tapped on the lobby message, it updates it
+    in its answer; so it does on a message with this lobby's buttons whose id the bot has not
+    stored yet (``/game new``'s followup can be tapped the moment it shows)."""
     record = await table_by_id(bot, interaction, ref.game_id)
     if interaction.channel_id != record.channel_id:
         raise TableError("no_such_table", game_id=ref.game_id)
     step = LOBBY_STEPS[ref.kind]
     tapped = interaction.message.id if interaction.message is not None else None
-    if tapped is None or tapped != record.lobby_message_id or record.status != LOBBY:
+    lobby = record.lobby_message_id or tapped
+    if tapped is None or tapped != lobby or record.status != LOBBY:
         await answer(interaction, lambda locale: step(bot, interaction, locale, record.id))
         return
 

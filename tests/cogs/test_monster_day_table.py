@@ -254,9 +254,16 @@ async def test_resign_ends_the_game_for_the_other_player(simcord_env) -> None:
     assert "No open tables" in followup_text(listing)
 
 
+BOB_FIRST = 11
+"""A seed where seat 1 (bob) plays first: in Monster Day only the first player's starting
+hand is sent at once (``plan.started``), so these tests see bob's DM tried at the start."""
+
+
 async def _started_with_bobs_dms_closed(simcord_env: Any) -> tuple[World, Any]:
-    """A started table where Discord refuses every DM to bob (403, 50007); bob's DM channel."""
+    """A started table where Discord refuses every DM to bob (403, 50007), bob to play first;
+    bob's DM channel."""
     world = make_world(simcord_env)
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
@@ -319,6 +326,7 @@ async def test_a_hand_sent_to_a_dm_channel_discord_no_longer_knows_still_arrives
     world = make_world(simcord_env)
     dms = world.bot.publisher.dms
     dms._ids[world.bob.id] = 1  # a channel Discord does not know
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     await open_table(world)
     await world.ann.slash(world.channel, "game start")
     (hand,) = world.bob.user.dm_channel.history()
@@ -380,6 +388,7 @@ async def test_a_closed_dm_is_tried_once_across_tables_started_at_once(simcord_e
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     channels = [world.channel, *(world.guild.create_text_channel(f"t{i}") for i in range(3))]
     for channel in channels:
         await world.ann.slash(channel, "game new", game="monster_day")
