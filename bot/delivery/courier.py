@@ -185,8 +185,12 @@ class Courier:
         by updating it; ``/game new``, answered by posting it), and with :data:`TABLE_ANSWER`
         the next new table message, posted by an answer in the table's channel."""
         answer = InAnswer(show)
-        # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
-        self._answers.setdefault((game_id, user_id), answer)
+        # A second tap meanwhile (a double tap) is refused as stale: the first one answers. An
+        # answer that has shown its delivery gives way (Join tapped on /game new's lobby while
+        # that answer still waits for its delivery to be marked sent).
+        held = self._answers.get((game_id, user_id))
+        if held is None or held.used:
+            self._answers[game_id, user_id] = answer
         try:
             yield answer
         finally:

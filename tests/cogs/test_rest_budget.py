@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.delivery.courier import COALESCE_SECONDS
+from bot.delivery.in_answer import LOBBY_ANSWER
 from tests.cogs.helpers import (
     World,
     followup_text,
@@ -314,3 +315,29 @@ async def test_a_tap_on_the_lobby_before_its_id_is_stored_still_updates_it(simco
     assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
     assert not counted(simcord_env, since), counted(simcord_env, since)
     assert (await world.record()).lobby_message_id == lobby.id
+
+
+async def test_a_lobby_tap_while_game_new_still_answers_updates_it_in_its_answer(
+    simcord_env,
+) -> None:
+    """Found by ``bench/rest.py``: Join tapped the moment ``/game new``'s followup lobby showed,
+    while that answer still waited for its delivery to be marked sent. The spent answer of
+    ``/game new`` stood in the tap's way, so the courier edited the lobby by a request. A
+    spent answer gives way to the next one: the tap's answer shows the new lobby (free)."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    lobby = message_now(world.channel, record.lobby_message_id)
+
+    async def posted(payload: Any) -> int:
+        return lobby.id
+
+    with world.bot.courier.answering(record.id, LOBBY_ANSWER, posted) as opening:
+        assert await opening.show(world.bot.publisher.lobby_payload(record)) == lobby.id
+        since = len(simcord_env.http_requests)
+        joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
+        await world.bot.courier.wait_idle()
+    assert "seated" in followup_text(joined)
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+    assert not counted(simcord_env, since), counted(simcord_env, since)
