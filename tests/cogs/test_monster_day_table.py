@@ -12,6 +12,7 @@ from bot.client import MonsterTableBot
 from bot.config import Settings
 from bot.store import ACTIVE, FINISHED
 from tests.cogs.helpers import (
+    BOB_FIRST,
     ENGINE,
     World,
     assert_png,
@@ -252,11 +253,6 @@ async def test_resign_ends_the_game_for_the_other_player(simcord_env) -> None:
     assert "resigned" in world.channel.history()[-1].content
     listing = await world.ann.slash(world.channel, "game list")
     assert "No open tables" in followup_text(listing)
-
-
-BOB_FIRST = 11
-"""A seed where seat 1 (bob) plays first: in Monster Day only the first player's starting
-hand is sent at once (``plan.started``), so these tests see bob's DM tried at the start."""
 
 
 async def _started_with_bobs_dms_closed(simcord_env: Any) -> tuple[World, Any]:
