@@ -43,13 +43,14 @@ of the tapped message to wait for."""
 
 async def answer(
     interaction: discord.Interaction[Any],
-    work: Callable[[str], Awaitable[Reply]],
+    work: Callable[[str], Awaitable[Reply | None]],
     *,
     update: bool = False,
 ) -> None:
     """Defer ephemerally, run ``work(locale)`` and send its reply, or the refusal.
     ``update``: a tap on a message that the work updates itself (:func:`spend_own`) defers
-    as an update of that message instead; the reply is an ephemeral followup.
+    as an update of that message instead; the reply is an ephemeral followup. A work that
+    sent its reply itself (:func:`opened`) returns None.
 
     The deferral goes out while the work runs, not before it: its round trip to Discord is
     then off the path to the public table post (issue 12 times interaction -> table post).
@@ -61,7 +62,7 @@ async def answer(
 
 async def _answer(
     interaction: discord.Interaction[Any],
-    work: Callable[[str], Awaitable[Reply]],
+    work: Callable[[str], Awaitable[Reply | None]],
     update: bool,
 ) -> None:
     locale = normalise(interaction.locale)
@@ -87,7 +88,7 @@ async def _answer(
     if isinstance(reply, Payload):
         reply = await _as_wanted(interaction, reply)
         await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
-    else:
+    elif reply is not None:
         await interaction.followup.send(reply, ephemeral=True)
     await replies.close(interaction.client, kept)
 
@@ -134,6 +135,23 @@ def shown_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
         return message.id
 
     return show
+
+
+def posted_in_answer(interaction: discord.Interaction[Any]) -> in_answer.Show:
+    """How the courier posts a new message in the interaction's channel (``/game new``'s
+    lobby, the first table of a Start tapped on the lobby): as a public followup of the
+    interaction's answer, which Discord does not count against the bot's 50 requests a second
+    (issue 27), where a channel post does. It is a channel message like any other: the bot
+    edits it later by its id, after the token's 15 minutes too. Only once the followup is
+    public: after a deferred update, or after the private reply filled an ephemeral
+    "thinking…" (the first followup would fill it)."""
+
+    async def post(payload: Payload) -> int:
+        await _deferred(interaction.extras.get(DEFERRING))
+        message = await interaction.followup.send(**payload.send_kwargs(), wait=True)
+        return message.id
+
+    return post
 
 
 async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = False) -> None:
@@ -222,6 +240,24 @@ async def committed(
     return await bot.courier.wait_delivered(
         record.id, record.version, bot.settings.reply_wait_seconds
     )
+
+
+async def opened(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], record: GameRecord, reply: str
+) -> None:
+    """A table just opened in the command's own channel: the private ``reply`` first (it fills
+    the ephemeral "thinking…"), then the lobby as a public followup of the same answer
+    (:func:`posted_in_answer`) rather than a channel post of the courier's own. If Discord
+    refuses the followup, or the answer stopped waiting, the courier posts the lobby as
+    before. The work that calls this returns None to :func:`answer`: its reply is sent."""
+    await _deferred(interaction.extras.get(DEFERRING))
+    try:
+        await interaction.followup.send(reply, ephemeral=True)
+    except discord.HTTPException:  # a followup now would fill "thinking…": the courier posts
+        await committed(bot, interaction, record)
+        raise
+    with bot.courier.answering(record.id, in_answer.LOBBY_ANSWER, posted_in_answer(interaction)):
+        await committed(bot, interaction, record)
 
 
 async def join(

@@ -25,7 +25,7 @@ from bot import alt_text, rematch, text_mode, timing
 from bot.clock import Clock
 from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
-from bot.delivery.plan import START_NOTE
+from bot.delivery.plan import START_ASKED_NOTE, START_NOTE
 from bot.dm_channels import DmChannels
 from bot.games import PRESENTERS
 from bot.i18n import N_, normalise, t
@@ -261,6 +261,9 @@ class Publisher:
     def _note(record: GameRecord, note: str, locale: str) -> str:
         if note == START_NOTE:
             return t(locale, "🎬 The game begins! Hands are on their way by DM.")
+        if note == START_ASKED_NOTE:
+            return t(locale, "🎬 The game begins! Each player gets their hand by DM when their "
+                     "turn comes; 🃏 My hand shows yours now.")  # fmt: skip
         return ""
 
     def turn_line(self, record: GameRecord, locale: str | None = None) -> tuple[str, list[int]]:

@@ -16,7 +16,7 @@ import discord
 
 from bot import rematch_taps
 from bot.components import ADD_BOT_KINDS, REMATCH_ANSWERS, TEMPLATE, ComponentRef, parse
-from bot.delivery.courier import LOBBY_ANSWER
+from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER
 from bot.errors import error_text
 from bot.flows import (
     LOBBY_STEPS,
@@ -24,6 +24,7 @@ from bot.flows import (
     cast_vote,
     history,
     play_button,
+    posted_in_answer,
     show_hand,
     shown_in_place,
     table_by_id,
@@ -125,19 +126,27 @@ async def _lobby(
     bot: MonsterTableBot, interaction: discord.Interaction[Any], ref: ComponentRef
 ) -> None:
     """A lobby button acts on the table it was drawn for, never on a newer table of the same
-    channel: a closed table's buttons are refused."""
+    channel: a closed table's buttons are refused. Tapped on the lobby message, it updates it
+    in its answer; so it does on a message with this lobby's buttons whose id the bot has not
+    stored yet (``/game new``'s followup can be tapped the moment it shows)."""
     record = await table_by_id(bot, interaction, ref.game_id)
     if interaction.channel_id != record.channel_id:
         raise TableError("no_such_table", game_id=ref.game_id)
     step = LOBBY_STEPS[ref.kind]
     tapped = interaction.message.id if interaction.message is not None else None
-    if tapped is None or tapped != record.lobby_message_id or record.status != LOBBY:
+    lobby = record.lobby_message_id or tapped
+    if tapped is None or tapped != lobby or record.status != LOBBY:
         await answer(interaction, lambda locale: step(bot, interaction, locale, record.id))
         return
 
     async def work(locale: str) -> str:
-        # The lobby shows the tap's change through this answer (free), not an edit request.
-        with bot.courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)):
+        # The lobby shows the tap's change through this answer (free), not an edit request,
+        # and Start's first table comes as the answer's public followup, not a channel post.
+        courier = bot.courier
+        with (
+            courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)),
+            courier.answering(record.id, TABLE_ANSWER, posted_in_answer(interaction)),
+        ):
             return await step(bot, interaction, locale, record.id)
 
     await answer(interaction, work, update=True)

@@ -77,7 +77,7 @@ class GameCog(
         The server's settings (``bot.server_config``) may refuse it, and give what the table
         does not choose itself: its language, clock and thread."""
 
-        async def work(locale: str) -> str:
+        async def work(locale: str) -> str | None:
             if interaction.channel_id is None:
                 raise TableError("no_table_here")
             chosen = chosen_options(game, variant, options, locale)
@@ -104,8 +104,10 @@ class GameCog(
                 locale=table.locale,
                 time_control=table.time_control,
             )
-            await flows.committed(self.bot, interaction, record)
-            return t(locale, "✅ Table #{id} is open. Others join with `/game join`.", id=record.id)
+            opened = t(locale, "✅ Table #{id} is open. Others join with `/game join`.",
+                       id=record.id)  # fmt: skip
+            await flows.opened(self.bot, interaction, record, opened)
+            return None
 
         await answer(interaction, work)
 

@@ -29,7 +29,7 @@ import aiohttp
 import discord
 
 from bot.delivery import table_message
-from bot.delivery.in_answer import InAnswer, Show
+from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER, InAnswer, Show
 from bot.delivery.reach import DmReach
 from bot.delivery.table_message import post_anew
 from bot.dm_channels import DmChannel
@@ -69,9 +69,6 @@ COALESCE_SECONDS = 0.25
 """An edit waits this long after the first change it shows, so that edits of one message
 committed together (everyone tapping at once) go as one, the newest (issue 27's REST budget);
 new messages, which notify someone, never wait."""
-LOBBY_ANSWER = 0
-"""Where :meth:`Courier.answering` takes a user id, the lobby message's own answer (a tap on
-one of its buttons): no user has id 0."""
 EDITS = (LOBBY_MESSAGE, TABLE_POST, HAND_UPDATE)
 """The kinds that may be edits of a message already shown (decided at sending time)."""
 PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
@@ -184,11 +181,16 @@ class Courier:
     def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
         """While a move of this user's is answered by updating the hand DM they tapped, their
         hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`);
-        with ``user_id`` :data:`LOBBY_ANSWER`, while a tap on the lobby message is answered by
-        updating it, the table's lobby message."""
+        with ``user_id`` :data:`LOBBY_ANSWER`, the table's lobby message (a tap on it, answered
+        by updating it; ``/game new``, answered by posting it), and with :data:`TABLE_ANSWER`
+        the next new table message, posted by an answer in the table's channel."""
         answer = InAnswer(show)
-        # A second tap meanwhile (a double tap) is refused as stale: the first one answers.
-        self._answers.setdefault((game_id, user_id), answer)
+        # A second tap meanwhile (a double tap) is refused as stale: the first one answers. An
+        # answer that has shown its delivery gives way (Join tapped on /game new's lobby while
+        # that answer still waits for its delivery to be marked sent).
+        held = self._answers.get((game_id, user_id))
+        if held is None or held.used:
+            self._answers[game_id, user_id] = answer
         try:
             yield answer
         finally:
@@ -485,6 +487,7 @@ class Courier:
             (first, announced.version),
             nonce(delivery),
             self.clock(),
+            self._answers.get((record.id, TABLE_ANSWER)),
         )
 
     async def _reaches_by_dm(self, record: GameRecord, seat: int) -> bool:
@@ -578,12 +581,18 @@ class Courier:
         return message.id
 
     async def _lobby(self, delivery: Delivery, record: GameRecord) -> int:
-        """The lobby message shows the table as this change left it: posted once, then edited
-        (or posted again if it was deleted)."""
+        """The lobby message shows the table as this change left it: posted once (by the answer
+        to ``/game new`` when it is open, :func:`bot.flows.opened`), then edited (in the answer
+        to a tap on it when one is open), or posted again if it was deleted."""
         payload = self.publisher.lobby_payload(record)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        answer = self._answers.get((record.id, LOBBY_ANSWER))
+        if record.lobby_message_id is None and answer is not None:  # posted by the answer
+            shown = await answer.show(payload)
+            if shown is not None:
+                await self.store.set_lobby_message(record.id, shown)
+                return shown
         if record.lobby_message_id is not None:
-            answer = self._answers.get((record.id, LOBBY_ANSWER))
             if answer is not None and await answer.show(payload) is not None:
                 return record.lobby_message_id
             try:
@@ -599,4 +608,5 @@ class Courier:
         return message.id
 
 
-__all__ = ["LOBBY_ANSWER", "MERGED", "Courier", "GiveUp", "Retry", "backoff", "nonce"]
+__all__ = ["LOBBY_ANSWER", "MERGED", "TABLE_ANSWER", "Courier", "GiveUp", "Retry", "backoff",
+           "nonce"]  # fmt: skip

@@ -1,10 +1,16 @@
-"""The mover's new hand, shown inside their own move's answer (issue 27's REST budget).
+"""A delivery shown inside an interaction's answer (issue 27's REST budget): the mover's new
+hand in the DM they tapped, the lobby in the lobby message tapped or as ``/game new``'s
+followup, the first table as a Start tap's followup.
 
 Why: a move button tapped in a hand DM is answered by updating that DM (a deferred update),
 and Discord does not count interaction answers against the bot's 50 requests per second. The
 mover's hand delivery (a card drawn, their buttons when they must act again) used to be a new
 DM of its own, one request a move; shown in the answer, it is free, and the player sees it
 where they tapped.
+
+The same holds for the lobby and the table message (:func:`bot.flows.shown_in_place`,
+:func:`bot.flows.posted_in_answer`): interaction answers and their followups are outside the
+50 a second, channel posts and edits are not.
 
 The courier still delivers it, in its order (after the table post, merged with newer ones):
 while the answer is open (:meth:`~bot.delivery.courier.Courier.answering`) it sends that
@@ -23,12 +29,20 @@ import discord
 if TYPE_CHECKING:
     from bot.payload import Payload
 
+LOBBY_ANSWER = 0
+"""Where :meth:`~bot.delivery.courier.Courier.answering` takes a user id, the answer that
+shows the lobby message: a tap on one of its buttons (edits it), or ``/game new`` (posts it).
+No user has id 0."""
+TABLE_ANSWER = -1
+"""Where :meth:`~bot.delivery.courier.Courier.answering` takes a user id, an answer in the
+table's channel that may post the next new table message (a tap on the lobby's Start). No
+user has id -1."""
 Show = Callable[["Payload"], Awaitable[int]]
 """Shows a payload in the answered message and says which message that is."""
 
 
 class InAnswer:
-    """One open answer that may show its mover's hand, once."""
+    """One open answer that may show one delivery, once."""
 
     def __init__(self, show: Show) -> None:
         self._show = show

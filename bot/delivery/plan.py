@@ -9,7 +9,7 @@ and the seats newly asked to act.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.games import PRESENTERS
@@ -29,6 +29,8 @@ ViewOf = Callable[[Any, int], dict[str, Any]]
 
 START_NOTE = "start"
 """Note code: the first table post of a game says that hands are on their way."""
+START_ASKED_NOTE = "start_asked"
+"""Note code: the first table post says that each hand comes by DM with its first turn."""
 
 
 def lobby_changed() -> Announcement:
@@ -36,16 +38,23 @@ def lobby_changed() -> Announcement:
     return Announcement(deliveries=((LOBBY_MESSAGE, None),))
 
 
-def started(record: GameRecord) -> Announcement:
-    """A game started: close the lobby, post the first table, deal every human their hand."""
+def started(record: GameRecord, asked: Collection[int]) -> Announcement:
+    """A game started: close the lobby, post the first table, deal every human their hand;
+    in a game whose presenter says ``hands_with_first_turn`` (Monster Day), only the humans
+    ``asked`` to act first: a DM to a player with nothing to do would notify them for nothing
+    and cost a request (issue 27); theirs comes with their first turn (:func:`moved`: a seat
+    newly asked gets its hand DM), and the table's "My hand" shows it meanwhile."""
     humans = [seat for seat, info in enumerate(record.seats) if not info.is_bot]
+    note = START_NOTE
+    if getattr(PRESENTERS[record.game], "hands_with_first_turn", False):
+        humans, note = [seat for seat in humans if seat in asked], START_ASKED_NOTE
     return Announcement(
         deliveries=(
             (LOBBY_MESSAGE, None),
             (TABLE_POST, None),
             *((HAND_DM, seat) for seat in humans),
         ),
-        notes=(START_NOTE,),
+        notes=(note,),
     )
 
 

@@ -16,6 +16,7 @@ import discord
 
 from bot import timing
 from bot.delivery import pings
+from bot.delivery.in_answer import InAnswer
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.layout import keyed
 from bot.store import GameRecord, GameStore
@@ -66,10 +67,13 @@ async def send(
     versions: tuple[int, int],
     nonce: str,
     now: float,
+    answer: InAnswer | None = None,
 ) -> int:
     """Show ``record`` (the table as committed at ``versions[1]``, narrating the changes
     from ``versions[0]``) in its table message; ``closed``: the seats asked that no DM
-    reaches. The message's id."""
+    reaches. ``answer``: an interaction's answer in the table's channel that may post a new
+    table message for free (a public followup, :func:`bot.flows.posted_in_answer`). The
+    message's id."""
     client, store, publisher = senders
     layout = await publisher.table_layout(record)
     said, shown, editing = announcing(publisher.tables, record, now, layout)
@@ -99,9 +103,11 @@ async def send(
                                         at=record.message_at, since=first)  # fmt: skip
             return record.message_id
     await pings.tidy(channel, list(lines.values()))  # the new post pings whoever must act
-    message = await channel.send(**payload.send_kwargs(), nonce=nonce)
-    await store.set_message(record.id, message.id, key=key, at=now, since=first)
-    return message.id
+    posted = await answer.show(payload) if answer is not None else None
+    if posted is None:
+        posted = (await channel.send(**payload.send_kwargs(), nonce=nonce)).id
+    await store.set_message(record.id, posted, key=key, at=now, since=first)
+    return posted
 
 
 def post_anew(error: discord.HTTPException) -> bool:

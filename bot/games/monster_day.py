@@ -71,6 +71,11 @@ def _card_by_id(view: dict[str, Any], card_id: str) -> dict[str, Any] | None:
 
 class MonsterDayPresenter:
     game = "monster_day"
+    hands_with_first_turn = True
+    """Two players who act only in their own turn, nothing to answer in the other's: the
+    starting hand DM goes to whoever plays first, the other's comes with their first turn
+    (:func:`bot.delivery.plan.started`; one REST call a game less, issue 27), the table's
+    "My hand" showing it meanwhile."""
 
     def action_label(self, view: dict[str, Any], action: dict[str, Any], locale: str) -> str:
         card = _card_by_id(view, str(action.get("card")))

@@ -128,7 +128,7 @@ class LobbyTables(TableCore):
                 seats=seats,
                 status=ACTIVE,
                 state=engine.dump(state),
-                announce=plan.started(seated),
+                announce=plan.started(seated, engine.pending(state)),
                 **self.clock_after(seated, state),
             )
             self._decoded.put(started, Decoded(engine, state))
@@ -190,7 +190,7 @@ class LobbyTables(TableCore):
                 record,
                 status=ACTIVE,
                 state=engine.dump(state),
-                announce=plan.started(record),
+                announce=plan.started(record, engine.pending(state)),
                 **self.clock_after(record, state),
             )
             self._decoded.put(started, Decoded(engine, state))

@@ -17,6 +17,10 @@ from bot.client import MonsterTableBot
 from bot.store import GameRecord
 
 ENGINE = rules.GAMES["monster_day"]
+ANN_FIRST, BOB_FIRST = 3, 11
+"""Monster Day seeds (``world.bot.tables.seed_source``) where seat 0 (ann) or seat 1 (bob)
+plays first: only the first player's starting hand is sent at once (the rules doc's I15), so
+a test of a DM at the start seats its player first."""
 
 
 @dataclass

@@ -22,7 +22,7 @@ async def test_the_table_and_each_hand_reach_discord_with_their_alt_text(simcord
     first = board.description.splitlines()[0]
     assert record.seats[seat].name in first and "turn" in first, board.description
     assert "pts" in board.description  # the scores
-    for actor in (world.ann, world.bob):
+    for actor in (world.actor_for(record.seats[seat].user_id),):  # the other's: with their turn
         dm = next(m for m in reversed(actor.user.dm_channel.history()) if m.attachments)
         (hand,) = dm.attachments
         assert hand.description and hand.description.startswith("Your hand"), hand.description

@@ -17,6 +17,7 @@ from bot.config import Settings
 from bot.metrics import Metrics
 from tests.cogs.conftest import make_settings
 from tests.cogs.helpers import (
+    BOB_FIRST,
     button_for,
     followup_text,
     make_world,
@@ -97,6 +98,7 @@ async def test_discord_refusals_are_counted_by_status(simcord_env) -> None:
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
+    world.bot.tables.seed_source = lambda: BOB_FIRST  # bob's hand DM is due at the start
     await open_table(world)
     await world.ann.slash(world.channel, "game start")
     await world.bot.courier.wait_idle()

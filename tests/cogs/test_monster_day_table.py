@@ -12,6 +12,7 @@ from bot.client import MonsterTableBot
 from bot.config import Settings
 from bot.store import ACTIVE, FINISHED
 from tests.cogs.helpers import (
+    BOB_FIRST,
     ENGINE,
     World,
     assert_png,
@@ -255,8 +256,10 @@ async def test_resign_ends_the_game_for_the_other_player(simcord_env) -> None:
 
 
 async def _started_with_bobs_dms_closed(simcord_env: Any) -> tuple[World, Any]:
-    """A started table where Discord refuses every DM to bob (403, 50007); bob's DM channel."""
+    """A started table where Discord refuses every DM to bob (403, 50007), bob to play first;
+    bob's DM channel."""
     world = make_world(simcord_env)
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
@@ -319,6 +322,7 @@ async def test_a_hand_sent_to_a_dm_channel_discord_no_longer_knows_still_arrives
     world = make_world(simcord_env)
     dms = world.bot.publisher.dms
     dms._ids[world.bob.id] = 1  # a channel Discord does not know
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     await open_table(world)
     await world.ann.slash(world.channel, "game start")
     (hand,) = world.bob.user.dm_channel.history()
@@ -380,6 +384,7 @@ async def test_a_closed_dm_is_tried_once_across_tables_started_at_once(simcord_e
     dm = world.bob.user.dm_channel
     simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                              message="Cannot send messages to this user", times=None)  # fmt: skip
+    world.bot.tables.seed_source = lambda: BOB_FIRST
     channels = [world.channel, *(world.guild.create_text_channel(f"t{i}") for i in range(3))]
     for channel in channels:
         await world.ann.slash(channel, "game new", game="monster_day")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from bot.store import Prefs
-from tests.cogs.helpers import followup_text, make_world, open_table
+from tests.cogs.helpers import ANN_FIRST, followup_text, make_world, open_table
 from tests.cogs.test_table_locale import _client
 
 
@@ -26,6 +26,7 @@ async def test_a_player_who_wants_no_dms_gets_none_and_the_channel_tells_them(
     assert "**off**" in followup_text(changed)
     assert await world.bot.store.prefs(world.bob.id) == Prefs(dm_on_turn=False, reminders=True)
 
+    world.bot.tables.seed_source = lambda: ANN_FIRST  # ann's hand DM is due at the start
     await world.ann.slash(world.channel, "game start")
     assert not world.bob.user.dm_channel.history(), "no hand DM for bob"
     assert world.ann.user.dm_channel.history()

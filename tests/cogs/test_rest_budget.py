@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.delivery.courier import COALESCE_SECONDS
+from bot.delivery.in_answer import LOBBY_ANSWER
 from tests.cogs.helpers import (
     World,
     followup_text,
@@ -14,6 +15,7 @@ from tests.cogs.helpers import (
     message_now,
     open_table,
     private,
+    replies,
     text_of,
 )
 
@@ -58,7 +60,9 @@ async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env
     calls = counted(simcord_env, since)
     assert not [c for c in calls if c.startswith("PATCH")], calls
     assert not message_now(actor.user.dm_channel, dm.id).components
-    # The table post and the next player's DM: the mover's new hand came in the answer.
+    # The table post and the next player's DM: the mover's new hand came in the answer. (The
+    # next player's first DM opens their DM channel: once per player, ever, bot.dm_channels.)
+    calls = [c for c in calls if c != "POST /users/@me/channels"]
     assert len(calls) == 2, calls
 
 
@@ -208,3 +212,132 @@ async def test_a_lobby_button_updates_the_lobby_inside_its_answer(simcord_env) -
     assert not [c for c in calls if c.startswith("PATCH")], calls
     after = await world.record()
     assert await world.bot.store.undelivered(after.id, after.version) == 0
+
+
+def _channel_posts(world: World, since: int) -> list[str]:
+    """The counted requests since ``since`` that post a message in the table's channel."""
+    return [c for c in counted(world.env, since)
+            if c == f"POST /channels/{world.channel.id}/messages"]  # fmt: skip
+
+
+async def test_the_lobby_is_posted_as_the_commands_own_answer(simcord_env) -> None:
+    """Issue 27 §2: ``/game new`` shows the lobby as a public followup of its own answer
+    (webhook followups are outside Discord's global limit) instead of a channel post of its
+    own (one of Monster Day's five calls a game beyond two a move). The reply stays private.
+    The lobby is a channel message like any: its id is stored, and a change that no tap on
+    it answers (a typed ``/game join``, or any change after the token's 15 minutes or a
+    restart) edits it by that id."""
+    world = make_world(simcord_env)
+    since = len(simcord_env.http_requests)
+    opened = await world.ann.slash(world.channel, "game new", game="monster_day")
+    await world.bot.courier.wait_idle()
+    assert not _channel_posts(world, since), counted(simcord_env, since)
+    record = await world.record()
+    assert record.lobby_message_id is not None
+    lobby = message_now(world.channel, record.lobby_message_id)
+    assert not lobby.flags.ephemeral and f"mt:join:{record.id}" in str(lobby.components)
+    said = [reply for reply in replies(opened) if "Table #1 is open" in text_of(reply.message)]
+    assert said and all(reply.ephemeral for reply in said), "the reply stays private"
+    since = len(simcord_env.http_requests)
+    joined = await world.bob.slash(world.channel, "game join")
+    await world.bot.courier.wait_idle()
+    assert "seated" in followup_text(joined)
+    edits = [c for c in counted(simcord_env, since) if c.startswith("PATCH")]
+    assert edits == [f"PATCH /channels/{world.channel.id}/messages/{lobby.id}"], edits
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+
+
+async def test_the_first_table_is_posted_by_the_start_taps_answer(simcord_env) -> None:
+    """Issue 27 §2: Start tapped on the lobby shows the first table as a public followup of
+    the tap's answer (free) instead of a channel post of its own: a new message at the bottom
+    of the channel, board and all, that pings whoever must act, as the post did. Its id is
+    the table message's, so the turn's later edits go to it."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    await world.bob.click(message_now(world.channel, record.lobby_message_id),
+                          custom_id=f"mt:join:{record.id}")  # fmt: skip
+    await world.bot.courier.wait_idle()
+    since = len(simcord_env.http_requests)
+    started = await world.ann.click(message_now(world.channel, record.lobby_message_id),
+                                    custom_id=f"mt:start:{record.id}")  # fmt: skip
+    await world.bot.courier.wait_idle()
+    assert "has started" in followup_text(started)
+    assert not _channel_posts(world, since), counted(simcord_env, since)
+    record = await world.record()
+    assert record.message_id is not None
+    table = message_now(world.channel, record.message_id)
+    assert table.attachments and not table.flags.ephemeral, "the board, for everyone"
+    first = record.seats[world.bot.tables.pending(record)[0]].user_id
+    assert f"<@{first}>" in table.content and first in [u.id for u in table.mentions]
+
+
+async def test_monster_day_deals_the_second_hand_by_dm_with_its_first_turn(simcord_env) -> None:
+    """Issue 27 §2, Monster Day (two players, who act only in their own turn): the starting
+    hand DM goes to whoever plays first; the other player's comes with their first turn (one
+    DM a game less, that would have notified them of nothing to do). Meanwhile the table says
+    so, and its "My hand" button shows their hand (free, an interaction's answer)."""
+    world = make_world(simcord_env)
+    await _started(world)
+    record = await world.record()
+    (first,) = world.bot.tables.pending(record)
+    mover = world.actor_for(record.seats[first].user_id)
+    other = world.actor_for(record.seats[1 - first].user_id)
+    assert latest_with_buttons(mover.user.dm_channel) is not None
+    assert not other.user.dm_channel.history(), "no hand DM before their turn"
+    table = message_now(world.channel, record.message_id)
+    assert "My hand" in text_of(table) and "when their turn comes" in text_of(table)
+    shown = await other.click(table, custom_id=f"mt:hand:{record.id}")
+    assert private(shown) and "Your hand" in followup_text(shown), followup_text(shown)
+    dm = latest_with_buttons(mover.user.dm_channel)
+    assert dm is not None
+    await mover.user.click(dm, custom_id=dm.components[0].children[0].custom_id)
+    await world.bot.courier.wait_idle()
+    assert latest_with_buttons(other.user.dm_channel) is not None, "their turn brings it"
+
+
+async def test_a_tap_on_the_lobby_before_its_id_is_stored_still_updates_it(simcord_env) -> None:
+    """The lobby is ``/game new``'s followup: a player can tap it the moment it shows, before
+    the bot stored its id (found by ``bench/rest.py``: that join cost an edit request). The
+    tapped message carries this table's lobby buttons, so it is the lobby: the tap updates it
+    in its answer (free) and its id is stored then."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    lobby = message_now(world.channel, record.lobby_message_id)
+    await world.bot.store.set_lobby_message(record.id, None)  # type: ignore[arg-type]
+    since = len(simcord_env.http_requests)
+    joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
+    await world.bot.courier.wait_idle()
+    assert "seated" in followup_text(joined)
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+    assert not counted(simcord_env, since), counted(simcord_env, since)
+    assert (await world.record()).lobby_message_id == lobby.id
+
+
+async def test_a_lobby_tap_while_game_new_still_answers_updates_it_in_its_answer(
+    simcord_env,
+) -> None:
+    """Found by ``bench/rest.py``: Join tapped the moment ``/game new``'s followup lobby showed,
+    while that answer still waited for its delivery to be marked sent. The spent answer of
+    ``/game new`` stood in the tap's way, so the courier edited the lobby by a request. A
+    spent answer gives way to the next one: the tap's answer shows the new lobby (free)."""
+    world = make_world(simcord_env)
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    lobby = message_now(world.channel, record.lobby_message_id)
+
+    async def posted(payload: Any) -> int:
+        return lobby.id
+
+    with world.bot.courier.answering(record.id, LOBBY_ANSWER, posted) as opening:
+        assert await opening.show(world.bot.publisher.lobby_payload(record)) == lobby.id
+        since = len(simcord_env.http_requests)
+        joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
+        await world.bot.courier.wait_idle()
+    assert "seated" in followup_text(joined)
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+    assert not counted(simcord_env, since), counted(simcord_env, since)
