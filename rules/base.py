@@ -256,8 +256,6 @@ class ModuleEngine:
     search_value: Callable[[State, int], float] | None = None
     """A seat's win chance in ``[0, 1]`` mid-game, where ``hard`` stops a playout early
     (:class:`rules.search.Budget`); without it, playouts go to the end."""
-    search_scope: Callable[[State, int], bool] | None = None
-    """Which decisions ``hard`` searches (the others are the normal bot's); ``None``: all."""
     bot_levels: tuple[str, ...] = BOT_LEVELS
     options: dict[str, OptionValue] = field(init=False)
 
@@ -312,9 +310,7 @@ class ModuleEngine:
         if level == "easy" and self.easy_bot is not None:
             return self.easy_bot(state, seat)
         if level == "hard":
-            return search.hard_action(
-                self, state, seat, value=self.search_value, searched=self.search_scope
-            )
+            return search.hard_action(self, state, seat, value=self.search_value)
         return self.bot(state, seat)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:

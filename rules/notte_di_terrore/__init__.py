@@ -13,7 +13,7 @@ from rules import levels
 from rules.base import ModuleEngine
 from rules.notte_di_terrore import bot, engine
 from rules.notte_di_terrore.engine import Action, State
-from rules.notte_di_terrore.value import search_value, searched
+from rules.notte_di_terrore.value import search_value
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
@@ -109,7 +109,6 @@ ENGINE = ModuleEngine(
     bot=bot.bot_action,
     easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
     search_value=search_value,
-    search_scope=searched,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -51,14 +51,11 @@ BUDGETS: dict[str, Budget] = {
     # end (issue 28: hard won 54 % of 160 games with a 300-iteration tree; see simulator.md).
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     "monsterpocalypse": Budget(iterations=10, depth=0, guided=1),
-    # Munchkin Fu: a playout of a few moves judged by the public race (levels): CPU p95 176
-    # ms on bench/bots.py's 20 positions on a loaded machine (its 40 iterations reached
-    # 268-318 ms there, too near the 300 ms target; issue 28).
+    # A playout of a few moves judged by the public race (fewest Terror, levels): CPU p95
+    # 171 and 176 ms on bench/bots.py's 20 positions on a loaded machine (Munchkin Fu's 40
+    # iterations reached 268-318 ms there, too near the 300 ms target; issue 28).
+    "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     "munchkin_fu": Budget(iterations=30, depth=4, guided=1),
-    # Notte di Terrore: only the active seat's own fight is searched (value.searched): the
-    # normal bot's move and 4 others on the same 8 re-deals, each judged where the turn ends
-    # by the race fitted on normal-bot games (value.py). See simulator.md, issue 28.
-    "notte_di_terrore": Budget(iterations=8, depth=0, flat=True, width=5),
     # The normal bot's move and 7 others (one of each kind in turn: hundreds of Flips would
     # crowd out the real choices) on the same 2 re-deals, judged by the boards scored right
     # after the move. The 6-iteration tree mostly confirmed the normal bot's move at CPU p95

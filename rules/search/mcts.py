@@ -28,8 +28,6 @@ Value = Callable[[State, int], float]
 Reward = Callable[[int], float]
 """Each seat's reward at the end of a playout."""
 """A game's estimate of a seat's win share in ``[0, 1]`` mid-game (``search_value``)."""
-Scope = Callable[[State, int], bool]
-"""Whether the search takes a seat's decision (a game's ``search_scope``); else normal's."""
 
 MAX_ROLLOUT = 20_000
 """A playout this long is an engine or bot bug; the search stops it and scores it a draw."""
@@ -89,19 +87,15 @@ def hard_action(
     *,
     iterations: int | None = None,
     value: Value | None = None,
-    searched: Scope | None = None,
 ) -> Action:
     """The move the search prefers for ``seat``; ``iterations`` overrides the game's budget
     (:data:`rules.search.BUDGETS`). With one legal move, or when ``seat`` is not pending (a
     move "at any time"), or with a budget of no iterations (a game not searched yet), it does
-    not search: the only move, or the normal bot's. Neither does it for a decision the game
-    keeps out of its ``searched`` scope (a decision its value cannot judge)."""
+    not search: the only move, or the normal bot's."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     if not legal or seat not in game.pending(state):
-        return game.bot_action(state, seat)
-    if searched is not None and not searched(state, seat):
         return game.bot_action(state, seat)
     budget = budget_for(game.id)
     if iterations is not None:

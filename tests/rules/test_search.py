@@ -224,28 +224,3 @@ def test_a_wide_flat_search_tries_the_normal_move_and_one_of_each_kind(
     assert hard_action(Offers(), Nim(5), 0) == 2
     assert len(tried) == 3
     assert {1, 2} < tried
-
-
-def test_a_decision_out_of_the_searchs_scope_is_the_normal_bots() -> None:
-    """``searched`` (a game's ``search_scope``, issue 28: Notte di Terrore's value cannot judge
-    a hand's make-up, so it searches only the fights): a decision it declines is played by
-    the normal bot, without re-dealing the hidden cards; one it accepts is searched."""
-
-    class Refuses(NimGame):
-        def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
-            raise AssertionError("searched a decision out of scope")
-
-    assert hard_action(Refuses(), Nim(4), 0, iterations=300, searched=lambda s, seat: False) == 2
-    assert hard_action(NimGame(), Nim(4), 0, iterations=300, searched=lambda s, seat: True) == 1
-
-
-def test_the_engine_passes_its_search_scope_to_the_search() -> None:
-    engine = GAMES["notte_di_terrore"]
-    assert engine.search_scope is not None
-    state, seat = next(
-        (s, seat)
-        for s, seat in positions("notte_di_terrore")
-        if s.phase == "split" and len(engine.legal_actions(s, seat)) > 1
-    )
-    assert not engine.search_scope(state, seat)
-    assert engine.bot_action(state, seat, "hard") == engine.bot_action(state, seat)

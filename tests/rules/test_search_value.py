@@ -13,7 +13,6 @@ import pytest
 from rules import GAMES
 from rules.base import Rng
 from rules.notte_di_terrore.model import PileCard
-from rules.notte_di_terrore.value import turn_started
 from tests.rules.test_levels import positions
 
 VALUED = ("monster_day", "monsters_on_board", "munchkin_fu", "notte_di_terrore")
@@ -30,12 +29,9 @@ def _lead(game: str, state: Any, seat: int) -> Any:
     players = list(state.players)
     if game == "munchkin_fu":
         players = [replace(p, level=9 if s == seat else 2) for s, p in enumerate(players)]
-    else:  # Notte: the race home; the seat on its last Place, the others far behind in Terror
+    else:
         terror = (PileCard("killing:1", 1),) * 12
-        players = [
-            replace(p, pile=(), face_down=()) if s == seat else replace(p, pile=terror)
-            for s, p in enumerate(players)
-        ]
+        players = [replace(p, pile=() if s == seat else terror) for s, p in enumerate(players)]
     return replace(state, players=tuple(players))
 
 
@@ -58,21 +54,12 @@ def test_the_value_is_a_chance_and_higher_for_the_seat_ahead(game: str) -> None:
     assert all(value(ahead, s) < 0.1 for s in seats if s != seat)
 
 
-def _judged_as_they_stand(game: str, found: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
-    """Notte di Terrore's value plays the current turn out by the normal bot first (on the
-    re-dealt state the search gives it, like a playout), so only its judgement where a turn
-    begins reads the public race alone (``tests/rules/test_notte_di_terrore_value.py``)."""
-    if game != "notte_di_terrore":
-        return found
-    return [(state, seat) for state, seat in found if turn_started(state)]
-
-
 @pytest.mark.parametrize("game", VALUED)
 def test_the_value_sees_only_the_public_race(game: str) -> None:
     engine = GAMES[game]
     value = engine.search_value
     assert value is not None
-    for state, seat in _judged_as_they_stand(game, positions(game))[::7]:
+    for state, seat in positions(game)[::7]:
         a, b = (engine.determinize(state, seat, random.Random(n)) for n in (1, 2))
         assert value(a, seat) == value(b, seat) == value(state, seat)
 
