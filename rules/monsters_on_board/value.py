@@ -5,6 +5,11 @@ Why the final scoring: it is what wins (most Juice, F9), every board and Arch ca
 sight, and scoring the boards as they stand ranks leaves well enough at a fraction of a
 playout to the game's end. A rival's prophecy card is hidden until the end, so a rival's
 board is scored without one (the seat's own prophecy is its own to know).
+
+In solo 2 the rival is Spider Jack, who is no seat (T1: you win with strictly more Juice
+than he has): his Juice so far, plus what T19 will hand him of the seat's prophecy card
+(:func:`~.solo2.missed_prophecy`). Without him the seat would race only itself, every leaf
+would be a sure win, and hard would play the normal bot's move.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from rules import levels
 from rules.monsters_on_board import scoring
 from rules.monsters_on_board.model import State
 from rules.monsters_on_board.sheets import board_for_scoring
+from rules.monsters_on_board.solo2 import jack_of, missed_prophecy
 from rules.monsters_on_board.spectral import outcome
 from rules.search.mcts import win_share
 
@@ -25,11 +31,14 @@ double a seat's chance."""
 
 def search_value(state: State, seat: int) -> float:
     """``seat``'s win chance in ``[0, 1]``: the win share once the game is over, else a
-    softmax of every board's total as if scored now (alone at the table: 1)."""
+    softmax of every board's total as if scored now, Spider Jack's standing last in solo 2
+    (alone at the table otherwise: 1)."""
     result = outcome(state)
     if result is not None:
         return win_share(result, seat)
     totals = [_public_total(state, s) if s != seat else _total(state, s) for s in _seats(state)]
+    if state.jack is not None:
+        totals.append(jack_of(state).juice + missed_prophecy(state))
     return levels.race_share(totals, seat, SHARPNESS)
 
 
