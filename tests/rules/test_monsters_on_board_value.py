@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import GAMES
+from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.model import State
+from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo2 import jack_of
 from rules.monsters_on_board.value import search_value
 
@@ -41,3 +43,52 @@ def test_solo_2_value_counts_the_prophecy_spider_jack_would_gain() -> None:
     assert plain.seats == missed.seats
     assert jack_of(plain).juice == jack_of(missed).juice
     assert search_value(missed, 0) < search_value(plain, 0)
+
+
+def _normal(phase: str) -> State:
+    """A two-seat normal game played by the normal bot until ``phase`` (round 2 or later)."""
+    state: State = ENGINE.setup(2, {}, 5)
+    while not (state.phase == phase and state.round >= 2):
+        seat = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    return state
+
+
+def _with(state: State, seat: int, **changes: object) -> State:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)  # type: ignore[arg-type]
+    return replace(state, seats=tuple(seats))
+
+
+def test_evil_is_worth_what_it_buys_while_a_purchase_is_ahead() -> None:
+    """Evil buys Arch cards and ghosts in the spectral phase (P1) and is only a tie-break at
+    the end (F10): a leaf that spent it on nothing must not look as good as one that kept it."""
+    state = _normal("spectral")
+    seat = ENGINE.pending(state)[0]
+    poor, rich = _with(state, seat, evil=0), _with(state, seat, evil=5)
+    assert search_value(rich, seat) > search_value(poor, seat)
+    window = replace(rich, phase="final_window")
+    assert search_value(window, seat) == search_value(replace(poor, phase="final_window"), seat)
+
+
+def test_a_card_is_worth_at_least_the_juice_on_its_back() -> None:
+    """X1: a card can be flipped for its back's Juice at any time, the final scoring's window
+    included (X2), so a card held is worth at least that: flipping it early gains nothing,
+    and buying it is not judged by what it scores on the board of now only."""
+    state = _normal("spectral")
+    seat = ENGINE.pending(state)[0]
+    bare = _with(state, seat, arch=())
+    scores_nothing = [
+        card_id
+        for card_id, card in arch_cards().items()
+        if "juice:4" in card.back and _line(_with(bare, seat, arch=(card_id,)), seat) == 0
+    ]
+    held = _with(bare, seat, arch=(scores_nothing[0],))
+    flipped = _with(bare, seat, juice=bare.seats[seat].juice + 4)
+    assert search_value(held, seat) >= search_value(flipped, seat) > search_value(bare, seat)
+
+
+def _line(state: State, seat: int) -> int:
+    """What the seat's Arch cards score on its board now."""
+    sheet = sheets_of(state)[seat]
+    return sum(line.juice for line in sheet.lines if line.source == "arch")
