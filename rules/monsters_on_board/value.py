@@ -7,19 +7,16 @@ playout to the game's end. A rival's prophecy card is hidden until the end, so a
 board is scored without one (the seat's own prophecy is its own to know).
 
 What the boards of now do not show, and a move changes (issue 28: judged by the board alone,
-hard spent Evil on nothing and flipped cards for Juice the moment it had them):
+hard flipped cards for Juice the moment it had them):
 
-- **Evil** buys Arch cards and ghosts while a spectral phase is ahead (P1), and is only a
-  tie-break after (F10): :data:`EVIL_WORTH` Juice each until the final window.
-- **A card's back** can be flipped for 4 Juice, or 2 Evil, at any time, the final window
-  included (X1, X2): a card held is worth at least that, not only what it scores now.
-- **A card held** scores more as the board fills: :data:`CARD_WORTH` each while rounds are
-  ahead.
+- **A card's back** can be flipped for 4 Juice at any time, the final window included (X1,
+  X2): a card held is worth at least that, not only what it scores now.
+- **A card held** scores more as the board fills: :data:`CARD_WORTH` each until the final
+  window.
 
-In solo 2 the rival is Spider Jack, who is no seat (T1: you win with strictly more Juice
-than he has): his Juice so far, plus what T19 will hand him of the seat's prophecy card
-(:func:`~.solo2.missed_prophecy`). Without him the seat would race only itself, every leaf
-would be a sure win, and hard would play the normal bot's move.
+Evil is left out, as the rulebook's final scoring leaves it (a tie-break, F10): valued at
+what it buys on average (2.2 Juice each, fitted on normal-bot games), Evil kept made passing
+look better than buying, and hard passed with Evil in hand (simulator.md, issue 28).
 """
 
 from __future__ import annotations
@@ -40,14 +37,10 @@ SHARPNESS = 0.1
 """How sharply a lead in Juice turns into a win chance, per point: about 7 points of lead
 double a seat's chance."""
 
-EVIL_WORTH = 2.2
-"""Juice an Evil held is worth while a spectral phase is ahead: in 150 normal-bot games of
-two seats (seeds 5000..5149), each Evil held in a spectral phase ended as 2.1-2.3 more Juice
-(least squares, round by round, of the final total less the total of then)."""
-
 CARD_WORTH = 0.5
-"""Juice an Arch card held gains by the end beyond what it scores now (0.4-0.7 a card in
-rounds 2-6 of the same games)."""
+"""Juice an Arch card held gains by the end beyond what it scores now: 0.4-0.7 a card in
+rounds 2-6 of 150 normal-bot games of two seats (seeds 5000..5149; least squares, round by
+round, of the final total less the total of then)."""
 
 
 def search_value(state: State, seat: int) -> float:
@@ -77,22 +70,16 @@ def _public_total(state: State, seat: int) -> float:
 
 
 def _worth(state: State, seat: Seat, board: scoring.BoardForScoring) -> float:
-    """The board's final scoring now, each card held at least its back's worth, plus the
-    Evil and the cards' growth while purchases and rounds are ahead (module docstring)."""
+    """The board's final scoring now, each card held at least its back's Juice, plus the
+    cards' growth while rounds are ahead (module docstring)."""
     sheet = scoring.score_board(board)
-    shopping = state.phase != "final_window"
     kept = {line.item: line.juice for line in sheet.lines if line.source == "arch"}
-    cards = sum(max(0.0, _back(card, shopping) - kept.get(card, 0)) for card in seat.arch)
-    ahead = (EVIL_WORTH * seat.evil + CARD_WORTH * len(seat.arch)) if shopping else 0.0
-    return sheet.total + cards + ahead
+    cards = sum(max(0, _back_juice(card) - kept.get(card, 0)) for card in seat.arch)
+    growth = CARD_WORTH * len(seat.arch) if state.phase != "final_window" else 0.0
+    return sheet.total + cards + growth
 
 
-def _back(card: str, shopping: bool) -> float:
-    """What flipping ``card`` gives at best (X1): its Juice, or its Evil while it buys."""
-    best = 0.0
-    for icon in arch_cards()[card].back:
-        kind = mob.icon_kind(icon)
-        if kind == "juice" or (kind == "evil" and shopping):
-            worth = 1.0 if kind == "juice" else EVIL_WORTH
-            best = max(best, worth * mob.icon_amount(icon))
-    return best
+def _back_juice(card: str) -> int:
+    """The Juice flipping ``card`` gives (X1), 0 if its back shows none."""
+    amounts = [mob.icon_amount(i) for i in arch_cards()[card].back if mob.icon_kind(i) == "juice"]
+    return max(amounts, default=0)
