@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules import GAMES
 from rules.monsters_on_board.arch import arch_cards
-from rules.monsters_on_board.model import BuyArch, Pass, State
+from rules.monsters_on_board.model import BuyArch, Flip, Pass, State
 from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo2 import jack_of
 from rules.monsters_on_board.value import search_value
@@ -98,3 +98,15 @@ def _line(state: State, seat: int) -> int:
     """What the seat's Arch cards score on its board now."""
     sheet = sheets_of(state)[seat]
     return sum(line.juice for line in sheet.lines if line.source == "arch")
+
+
+def test_hard_flips_no_card_to_put_off_the_draft_end() -> None:
+    """A Flip can be played at any time (X1), so hard, judging a leaf right after the move,
+    once preferred flipping a card to the last pick of a solo 2 draft: the pick ends the
+    draft and Spider Jack scores (T9), the flip leaves him a step short (13 flips in one
+    game). Its search tries no Flip (``Budget.skip``) unless the normal bot flips too."""
+    state: State = ENGINE.setup(1, dict(ENGINE.variants["solo2_0"].options), 0)
+    while state.round < 3:
+        action = ENGINE.bot_action(state, 0, "hard")
+        assert not isinstance(action, Flip) or action == ENGINE.bot_action(state, 0)
+        state, _ = ENGINE.apply(state, 0, action)
