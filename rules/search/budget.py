@@ -64,11 +64,14 @@ BUDGETS: dict[str, Budget] = {
     "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     "munchkin_fu": Budget(iterations=30, depth=4, guided=1),
     # The normal bot's move and 7 others (one of each kind in turn: hundreds of Flips would
-    # crowd out the real choices) on one re-deal, judged by the boards scored right after the
-    # move. The 6-iteration tree mostly confirmed the normal bot's move at CPU p95 143-179 ms;
-    # this one 58 ms (2 deals), and won 69.4 % of 80 games where normal at the same seats won
-    # 36.3 % (issue 28, simulator.md). One deal: at depth 0 nothing hidden changes a leaf
-    # (a rival is judged without its prophecy), so 2 deals chose the same 40 of 40 moves.
+    # crowd out the real choices; no Flip but the normal bot's, see Budget.skip) on one
+    # re-deal (at depth 0 nothing hidden changes a leaf: 2 deals chose the same 40 moves of
+    # 40), judged by value.py: the boards scored now, each card at least its back's Juice
+    # plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10 ms, p95 30-35 ms on
+    # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms). Against normal,
+    # seeds from 0: two seats 70.8 % of 60 (normal at the same seats 35.0 %; on seeds 0..39
+    # as many wins as the board-alone leaf), three seats 60.0 % of 45 (normal 31.1 %); solo 2
+    # 50 wins of 192 where normal won 38 (issue 28, simulator.md).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=8, skip=("Flip",)),
 }
 
