@@ -276,14 +276,9 @@ class Solo2(Solo1):
     def at_finish(self, state: State) -> tuple[State, list[Event]]:
         """T19 (I39): what your prophecy card could have given (its best, at most 50) and did
         not is Spider Jack's."""
-        if not ladder(state).prophecy:
+        if not ladder(state).prophecy or state.seats[0].prophecy is None:
             return state, []
-        seat = state.seats[0]
-        if seat.prophecy is None:
-            return state, []
-        (sheet,) = sheets_of(state)
-        scored = sum(line.juice for line in sheet.lines if line.source == "prophecy")
-        missed = max(0, prophecy_max(seat.prophecy) - scored)
+        missed = missed_prophecy(state)
         jack = jack_of(state)
         state = replace(state, jack=replace(jack, juice=jack.juice + missed))
         return state, [{"type": "jack_prophecy", "juice": missed}]
@@ -329,6 +324,18 @@ class Solo2(Solo1):
             "spare": list(jack.spare) if jack.spare else None,
         }
         return data
+
+
+def missed_prophecy(state: State) -> int:
+    """T19 (I39): what the seat's prophecy card could give (its best, at most 50) and its
+    board does not give now, which Spider Jack gains at the end with the ``prophecy`` part
+    (0 without it). Read mid-game too: the hard bot's judgement (:mod:`.value`) counts it."""
+    seat = state.seats[0]
+    if not ladder(state).prophecy or seat.prophecy is None:
+        return 0
+    (sheet,) = sheets_of(state)
+    scored = sum(line.juice for line in sheet.lines if line.source == "prophecy")
+    return max(0, prophecy_max(seat.prophecy) - scored)
 
 
 def jack_buys(state: State, rank: int) -> tuple[State, list[Event]]:

@@ -43,7 +43,13 @@ class Budget:
 
     ``margin``: a flat search leaves the normal bot's move only for one whose mean reward is
     higher by more than this. Why: with a few noisy deals the best of several means is
-    high by luck alone, and a move picked for that luck plays worse than the normal bot."""
+    high by luck alone, and a move picked for that luck plays worse than the normal bot.
+
+    ``skip``: kinds of move (class names) a flat search does not try, unless it is the
+    normal bot's move. Why: a move "at any time" (Monsters on Board's Flip) delays what the
+    game schedules next (the draft's end and Spider Jack's scoring, a round's end), so a
+    leaf judged at depth 0 right after it is compared with leaves a step later in the game,
+    and the delay looks like a gain."""
 
     iterations: int = 200
     depth: int | None = None
@@ -54,6 +60,7 @@ class Budget:
     width: int | None = None
     turns: int | None = None
     margin: float = 0.0
+    skip: tuple[str, ...] = ()
 
 
 BUDGETS: dict[str, Budget] = {
@@ -77,11 +84,15 @@ BUDGETS: dict[str, Budget] = {
     "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     "munchkin_fu": Budget(iterations=30, depth=4, guided=1),
     # The normal bot's move and 7 others (one of each kind in turn: hundreds of Flips would
-    # crowd out the real choices) on the same 2 re-deals, judged by the boards scored right
-    # after the move. The 6-iteration tree mostly confirmed the normal bot's move at CPU p95
-    # 143-179 ms; this one 58 ms, and won 69.4 % of 80 games where normal at the same seats
-    # won 36.3 % (issue 28, simulator.md).
-    "monsters_on_board": Budget(iterations=2, depth=0, flat=True, width=8),
+    # crowd out the real choices; no Flip but the normal bot's, see Budget.skip) on one
+    # re-deal (at depth 0 nothing hidden changes a leaf: 2 deals chose the same 40 moves of
+    # 40), judged by value.py: the boards scored now, each card at least its back's Juice
+    # plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10 ms, p95 30-35 ms on
+    # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms). Against normal,
+    # seeds from 0: two seats 70.8 % of 60 (normal at the same seats 35.0 %; on seeds 0..39
+    # as many wins as the board-alone leaf), three seats 60.0 % of 45 (normal 31.1 %); solo 2
+    # 50 wins of 192 where normal won 38 (issue 28, simulator.md).
+    "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=8, skip=("Flip",)),
 }
 
 

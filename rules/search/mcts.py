@@ -129,8 +129,9 @@ def _flat_action(
     """The move with the best mean reward over ``budget.iterations`` deals, every move
     played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
     preferred = game.bot_action(state, seat)
-    candidates = _game_moves(game, state, seat, legal, preferred) or _candidates(
-        legal, preferred, budget.width, rng
+    tried = [a for a in legal if a == preferred or type(a).__name__ not in budget.skip]
+    candidates = _game_moves(game, state, seat, tried, preferred) or _candidates(
+        tried, preferred, budget.width, rng
     )
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(budget.iterations):

@@ -56,3 +56,27 @@ def test_an_unknown_level_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
         main(["monster_day", "--games", "1", "--bots", "hard,brutal"])
     assert exit_info.value.code == 2
     assert "no bot level 'brutal'" in capsys.readouterr().err
+
+
+def test_solo_2_seats_a_hard_player_at_a_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28 asks hard's win rate against Spider Jack at each difficulty: the ladder's
+    variants (``solo2_0`` .. ``solo2_7``) and ``--bots hard`` together seat one hard player,
+    whose win share is its win rate against him (fair = 100 %: there is no other seat)."""
+    assert (
+        main(
+            [
+                "monsters_on_board",
+                "--variant",
+                "solo2_7",
+                "--bots",
+                "hard",
+                "--games",
+                "1",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert 'mode="solo2"' in out and "level hard: win share" in out
