@@ -224,3 +224,34 @@ def test_a_wide_flat_search_tries_the_normal_move_and_one_of_each_kind(
     assert hard_action(Offers(), Nim(5), 0) == 2
     assert len(tried) == 3
     assert {1, 2} < tried
+
+
+def test_a_flat_search_compares_only_the_moves_the_game_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard_action(moves=...)`` (a game's ``search_moves``; issue 28: Munchkin Fu's routine
+    windows cost seconds a game): a flat search tries only the moves named, and where fewer
+    than two are named it plays the normal bot's move without re-dealing anything."""
+    from rules.search import BUDGETS, Budget
+
+    tried: set[Any] = set()
+
+    class Counting(NimGame):
+        def apply(self, state: Nim, seat: int, action: int) -> tuple[Nim, list[Any]]:
+            if state.stones == 4:
+                tried.add(action)
+            return super().apply(state, seat, action)
+
+    class Refuses(NimGame):
+        def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
+            raise AssertionError("searched a routine decision")
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=3, flat=True))
+    both = Counting()
+    assert hard_action(both, Nim(4), 0, moves=lambda s, seat, legal, normal: legal) == 1
+    assert tried == {1, 2}
+    tried.clear()
+    assert hard_action(both, Nim(4), 0, moves=lambda s, seat, legal, normal: [normal, 2]) == 2
+    assert tried == {2}
+    routine = hard_action(Refuses(), Nim(4), 0, moves=lambda s, seat, legal, normal: [normal])
+    assert routine == 2
