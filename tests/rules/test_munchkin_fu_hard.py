@@ -85,3 +85,17 @@ def test_a_window_or_a_fight_is_searched() -> None:
         > 1
     ]
     assert searched
+
+
+def test_a_searched_move_sees_only_its_seat() -> None:
+    """Two tables with the same view for the seat (other hands, deck order, dice re-dealt) get
+    the same hard move at decisions the search compares, not only at routine ones."""
+    searched = [
+        (s, seat)
+        for s, seat in _positions()
+        if len(search_moves(s, seat, ENGINE.legal_actions(s, seat), ENGINE.bot_action(s, seat))) > 1
+    ]
+    for state, seat in searched[::10][:3]:
+        a, b = (ENGINE.determinize(state, seat, random.Random(n)) for n in (1, 2))
+        assert a != b and ENGINE.view(a, seat) == ENGINE.view(b, seat)
+        assert ENGINE.bot_action(a, seat, "hard") == ENGINE.bot_action(b, seat, "hard")

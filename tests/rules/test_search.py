@@ -98,10 +98,16 @@ def _decisions(game: str) -> list[tuple[Any, int]]:
 def test_hard_is_exact_and_legal(game: str) -> None:
     engine = GAMES[game]
     value = getattr(engine, "search_value", None)
+    moves = getattr(engine, "search_moves", None)
     for state, seat in _decisions(game):
-        move = hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value)
+        move = hard_action(
+            engine, state, seat, iterations=ITERATIONS[game], value=value, moves=moves
+        )
         assert move in engine.legal_actions(state, seat)
-        assert hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value) == move
+        again = hard_action(
+            engine, state, seat, iterations=ITERATIONS[game], value=value, moves=moves
+        )
+        assert again == move
 
 
 @pytest.mark.parametrize("game", sorted(ITERATIONS))
@@ -109,12 +115,14 @@ def test_hard_sees_only_its_seat(game: str) -> None:
     """Different hidden cards, deck order and dice to come, one view: one move."""
     engine = GAMES[game]
     value = getattr(engine, "search_value", None)
+    named = getattr(engine, "search_moves", None)
     for state, seat in _decisions(game):
         a, b = (engine.determinize(state, seat, random.Random(n)) for n in (1, 2))
         assert a != b and a.rng != b.rng
         assert engine.view(a, seat) == engine.view(b, seat)
         moves = {
-            hard_action(engine, s, seat, iterations=ITERATIONS[game], value=value) for s in (a, b)
+            hard_action(engine, s, seat, iterations=ITERATIONS[game], value=value, moves=named)
+            for s in (a, b)
         }
         assert len(moves) == 1
 
