@@ -59,8 +59,8 @@ BUDGETS: dict[str, Budget] = {
     # re-deals, 6 moves on, judged by the level race; the routine rest plays normal unsearched.
     # The 30-iteration tree searched every offer and window: 6.4-13.3 s of CPU a game (seeds
     # 1000-1002), now a median 1.6 s (37 games); bench p50 93-102 -> 16-21 ms, p95 154-218 ->
-    # 66-89 ms. Hard won 79.2 % [71.1, 85.5] of 120 games (seeds 0..119, hard,normal,normal)
-    # where normal at its seat won 25.8 % (issue 28, simulator.md).
+    # 66-89 ms. Hard won 83.0 % [77.2, 87.6] of 200 games (seeds 0..199, hard,normal,normal)
+    # where normal at its seat won 30.0 % (issue 28, simulator.md).
     "munchkin_fu": Budget(iterations=3, depth=6, flat=True, width=6),
     # The normal bot's move and 7 others (one of each kind in turn: hundreds of Flips would
     # crowd out the real choices) on the same 2 re-deals, judged by the boards scored right
