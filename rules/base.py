@@ -256,6 +256,10 @@ class ModuleEngine:
     search_value: Callable[[State, int], float] | None = None
     """A seat's win chance in ``[0, 1]`` mid-game, where ``hard`` stops a playout early
     (:class:`rules.search.Budget`); without it, playouts go to the end."""
+    search_moves: Callable[[State, int, list[Action], Action], list[Action]] | None = None
+    """The moves worth a flat search (state, seat, legal moves, the normal bot's move):
+    fewer than two and ``hard`` plays the normal bot's move unsearched; without it, a flat
+    search tries every legal move (up to the budget's ``width``)."""
     bot_levels: tuple[str, ...] = BOT_LEVELS
     options: dict[str, OptionValue] = field(init=False)
 
@@ -310,7 +314,9 @@ class ModuleEngine:
         if level == "easy" and self.easy_bot is not None:
             return self.easy_bot(state, seat)
         if level == "hard":
-            return search.hard_action(self, state, seat, value=self.search_value)
+            return search.hard_action(
+                self, state, seat, value=self.search_value, moves=self.search_moves
+            )
         return self.bot(state, seat)
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:

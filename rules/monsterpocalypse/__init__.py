@@ -101,6 +101,7 @@ ENGINE = ModuleEngine(
     bot=bot.bot_action,
     easy_bot=levels.easy_action,
     search_value=levels.search_value,
+    search_moves=engine.search_moves,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

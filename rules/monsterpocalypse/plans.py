@@ -1,5 +1,5 @@
-"""The moves the ``hard`` bot compares at a Monsterpocalypse decision (``search_moves``, read
-by :mod:`rules.search` on the rules module, as ``determinize`` is).
+"""The moves the ``hard`` bot compares at a Monsterpocalypse decision (``search_moves``, bound
+as the engine's ``search_moves`` in ``rules/monsterpocalypse/__init__.py``).
 
 Why a short list of its own: a decision offers up to ~190 legal moves, nearly all of them a
 figure's step to some square or an attack with fewer dice than it may roll. The search

@@ -19,6 +19,7 @@ from __future__ import annotations
 from rules import levels
 from rules.base import ModuleEngine
 from rules.munchkin_fu import bot, engine
+from rules.munchkin_fu.hard import search_moves
 from rules.munchkin_fu.model import Action, Carry, State
 from rules.munchkin_fu.value import search_value
 from rules.options import Choice, OptionSpec, Variant, window_option
@@ -95,6 +96,7 @@ ENGINE = ModuleEngine(
         engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER, terrible=_undoes_itself
     ),
     search_value=search_value,
+    search_moves=search_moves,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -28,6 +28,10 @@ Value = Callable[[State, int], float]
 Reward = Callable[[int], float]
 """Each seat's reward at the end of a playout."""
 """A game's estimate of a seat's win share in ``[0, 1]`` mid-game (``search_value``)."""
+Moves = Callable[[State, int, list[Action], Action], list[Action]]
+"""A game's moves worth searching (``search_moves``): from the state, the seat, its legal
+moves and the normal bot's move, the few a flat search compares; fewer than two means a
+routine decision, answered by the normal bot without searching."""
 
 MAX_ROLLOUT = 20_000
 """A playout this long is an engine or bot bug; the search stops it and scores it a draw."""
@@ -87,11 +91,15 @@ def hard_action(
     *,
     iterations: int | None = None,
     value: Value | None = None,
+    moves: Moves | None = None,
 ) -> Action:
     """The move the search prefers for ``seat``; ``iterations`` overrides the game's budget
     (:data:`rules.search.BUDGETS`). With one legal move, or when ``seat`` is not pending (a
     move "at any time"), or with a budget of no iterations (a game not searched yet), it does
-    not search: the only move, or the normal bot's."""
+    not search: the only move, or the normal bot's. A flat budget with ``moves`` (the game's
+    ``search_moves``) compares only the moves it names, and none where it names fewer than
+    two: why, most of a game's decisions (Munchkin Fu's offers and windows) are routine, and
+    searching each one made a game cost seconds of CPU for no gain."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
@@ -102,6 +110,13 @@ def hard_action(
         budget = replace(budget, iterations=iterations)
     if budget.iterations <= 0:
         return game.bot_action(state, seat)
+    if budget.flat and moves is not None:
+        preferred = game.bot_action(state, seat)
+        chosen = moves(state, seat, legal, preferred)[: budget.width]
+        if len(chosen) < 2:
+            return preferred
+        rng = random.Random(public_seed(game, state, seat))
+        return _flat_action(game, state, seat, chosen, budget, value, rng, preferred)
     rng = random.Random(public_seed(game, state, seat))
     if budget.flat:
         return _flat_action(game, state, seat, legal, budget, value, rng)
@@ -125,14 +140,14 @@ def _flat_action(
     budget: Budget,
     value: Value | None,
     rng: random.Random,
+    preferred: Action | None = None,
 ) -> Action:
     """The move with the best mean reward over ``budget.iterations`` deals, every move
     played on each deal (:attr:`Budget.flat`); a tie goes to the normal bot's move."""
-    preferred = game.bot_action(state, seat)
+    if preferred is None:
+        preferred = game.bot_action(state, seat)
     tried = [a for a in legal if a == preferred or type(a).__name__ not in budget.skip]
-    candidates = _game_moves(game, state, seat, tried, preferred) or _candidates(
-        tried, preferred, budget.width, rng
-    )
+    candidates = _candidates(tried, preferred, budget.width, rng)
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(budget.iterations):
         deal = game.determinize(state, seat, rng)
@@ -143,17 +158,6 @@ def _flat_action(
     if totals.get(preferred, -1.0) + budget.margin * budget.iterations >= best:
         return preferred
     return max(candidates, key=lambda a: totals[a])
-
-
-def _game_moves(
-    game: Game, state: State, seat: int, legal: list[Action], preferred: Action
-) -> list[Action] | None:
-    """The game's own list of moves worth comparing, ``preferred`` first, if its rules
-    module has a ``search_moves`` (looked up like ``determinize``). Why: where most legal
-    moves are variants of a few plans (Monsterpocalypse: a step to each square, an attack
-    with each count of dice), the game knows which ones differ; one of each class does not."""
-    pick = getattr(getattr(game, "rules", None), "search_moves", None)
-    return None if pick is None else list(pick(state, seat, legal, preferred))
 
 
 def _candidates(

@@ -98,10 +98,16 @@ def _decisions(game: str) -> list[tuple[Any, int]]:
 def test_hard_is_exact_and_legal(game: str) -> None:
     engine = GAMES[game]
     value = getattr(engine, "search_value", None)
+    moves = getattr(engine, "search_moves", None)
     for state, seat in _decisions(game):
-        move = hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value)
+        move = hard_action(
+            engine, state, seat, iterations=ITERATIONS[game], value=value, moves=moves
+        )
         assert move in engine.legal_actions(state, seat)
-        assert hard_action(engine, state, seat, iterations=ITERATIONS[game], value=value) == move
+        again = hard_action(
+            engine, state, seat, iterations=ITERATIONS[game], value=value, moves=moves
+        )
+        assert again == move
 
 
 @pytest.mark.parametrize("game", sorted(ITERATIONS))
@@ -109,12 +115,14 @@ def test_hard_sees_only_its_seat(game: str) -> None:
     """Different hidden cards, deck order and dice to come, one view: one move."""
     engine = GAMES[game]
     value = getattr(engine, "search_value", None)
+    named = getattr(engine, "search_moves", None)
     for state, seat in _decisions(game):
         a, b = (engine.determinize(state, seat, random.Random(n)) for n in (1, 2))
         assert a != b and a.rng != b.rng
         assert engine.view(a, seat) == engine.view(b, seat)
         moves = {
-            hard_action(engine, s, seat, iterations=ITERATIONS[game], value=value) for s in (a, b)
+            hard_action(engine, s, seat, iterations=ITERATIONS[game], value=value, moves=named)
+            for s in (a, b)
         }
         assert len(moves) == 1
 
@@ -258,17 +266,32 @@ def test_a_flat_search_leaves_the_normal_move_only_by_the_margin(
     assert hard_action(NimGame(), Nim(4), 0) == 2
 
 
-def test_a_flat_search_compares_the_games_own_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A rules module with ``search_moves`` (issue 28, Monsterpocalypse: a few plans among
-    ~190 steps and dice counts) names the moves a flat search compares, the normal bot's
-    first."""
-    from types import SimpleNamespace
-
+def test_a_flat_search_compares_only_the_moves_the_game_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard_action(moves=...)`` (a game's ``search_moves``; issue 28: Munchkin Fu's routine
+    windows cost seconds a game): a flat search tries only the moves named, and where fewer
+    than two are named it plays the normal bot's move without re-dealing anything."""
     from rules.search import BUDGETS, Budget
 
-    class Listed(NimGame):
-        rules = SimpleNamespace(search_moves=lambda state, seat, legal, preferred: [preferred])
+    tried: set[Any] = set()
 
-    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=2, flat=True))
-    assert hard_action(NimGame(), Nim(4), 0) == 1
-    assert hard_action(Listed(), Nim(4), 0) == 2
+    class Counting(NimGame):
+        def apply(self, state: Nim, seat: int, action: int) -> tuple[Nim, list[Any]]:
+            if state.stones == 4:
+                tried.add(action)
+            return super().apply(state, seat, action)
+
+    class Refuses(NimGame):
+        def determinize(self, state: Nim, seat: int, rng: random.Random) -> Nim:
+            raise AssertionError("searched a routine decision")
+
+    monkeypatch.setitem(BUDGETS, "nim", Budget(iterations=3, flat=True))
+    both = Counting()
+    assert hard_action(both, Nim(4), 0, moves=lambda s, seat, legal, normal: legal) == 1
+    assert tried == {1, 2}
+    tried.clear()
+    assert hard_action(both, Nim(4), 0, moves=lambda s, seat, legal, normal: [normal, 2]) == 2
+    assert tried == {2}
+    routine = hard_action(Refuses(), Nim(4), 0, moves=lambda s, seat, legal, normal: [normal])
+    assert routine == 2
