@@ -90,34 +90,56 @@ def expected_totals(tops: list[decktet.Card | None], monster: str) -> list[float
     return totals
 
 
-def _monster_score(
-    tops: list[decktet.Card | None], index: int, position: int | None, seat: int, lead: float
-) -> float:
-    monster = MONSTERS[index]
-    totals = expected_totals(tops, monster)
-    diff = totals[seat] - totals[1 - seat]
+@cache
+def worths(card_id: str) -> tuple[float, ...]:
+    """:func:`expected_worth` of ``card_id`` for each monster, in ``MONSTERS`` order."""
+    return tuple(_worth(monster, card_id) for monster in MONSTERS)
+
+
+@cache
+def _monster_score(index: int, position: int | None, seat: int, diff: float, lead: float) -> float:
+    """One monster's part of :func:`evaluate`, ``diff`` being ``seat``'s total minus the
+    other's. Cached: a game meets few distinct arguments, the search asks millions of times."""
     moved = position
     if diff != 0:
         toward = seat if diff > 0 else 1 - seat
         moved = step(position, toward)[0]
     stay = position_value(position, seat)
     expected_place = stay + MOVE_CHANCE * (position_value(moved, seat) - stay)
-    return MONSTER_POINTS[monster] * (expected_place + lead * math.tanh(diff / LEAD_SCALE))
+    return MONSTER_POINTS[MONSTERS[index]] * (expected_place + lead * math.tanh(diff / LEAD_SCALE))
 
 
-def _board_score(state: State, seat: int, tops: list[decktet.Card | None], turns: int) -> float:
-    lead = LEAD_WEIGHT * min(1.0, turns / FULL_LEAD_TURNS)
-    return sum(
-        _monster_score(tops, i, position, seat, lead) for i, position in enumerate(state.monsters)
-    )
+class _Scorer:
+    """:func:`evaluate` for every play of one position: the village totals of the tops of now
+    are summed once, and a play only swaps the worth of the top it covers (the bot scores ~6
+    plays a position, and the search asks it for thousands of positions a decision)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.tops = [worths(p[-1]) if p else None for p in state.piles]
+        self.totals = [[0.0, 0.0] for _ in MONSTERS]
+        for space, top in enumerate(self.tops):
+            if top is not None:
+                for index, worth in enumerate(top):
+                    self.totals[index][owner(space)] += worth
+        turns = len(state.deck) + sum(len(h) for h in state.hands) - 1
+        self.lead = LEAD_WEIGHT * min(1.0, turns / FULL_LEAD_TURNS)
+
+    def __call__(self, play: Play) -> float:
+        seat, village = self.seat, owner(play.space)
+        covered, added = self.tops[play.space], worths(play.card)
+        score = 0.0
+        for index, position in enumerate(self.state.monsters):
+            totals = list(self.totals[index])
+            totals[village] += added[index] - (covered[index] if covered else 0.0)
+            diff = totals[seat] - totals[1 - seat]
+            score += _monster_score(index, position, seat, diff, self.lead)
+        return score
 
 
 def evaluate(state: State, seat: int, play: Play) -> float:
     """How good ``play`` is for ``seat`` (higher is better)."""
-    tops = [decktet.card(p[-1]) if p else None for p in state.piles]
-    tops[play.space] = decktet.card(play.card)
-    turns_after = len(state.deck) + sum(len(h) for h in state.hands) - 1
-    return _board_score(state, seat, tops, turns_after)
+    return _Scorer(state, seat)(play)
 
 
 def bot_action(state: State, seat: int) -> Play:
@@ -127,7 +149,7 @@ def bot_action(state: State, seat: int) -> Play:
     plays = legal_actions(state, seat)
     if not plays:
         raise IllegalAction("not_your_turn", "the bot was asked to act out of turn")
-    return max(plays, key=lambda play: evaluate(state, seat, play))
+    return max(plays, key=_Scorer(state, seat))
 
 
 EASY_BLUNDER = 0.6

@@ -117,9 +117,11 @@ def is_rolled(card: decktet.Card) -> bool:
     return card.rank in ROLLED_RANKS
 
 
+@cache
 def matches(card_id: str, ace_id: str) -> bool:
     """May ``card_id`` go beside ``ace_id``? It must share a suit with the Ace; the Excuse goes
-    anywhere. Whatever card it covers is ignored."""
+    anywhere. Whatever card it covers is ignored. Cached: the bots ask it for every play they
+    weigh, and there are only 45 x 6 pairs."""
     card = decktet.card(card_id)
     return card.rank == "excuse" or bool(set(card.suits) & set(decktet.card(ace_id).suits))
 
@@ -185,7 +187,12 @@ def pending(state: State) -> list[int]:
 
 
 def legal_spaces(state: State, card_id: str) -> list[int]:
-    return [i for i, ace in enumerate(state.aces) if matches(card_id, ace)]
+    return list(_spaces(card_id, state.aces))
+
+
+@cache
+def _spaces(card_id: str, aces: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, ace in enumerate(aces) if matches(card_id, ace))
 
 
 def legal_actions(state: State, seat: int) -> list[Play]:
@@ -286,16 +293,27 @@ def village_totals(
     """Each village's total for ``monster`` from the top cards only, rolling Pawns/Courts."""
     totals, events = [0, 0], []
     for space, pile in enumerate(piles):
-        card = top_card(pile)
-        if card is None:
+        if not pile:
             continue
-        value = fixed_value(card)
-        if value_matters(monster, card):
+        worth = _fixed_worth(monster, pile[-1])
+        if worth is None:
+            card = decktet.card(pile[-1])
             value, rng, event = _roll_card(card, space, monster, rng)
             events.append(event)
-        if value is not None and counts(monster, card, value):
-            totals[owner(space)] += value
+            worth = value if counts(monster, card, value) else 0
+        totals[owner(space)] += worth
     return totals, rng, events
+
+
+@cache
+def _fixed_worth(monster: str, card_id: str) -> int | None:
+    """What a top adds to ``monster``'s total when no roll is needed (``None``: roll it).
+    Cached: every roll of the dice totals the tops again."""
+    card = decktet.card(card_id)
+    if value_matters(monster, card):
+        return None
+    value = fixed_value(card)
+    return value if value is not None and counts(monster, card, value) else 0
 
 
 def step(position: int | None, toward: int) -> tuple[int | None, str]:
