@@ -35,7 +35,8 @@ import discord
 from bot import timing
 from bot.clock import Clock
 from bot.deadlines import Reminder
-from bot.delivery.courier import DISCORD_CANNOT_DM, Courier
+from bot.delivery.attempts import DISCORD_CANNOT_DM
+from bot.delivery.courier import Courier
 from bot.i18n import t
 from bot.leases import Claims
 from bot.narration import game_name, humans, jump_url, mention

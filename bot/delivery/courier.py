@@ -25,10 +25,19 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-import aiohttp
 import discord
 
 from bot.delivery import table_message
+from bot.delivery.attempts import (
+    DISCORD_CANNOT_DM,
+    GIVE_UP_AFTER_SECONDS,
+    MAX_BROKEN_ATTEMPTS,
+    GiveUp,
+    Retry,
+    backoff,
+    classified,
+    nonce,
+)
 from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER, InAnswer, Show
 from bot.delivery.reach import DmReach
 from bot.delivery.table_message import post_anew
@@ -59,11 +68,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DISCORD_CANNOT_DM = 50007
-MAX_BACKOFF_SECONDS = 300.0
-GIVE_UP_AFTER_SECONDS = 24 * 3600.0
-MAX_BROKEN_ATTEMPTS = 5
-"""A delivery that fails with an error of ours (not Discord's) is tried this often."""
 PURGE_AFTER_SECONDS = 24 * 3600.0
 COALESCE_SECONDS = 0.25
 """An edit waits this long after the first change it shows, so that edits of one message
@@ -74,24 +78,6 @@ EDITS = (LOBBY_MESSAGE, TABLE_POST, HAND_UPDATE)
 PRIORITIES = {TABLE_POST: URGENT, HAND_DM: URGENT, DM_NOTICE: LOW}
 """When the pacer holds several requests (:func:`bot.ratelimits.priority`): the table post and
 the DM that asks a player to act go first, the closed-DM notice last; the rest between."""
-
-
-class Retry(Exception):
-    """Discord or the network failed in a way that may pass: try again later."""
-
-
-class GiveUp(Exception):
-    """This delivery can never succeed (no access, a refused payload): record why."""
-
-
-def nonce(delivery: Delivery) -> str:
-    """At most 25 characters, unique per delivery, the same on every attempt."""
-    return f"mt{delivery.id}"
-
-
-def backoff(attempts: int) -> float:
-    """1, 2, 4 ... seconds, at most five minutes."""
-    return float(min(MAX_BACKOFF_SECONDS, 2.0 ** max(attempts, 0)))
 
 
 class Courier:
@@ -428,21 +414,8 @@ class Courier:
         if current is None:
             raise GiveUp("the table is gone")
         record = self._as_committed(announced, current)
-        try:
-            with priority(PRIORITIES.get(delivery.kind, NORMAL)):
-                return await self._send_kind(delivery, record, announced, merged)
-        except discord.Forbidden as error:
-            raise GiveUp(f"forbidden ({error.code}): {error.text}") from error
-        except discord.NotFound as error:
-            raise GiveUp(f"not found ({error.code}): {error.text}") from error
-        except discord.HTTPException as error:
-            if error.status == 429 or error.status >= 500:
-                raise Retry(f"HTTP {error.status}") from error
-            log.error("Discord refused delivery %d (%s) of table %d: %s", delivery.id,
-                      delivery.kind, delivery.game_id, error)  # fmt: skip
-            raise GiveUp(f"HTTP {error.status} ({error.code}): {error.text}") from error
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            raise Retry(repr(error)) from error
+        with classified(delivery), priority(PRIORITIES.get(delivery.kind, NORMAL)):
+            return await self._send_kind(delivery, record, announced, merged)
 
     @staticmethod
     def _as_committed(announced: Announced, current: GameRecord) -> GameRecord:
@@ -608,5 +581,4 @@ class Courier:
         return message.id
 
 
-__all__ = ["LOBBY_ANSWER", "MERGED", "TABLE_ANSWER", "Courier", "GiveUp", "Retry", "backoff",
-           "nonce"]  # fmt: skip
+__all__ = ["COALESCE_SECONDS", "LOBBY_ANSWER", "MERGED", "TABLE_ANSWER", "Courier"]

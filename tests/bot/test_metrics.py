@@ -17,7 +17,7 @@ from discord import app_commands
 
 import rules
 from bot.components import choices_digest
-from bot.delivery.courier import GiveUp, Retry
+from bot.delivery.attempts import GiveUp, Retry
 from bot.metrics import LATENCY_BUCKETS, Metrics, command_name
 from bot.store import SqliteStore
 from bot.table import TableError, TableService
