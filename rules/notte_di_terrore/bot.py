@@ -4,9 +4,10 @@ Used for bot seats at a table and by the balance simulator (``python -m simulato
 must be legal, never raise for a pending seat, and cost well under a millisecond per action.
 
 Why this shape: every decision in the game comes back to one question, *what will the active
-player do in Resolution?* :func:`best_plan` answers it by trying every way to use the two
-Weapons on the table (after the optional swap), the Necronomicons and Flight, and scoring each
-outcome with :class:`Tuning`'s weights (Terror now, a Place passed, Beings left standing). Then:
+player do in Resolution?* :mod:`.planner`'s ``best_plan`` answers it by trying every way to
+use the two Weapons on the table (after the optional swap), the Necronomicons and Flight, and
+scoring each outcome with ``Tuning``'s weights (Terror now, a Place passed, Beings left
+standing). Then:
 
 * in the active player's Resolution the bot follows its own best plan, one action at a time;
 * in someone else's Apparition it plays the card that lowers *their* best plan the most (an
@@ -31,14 +32,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache
 
 from rules.base import IllegalAction
 from rules.notte_di_terrore import cards
 from rules.notte_di_terrore.engine import (
-    HOME_TERROR,
-    PLACE_PASSED_TERROR,
     Action,
     ArrangeWeapons,
     Attack,
@@ -55,8 +53,6 @@ from rules.notte_di_terrore.engine import (
     State,
     Summon,
     SwapWeapon,
-    being,
-    combination,
     discardable,
     event,
     hand_size,
@@ -66,270 +62,24 @@ from rules.notte_di_terrore.engine import (
     legal_actions,
     missing_cards,
     terror_score,
-    weapon,
 )
-
-# --- tuning ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Tuning:
-    """The bot's weights, in Terror points. Chosen by playing the bot against variants of itself
-    in the simulator; kept together so an experiment can pass another set."""
-
-    events_share: float = 0.8
-    """Share of Events in the hand: Events hurt every turn, Beings only on a fresh Place."""
-    progress: float = 3.0
-    """Worth of leaving a Place behind (passed or fled): home ends the game and gives -5."""
-    stuck_base: float = 2.0
-    stuck_per_value: float = 0.5
-    """Cost of a Being left standing on one's Place: next turn everyone adds Events to it."""
-    last_place_stuck: float = 2.0
-    """Multiplier on that cost on the last Place, where Flight is not allowed (F2)."""
-    home_win: float = 40.0
-    home_loss: float = 0.0
-    """Worth of getting home while ahead or behind in Terror (least_terror victory)."""
-    necro_keep: float = 5.0
-    """Worth of a Necronomicon kept in hand: the only sure way off the last Place."""
-    min_harm: float = 0.4
-    """Smallest weighted harm worth a card in someone else's Apparition."""
-    threat_scale: float = 3.0
-    """How fast interest in hurting a player fades as they fall behind the leader."""
-    terror_per_place: float = 1.0
-    """Places still ahead, counted as Terror when ranking players (the nearer home, the more
-    dangerous)."""
-    discard_margin: float = 0.05
-    """A Weapon is swapped for a random draw when that is expected to be this much better."""
-    being_keep: float = 1.0
-    """Discardable Beings worth less than this (value x chance of surviving) are replaced."""
-
-
-DEFAULT = Tuning()
-
-HOME_FIRST_WEIGHTS = {"terror": 0.02, "progress": 10.0, "stuck": 10.0, "home": 100.0}
-"""With ``victory: home_first`` only the race home counts; Terror only breaks near-ties."""
-
-
-# --- card facts (cached: the bot asks the same questions thousands of times a game) ------------
-
-
-@cache
-def _being(card: str) -> tuple[str, int]:
-    b = being(card)
-    return b.type, b.value
-
-
-@cache
-def _event_points(event_card: str, being_card: str) -> int:
-    return cards.event_value(event(event_card), being(being_card))
-
-
-@cache
-def _defeats(weapons: tuple[str, ...]) -> frozenset[str]:
-    """Being types one Weapon, or a listed Combination of two, defeats (I4)."""
-    if len(weapons) == 1:
-        return frozenset(weapon(weapons[0]).defeats)
-    combo = combination(*weapons)
-    return frozenset(combo.defeats) if combo else frozenset()
-
-
-@cache
-def _type_weights() -> dict[str, float]:
-    """How much each Being type threatens: copies x value over the Being deck, summing to 1."""
-    weights: dict[str, float] = {}
-    for b in cards.decks().beings.values():
-        weights[b.type] = weights.get(b.type, 0.0) + b.copies * b.value
-    total = sum(weights.values())
-    return {t: w / total for t, w in weights.items()}
-
-
-@cache
-def _weapon_draws() -> tuple[tuple[str, float], ...]:
-    """One card id per Weapon design and its chance of being drawn (by copies)."""
-    designs = cards.decks().weapons.values()
-    total = sum(w.copies for w in designs)
-    return tuple((w.id, w.copies / total) for w in designs)
-
-
-@cache
-def _survival(kind: str) -> float:
-    """Share of Weapon cards that cannot defeat ``kind`` alone: a rough chance it survives."""
-    return sum(p for w, p in _weapon_draws() if kind not in _defeats((w,)))
-
-
-# --- the Resolution planner --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Foe:
-    """A Being on a Place as the planner sees it."""
-
-    card: str
-    kind: str
-    value: int
-    events: int
-    summoned: bool
-
-    @property
-    def reduction(self) -> int:
-        """Terror removed if killed with a Weapon (R5)."""
-        return max(0, self.value - self.events)
-
-    @property
-    def standing_cost(self) -> int:
-        """Terror added if it survives the turn (R4, N3)."""
-        return self.events + (self.value if self.summoned else 0)
-
-    @property
-    def flight_cost(self) -> int:
-        return self.events + 2 * self.value
-
-
-def foe(monster: Monster) -> Foe:
-    kind, value = _being(monster.card)
-    points = sum(_event_points(e, monster.card) for e in monster.events)
-    return Foe(monster.card, kind, value, points, monster.summoned_by is not None)
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """What a Resolution outcome is measured against, from the active player's side."""
-
-    terror: int
-    fixed: int
-    """The part of ``terror`` in pile Beings, which no reduction removes (I6)."""
-    last_place: bool
-    can_flee: bool
-    rivals_best: int | None
-    """Fewest Terror among the other players, for the home check; None: home always wins."""
-    weights: dict[str, float]
-
-
-@dataclass(frozen=True, slots=True)
-class Arms:
-    """Ways to arm the two table slots: (ready Weapons, table Weapon swapped out or None)."""
-
-    configs: tuple[tuple[tuple[str, ...], str | None], ...]
-    necros: tuple[str, ...]
-
-
-Attacks = tuple[tuple[str, tuple[str, ...]], ...]
-"""(target Being, the Weapons or Necronomicon used on it) for each attack of a plan."""
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    value: float
-    swap: str | None = None
-    attacks: Attacks = ()
-    flee: bool = False
-
-
-def _weights(state: State, tuning: Tuning) -> dict[str, float]:
-    if state.victory == "home_first":
-        return HOME_FIRST_WEIGHTS
-    return {
-        "terror": 1.0,
-        "progress": tuning.progress,
-        "stuck": 1.0,
-        "home": tuning.home_win,
-    }
-
-
-def _stuck_cost(f: Foe, stakes: Stakes, tuning: Tuning) -> float:
-    base = tuning.stuck_base + tuning.stuck_per_value * f.value
-    base *= stakes.weights["stuck"]
-    return base * tuning.last_place_stuck if stakes.last_place else base
-
-
-def _home_value(terror: int, stakes: Stakes, tuning: Tuning) -> float:
-    if stakes.rivals_best is None or terror <= stakes.rivals_best:
-        return stakes.weights["home"]
-    return -tuning.home_loss
-
-
-class _Board:
-    """Per-foe numbers computed once per plan: the planner scores hundreds of outcomes."""
-
-    def __init__(self, foes: list[Foe], stakes: Stakes, tuning: Tuning) -> None:
-        self.foes = foes
-        self.stakes = stakes
-        self.tuning = tuning
-        self.standing = [f.standing_cost for f in foes]
-        self.stuck = [0.0 if f.summoned else _stuck_cost(f, stakes, tuning) for f in foes]
-        worst_first = sorted(range(len(foes)), key=lambda i: -(self.standing[i] + self.stuck[i]))
-        self.necro_order = worst_first
-
-    def score(self, killed: int, reduction: int, necro_used: int) -> float:
-        """The worth of killing the foes in bitmask ``killed`` (``reduction`` from Weapons)."""
-        stakes, weights = self.stakes, self.stakes.weights
-        start = stakes.terror
-        events = start - stakes.fixed  # only Events leave the pile (I6)
-        events -= min(events, reduction)
-        blocked, stuck = False, 0.0
-        for i in range(len(self.foes)):
-            if not killed >> i & 1:
-                events += self.standing[i]
-                stuck += self.stuck[i]
-                blocked = True  # a summoned survivor too: it leaves at the turn's end (I19)
-        value = -stuck - self.tuning.necro_keep * necro_used
-        if not blocked:
-            events -= min(events, PLACE_PASSED_TERROR)
-            value += weights["progress"]
-            if stakes.last_place:
-                events -= min(events, HOME_TERROR)
-                value += _home_value(stakes.fixed + events, stakes, self.tuning)
-        return value - weights["terror"] * (stakes.fixed + events - start)
-
-    def necro_options(self, killed: int, necros: tuple[str, ...]) -> list[tuple[int, Attacks]]:
-        """Kill 0..n of the worst survivors (most Terror if left) with the Necronomicons."""
-        options: list[tuple[int, Attacks]] = [(killed, ())]
-        if not necros:
-            return options
-        survivors = [i for i in self.necro_order if not killed >> i & 1]
-        for k, i in enumerate(survivors[: len(necros)]):
-            killed |= 1 << i
-            options.append((killed, (*options[-1][1], (self.foes[i].card, (necros[k],)))))
-        return options
-
-
-def _assignments(foes: list[Foe], ready: tuple[str, ...]) -> Iterable[tuple[int, int, Attacks]]:
-    """Every way to spend ``ready`` Weapons: (killed bitmask, Terror reduction, attacks)."""
-    yield 0, 0, ()
-    masks = [[i for i, f in enumerate(foes) if f.kind in _defeats((w,))] for w in ready]
-    for w, targets in zip(ready, masks, strict=True):
-        for i in targets:
-            yield 1 << i, foes[i].reduction, ((foes[i].card, (w,)),)
-    if len(ready) == 2:
-        a, b = ready
-        for i in masks[0]:
-            for j in masks[1]:
-                if i != j:
-                    attacks = ((foes[i].card, (a,)), (foes[j].card, (b,)))
-                    yield (1 << i) | (1 << j), foes[i].reduction + foes[j].reduction, attacks
-        combo = _defeats(ready)
-        for i, f in enumerate(foes):
-            if f.kind in combo:
-                yield 1 << i, f.reduction, ((f.card, ready),)
-
-
-def best_plan(foes: list[Foe], arms: Arms, stakes: Stakes, tuning: Tuning) -> Plan:
-    """The best Resolution: a swap, attacks (Weapons first, then Necronomicons) or Flight."""
-    board = _Board(foes, stakes, tuning)
-    best = Plan(-math.inf)
-    for ready, swap in arms.configs:
-        for killed, reduction, attacks in _assignments(foes, ready):
-            for mask, necro_attacks in board.necro_options(killed, arms.necros):
-                value = board.score(mask, reduction, len(necro_attacks))
-                if value > best.value:
-                    best = Plan(value, swap, (*attacks, *necro_attacks))
-    if stakes.can_flee and foes:
-        added = sum(f.flight_cost for f in foes)
-        value = stakes.weights["progress"] - stakes.weights["terror"] * added
-        if value > best.value:
-            best = Plan(value, flee=True)
-    return best
-
+from rules.notte_di_terrore.planner import (
+    DEFAULT,
+    Arms,
+    Foe,
+    Plan,
+    Stakes,
+    Tuning,
+    being_facts,
+    best_plan,
+    defeats,
+    event_points,
+    foe,
+    plan_weights,
+    survival,
+    type_weights,
+    weapon_draws,
+)
 
 # --- reading the table -------------------------------------------------------------------------
 
@@ -367,7 +117,7 @@ def _stakes(state: State, seat: int, tuning: Tuning) -> Stakes:
         last_place=last,
         can_flee=not last and not state.attacked,
         rivals_best=_rivals_best(state, seat),
-        weights=_weights(state, tuning),
+        weights=plan_weights(state, tuning),
     )
 
 
@@ -442,7 +192,7 @@ def _harms(
     for action in legal:
         if isinstance(action, PlaceBeing | Summon):
             card = action.card if isinstance(action, PlaceBeing) else action.being
-            key = (*_being(card), isinstance(action, Summon))
+            key = (*being_facts(card), isinstance(action, Summon))
             if key not in seen:
                 new = foe(Monster(card, (), action.card if isinstance(action, Summon) else None))
                 seen[key] = base.value - best_plan([*foes, new], arms, stakes, tuning).value
@@ -460,7 +210,7 @@ def _event_harms(
     for action in legal:
         if isinstance(action, PlaceEvent):
             target = by_card[action.target]
-            points = _event_points(action.card, action.target)
+            points = event_points(action.card, action.target)
             lost = min(points, target.reduction) if target.card in killed else points
             spare = 0.01 * event(action.card).value
             yield action, stakes.weights["terror"] * lost - spare
@@ -488,13 +238,13 @@ def _breadth(designs: tuple[str, ...]) -> tuple[float, frozenset[str]]:
     """Type-weighted share of Beings a set of Weapon designs defeats, and the types it covers."""
     singles: dict[str, int] = {}
     for w in designs:
-        for t in _defeats((w,)):
+        for t in defeats((w,)):
             singles[t] = singles.get(t, 0) + 1
-    combos = {t for i, a in enumerate(designs) for b in designs[i + 1 :] for t in _defeats((a, b))}
+    combos = {t for i, a in enumerate(designs) for b in designs[i + 1 :] for t in defeats((a, b))}
     covered = frozenset(singles) | combos
     value = sum(
         weight * (1.25 if singles.get(t, 0) > 1 else 1.0)
-        for t, weight in _type_weights().items()
+        for t, weight in type_weights().items()
         if t in covered
     )
     return value, covered
@@ -512,8 +262,8 @@ def _discard(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Ac
     choices = set(discardable(state))
     for card in player.hand:
         if card in choices and is_being(card):
-            kind, value = _being(card)
-            if value * _survival(kind) < tuning.being_keep:
+            kind, value = being_facts(card)
+            if value * survival(kind) < tuning.being_keep:
                 return Discard(card)
     weapon_discard = _weapon_to_discard(player, choices, tuning)
     if weapon_discard is not None:
@@ -531,7 +281,7 @@ def _weapon_to_discard(player: Player, choices: set[str], tuning: Tuning) -> str
         if w not in choices:
             continue
         rest = [x for x in held if x != w]
-        expected = sum(p * coverage([*rest, d], stuck) for d, p in _weapon_draws())
+        expected = sum(p * coverage([*rest, d], stuck) for d, p in weapon_draws())
         if expected - now > best[0]:
             best = (expected - now, w)
     return best[1]
