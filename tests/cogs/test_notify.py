@@ -19,14 +19,14 @@ async def test_a_player_who_wants_no_dms_gets_none_and_the_channel_tells_them(
     simcord_env,
 ) -> None:
     world = make_world(simcord_env)
-    await open_table(world)
+    world.bot.tables.seed_source = lambda: ANN_FIRST  # ann's hand DM is due at the start
+    await open_table(world)  # the seed is drawn when the table opens
     shown = await world.bob.slash(world.channel, "game notify")
     assert "**on**" in followup_text(shown)
     changed = await world.bob.slash(world.channel, "game notify", dm=False)
     assert "**off**" in followup_text(changed)
     assert await world.bot.store.prefs(world.bob.id) == Prefs(dm_on_turn=False, reminders=True)
 
-    world.bot.tables.seed_source = lambda: ANN_FIRST  # ann's hand DM is due at the start
     await world.ann.slash(world.channel, "game start")
     assert not world.bob.user.dm_channel.history(), "no hand DM for bob"
     assert world.ann.user.dm_channel.history()
