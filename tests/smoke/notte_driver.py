@@ -233,7 +233,7 @@ class NotteTable(SeatedTable):
                 seated = await fake.slash(user, channel, "game join", timeout=WAIT)
             assert_accepted(seated)
         assert_accepted(await fake.slash(host, channel, "game start", timeout=WAIT))
-        lobby = fake.messages(channel)[0]
+        lobby = await fake.wait_for_message(channel, lambda m: bool(m.embeds), timeout=WAIT)
         players = next(f["value"] for f in lobby.embeds[0]["fields"])
         self.bot_names = re.findall(r"\*\*(🤖 .+?)\*\*", players)
         assert len(self.bot_names) == self.seats.count(None), players

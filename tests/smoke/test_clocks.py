@@ -75,7 +75,7 @@ async def test_monster_day_player_gone_then_ratings_replay_and_an_admin_ends_a_t
     async with bot_to_kill(world):
         assert_accepted(await fake.slash(alice, channel, "game new", game="monster_day",
                                          clock="10m", timeout=WAIT))  # fmt: skip
-        lobby = fake.messages(channel)[0]
+        lobby = await fake.wait_for_message(channel, lambda m: bool(m.embeds), timeout=WAIT)
         assert "10" in json.dumps(lobby.embeds[0]["fields"]), "the lobby shows the clock"
         assert_accepted(await fake.slash(bob, channel, "game join", timeout=WAIT))
         assert_accepted(await fake.slash(alice, channel, "game start", timeout=WAIT))

@@ -297,7 +297,7 @@ async def test_solo_game_against_a_bot_seat(world: World, level: str | None) -> 
     env = {"BOT_MOVE_DELAY_SECONDS": str(delay), "RENDER_PROCESSES": "1"}
     async with bot_running(world, env=env):
         started, table_id = await open_game(world, alice, None, level)
-        lobby = fake.messages(world.channel)[0]
+        lobby = await fake.wait_for_message(world.channel, lambda m: bool(m.embeds), timeout=WAIT)
         assert f"🤖 Ada ({level or 'normal'})" in lobby.text
         turn = 0
         while (user := await driver.next_turn(timeout=30)) is not None:
