@@ -48,6 +48,14 @@ async def _first_to_move(world: World) -> tuple[int, Any, Any]:
     return seat, actor, dm
 
 
+async def _lobby_open(world: Any) -> tuple[Any, Any]:
+    """A Monster Day lobby ann opened, all its deliveries sent: its record and its message."""
+    await open_table(world, bob_joins=False)
+    await world.bot.courier.wait_idle()
+    record = await world.record()
+    return record, message_now(world.channel, record.lobby_message_id)
+
+
 async def test_a_dm_button_move_spends_its_buttons_inside_the_answer(simcord_env) -> None:
     """The tapped hand DM loses its spent move buttons through the interaction's answer (a
     deferred update, free): no edit request of its own (one per move before issue 27)."""
@@ -191,10 +199,7 @@ async def test_a_lobby_button_updates_the_lobby_inside_its_answer(simcord_env) -
     edit request of its own (one per tap before: two of Monster Day's seven calls a game
     beyond its two a move). The reply follows privately."""
     world = make_world(simcord_env)
-    await open_table(world, bob_joins=False)
-    await world.bot.courier.wait_idle()
-    record = await world.record()
-    lobby = message_now(world.channel, record.lobby_message_id)
+    record, lobby = await _lobby_open(world)
     since = len(simcord_env.http_requests)
     joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
     await world.bot.courier.wait_idle()
@@ -303,10 +308,7 @@ async def test_a_tap_on_the_lobby_before_its_id_is_stored_still_updates_it(simco
     tapped message carries this table's lobby buttons, so it is the lobby: the tap updates it
     in its answer (free) and its id is stored then."""
     world = make_world(simcord_env)
-    await open_table(world, bob_joins=False)
-    await world.bot.courier.wait_idle()
-    record = await world.record()
-    lobby = message_now(world.channel, record.lobby_message_id)
+    record, lobby = await _lobby_open(world)
     await world.bot.store.set_lobby_message(record.id, None)  # type: ignore[arg-type]
     since = len(simcord_env.http_requests)
     joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
@@ -325,10 +327,7 @@ async def test_a_lobby_tap_while_game_new_still_answers_updates_it_in_its_answer
     ``/game new`` stood in the tap's way, so the courier edited the lobby by a request. A
     spent answer gives way to the next one: the tap's answer shows the new lobby (free)."""
     world = make_world(simcord_env)
-    await open_table(world, bob_joins=False)
-    await world.bot.courier.wait_idle()
-    record = await world.record()
-    lobby = message_now(world.channel, record.lobby_message_id)
+    record, lobby = await _lobby_open(world)
 
     async def posted(payload: Any) -> int:
         return lobby.id

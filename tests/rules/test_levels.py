@@ -30,13 +30,16 @@ STEPS = {
 
 
 @cache
-def positions(game: str, seed: int = 3) -> list[tuple[Any, int]]:
-    """``(state, seat)`` for every pending seat along one normal-bot game's first moves
-    (cached: several test files look at the same positions)."""
+def positions(
+    game: str, seed: int = 3, steps: int | None = None, players: int | None = None
+) -> list[tuple[Any, int]]:
+    """``(state, seat)`` for every pending seat along one normal-bot game's first ``steps``
+    moves (the game's :data:`STEPS`), at ``players`` seats (the fewest) (cached: several test
+    files look at the same positions)."""
     engine = GAMES[game]
-    state = engine.setup(engine.seat_range({})[0], {}, seed)
+    state = engine.setup(players or engine.seat_range({})[0], {}, seed)
     found: list[tuple[Any, int]] = []
-    for _ in range(STEPS[game]):
+    for _ in range(steps or STEPS[game]):
         pending = engine.pending(state)
         if not pending:
             break

@@ -5,7 +5,6 @@ without re-dealing anything, so a hard seat costs a game seconds, not tens of se
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 import pytest
@@ -14,22 +13,14 @@ from rules import GAMES
 from rules.munchkin_fu import engine as rules_module
 from rules.munchkin_fu.hard import search_moves
 from rules.munchkin_fu.model import Accept, Decline, Pass, Resolve, State
+from tests.rules.test_levels import positions
 
 ENGINE = GAMES["munchkin_fu"]
 
 
-@cache
 def _positions(seed: int = 5, steps: int = 400) -> list[tuple[State, int]]:
-    """Every pending seat along one normal-bot game (cached: the tests share them)."""
-    state = ENGINE.setup(3, {}, seed)
-    found: list[tuple[State, int]] = []
-    for _ in range(steps):
-        pending = ENGINE.pending(state)
-        if not pending:
-            break
-        found += [(state, seat) for seat in pending]
-        state, _ = ENGINE.apply(state, pending[0], ENGINE.bot_action(state, pending[0]))
-    return found
+    """Every pending seat along one 3-seat normal-bot game (shared and cached)."""
+    return positions("munchkin_fu", seed, steps, players=3)
 
 
 def test_the_moves_searched_are_legal_few_and_the_normal_bots_first() -> None:
