@@ -59,8 +59,11 @@ class Fault:
 
     `effect`: "refuse" answers the fault instead of doing the request; "lost" does the request
     at once (a message is posted) and then answers the fault, as when Discord's answer is lost
-    on the way back. `stall` seconds pass before the answer (a slow Discord, or time to kill
-    the bot while its request is in flight).
+    on the way back; "reset" does the request and then closes the connection without an
+    answer (a connection reset after Discord stored the message: the client cannot tell
+    whether it was). `stall` seconds pass before the answer (a slow Discord, or time to kill
+    the bot while its request is in flight). `after`: this many matching requests pass
+    untouched first (the second followup of an interaction, its first being a reply).
     """
 
     method: str
@@ -73,7 +76,9 @@ class Fault:
     message: str | None = None
     effect: str = "refuse"
     stall: float = 0.0
+    after: int = 0
     fired: list[str] = field(default_factory=list)
+    passed: int = 0
 
     @property
     def exhausted(self) -> bool:
@@ -84,6 +89,13 @@ class Fault:
         """Whether this fault applies to the request."""
         method_ok = self.method == "*" or self.method.upper() == method.upper()
         return not self.exhausted and method_ok and fnmatch.fnmatchcase(path, self.path_glob)
+
+    def lets_pass(self) -> bool:
+        """Whether this matching request still passes untouched (``after``), counting it."""
+        if self.passed >= self.after:
+            return False
+        self.passed += 1
+        return True
 
     def respond(self, method: str, path: str) -> web.Response:
         """Fire once and build the response."""

@@ -186,12 +186,14 @@ class Rest:
         if fault is not None:
             record.fault = fault
             fault.fired.append("in flight")  # taken: the next request is not faulted
-            if fault.effect == "lost":  # done at once; the answer is slow, then fails
+            if fault.effect in ("lost", "reset"):  # done at once; the answer fails
                 await self._respond_normally(request, handler, record)
             self.fake.notify()  # tests may act while it is in flight (e.g. kill the bot)
             if fault.stall:
                 await asyncio.sleep(fault.stall)
             fault.fired.pop()
+            if fault.effect == "reset" and request.transport is not None:
+                request.transport.abort()  # no answer at all: the client's connection drops
             return fault.respond(record.method, record.path)
         return await self._respond_normally(request, handler, record)
 

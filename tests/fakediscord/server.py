@@ -377,20 +377,34 @@ class FakeDiscord:
         message: str | None = None,
         effect: str = "refuse",
         stall: float = 0.0,
+        after: int = 0,
     ) -> Fault:
         """Answer the next `times` matching requests with `status` (429 carries retry_after,
         global and X-RateLimit-* headers). Path is below /api/v10, fnmatch glob. With
-        ``effect="lost"`` the request takes effect first (its answer is what fails); ``stall``
-        seconds pass before anything happens."""
+        ``effect="lost"`` the request takes effect first (its answer is what fails), with
+        ``"reset"`` it takes effect and the connection closes unanswered; ``stall`` seconds pass
+        before anything happens; the first ``after`` matching requests pass untouched."""
         fault = Fault(
-            method, path_glob, status, retry_after, is_global, times, code, message, effect, stall
+            method,
+            path_glob,
+            status,
+            retry_after,
+            is_global,
+            times,
+            code,
+            message,
+            effect,
+            stall,
+            after,
         )
         self.faults.append(fault)
         return fault
 
     def take_fault(self, method: str, path: str) -> Fault | None:
-        """The first armed fault matching this request (used by the middleware)."""
-        return next((f for f in self.faults if f.matches(method, path)), None)
+        """The first armed fault matching this request (used by the middleware); None also
+        when it lets this one pass (its ``after``)."""
+        fault = next((f for f in self.faults if f.matches(method, path)), None)
+        return None if fault is None or fault.lets_pass() else fault
 
     async def drop_gateway(
         self, code: int = 4000, *, resumable: bool = True, wait: bool = True, timeout: float = 10.0

@@ -465,6 +465,21 @@ async def test_5xx_retried_or_raised(fake: FakeDiscord, world: World, client: Sm
         await channel.send("after a 503")
 
 
+async def test_a_fault_lets_the_first_pass_and_resets_the_connection(
+    fake: FakeDiscord, world: World, client: SmokeBot
+) -> None:
+    """``after=1``: the first matching send passes untouched; ``effect="reset"``: the second
+    is posted, then the connection drops with no answer, so the client cannot tell whether
+    it was (issue 27: a followup's fate unknown)."""
+    channel = client.get_channel(world.tables.id)
+    fault = fake.fail_next("POST", "/channels/*/messages", 0, effect="reset", after=1)
+    await channel.send("first")
+    with pytest.raises(aiohttp.ClientError):
+        await channel.send("second")
+    assert fault.exhausted
+    assert [m.content for m in fake.messages(world.tables)] == ["first", "second"]
+
+
 async def test_dropped_gateway_resumes_and_replays(
     fake: FakeDiscord, world: World, client: SmokeBot
 ) -> None:
