@@ -20,7 +20,7 @@ import discord
 from bot import rematch, replies
 from bot.clock import BANK_CHOICES, PER_MOVE_CHOICES, Clock
 from bot.components import ADD_BOT_KINDS, ComponentRef
-from bot.delivery import in_answer
+from bot.delivery import followup, in_answer
 from bot.errors import error_text
 from bot.games.texts import history_text
 from bot.i18n import normalise, t
@@ -137,21 +137,23 @@ def shown_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
     return show
 
 
-def posted_in_answer(interaction: discord.Interaction[Any]) -> in_answer.Show:
+def posted_in_answer(interaction: discord.Interaction[Any]) -> in_answer.Posting:
     """How the courier posts a new message in the interaction's channel (``/game new``'s
     lobby, the first table of a Start tapped on the lobby): as a public followup of the
     interaction's answer, which Discord does not count against the bot's 50 requests a second
     (issue 27), where a channel post does. It is a channel message like any other: the bot
     edits it later by its id, after the token's 15 minutes too. Only once the followup is
     public: after a deferred update, or after the private reply filled an ephemeral
-    "thinking…" (the first followup would fill it)."""
+    "thinking…" (the first followup would fill it). A followup carries no nonce: it is sent
+    once, and one whose answer is lost is found, not sent again (:mod:`bot.delivery.followup`)."""
 
     async def post(payload: Payload) -> int:
         await _deferred(interaction.extras.get(DEFERRING))
-        message = await interaction.followup.send(**payload.send_kwargs(), wait=True)
+        with followup.sent_once():
+            message = await interaction.followup.send(**payload.send_kwargs(), wait=True)
         return message.id
 
-    return post
+    return in_answer.Posting(interaction.id, post)
 
 
 async def _deferred(deferring: asyncio.Task[Any] | None, *, quietly: bool = False) -> None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.delivery import table_message
+from bot.delivery import followup, table_message
 from bot.delivery.attempts import (
     DISCORD_CANNOT_DM,
     GIVE_UP_AFTER_SECONDS,
@@ -38,7 +38,7 @@ from bot.delivery.attempts import (
     classified,
     nonce,
 )
-from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER, InAnswer, Show
+from bot.delivery.in_answer import LOBBY_ANSWER, TABLE_ANSWER, InAnswer, Posting, Show
 from bot.delivery.reach import DmReach
 from bot.delivery.table_message import post_anew
 from bot.dm_channels import DmChannel
@@ -164,7 +164,7 @@ class Courier:
                 self.kick(game_id)
 
     @contextlib.contextmanager
-    def answering(self, game_id: int, user_id: int, show: Show) -> Iterator[InAnswer]:
+    def answering(self, game_id: int, user_id: int, show: Show | Posting) -> Iterator[InAnswer]:
         """While a move of this user's is answered by updating the hand DM they tapped, their
         hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`);
         with ``user_id`` :data:`LOBBY_ANSWER`, the table's lobby message (a tap on it, answered
@@ -453,6 +453,13 @@ class Courier:
         pending = self.publisher.tables.pending(record)
         closed = [s for s in pending if not await self._reaches_by_dm(record, s)]
         first = min([announced.version, *(d.version for d in merged)])
+
+        async def post_first(payload: Payload) -> int | None:
+            answer = self._answers.get((record.id, TABLE_ANSWER))
+            return await followup.posted(
+                (self.client, self.store), delivery, record, answer, payload
+            )
+
         return await table_message.send(
             (self.client, self.store, self.publisher),
             record,
@@ -460,7 +467,7 @@ class Courier:
             (first, announced.version),
             nonce(delivery),
             self.clock(),
-            self._answers.get((record.id, TABLE_ANSWER)),
+            post_first,
         )
 
     async def _reaches_by_dm(self, record: GameRecord, seat: int) -> bool:
@@ -560,8 +567,10 @@ class Courier:
         payload = self.publisher.lobby_payload(record)
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         answer = self._answers.get((record.id, LOBBY_ANSWER))
-        if record.lobby_message_id is None and answer is not None:  # posted by the answer
-            shown = await answer.show(payload)
+        if record.lobby_message_id is None:  # posted by an answer (now, or before a restart)
+            shown = await followup.posted(
+                (self.client, self.store), delivery, record, answer, payload
+            )
             if shown is not None:
                 await self.store.set_lobby_message(record.id, shown)
                 return shown

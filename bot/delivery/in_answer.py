@@ -22,6 +22,7 @@ an answer closed first, it goes as a DM the usual way.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -41,23 +42,39 @@ Show = Callable[["Payload"], Awaitable[int]]
 """Shows a payload in the answered message and says which message that is."""
 
 
+@dataclass(frozen=True)
+class Posting:
+    """Shows a payload by posting it as a followup of the interaction ``interaction_id``
+    (:func:`bot.flows.posted_in_answer`): a new message with no nonce, whose fate the courier
+    may have to find out (:mod:`bot.delivery.followup`)."""
+
+    interaction_id: int
+    post: Show
+
+
 class InAnswer:
     """One open answer that may show one delivery, once."""
 
-    def __init__(self, show: Show) -> None:
-        self._show = show
+    def __init__(self, show: Show | Posting) -> None:
+        self._show = show.post if isinstance(show, Posting) else show
+        self.posts_as = show.interaction_id if isinstance(show, Posting) else None
+        """The interaction whose followup posts the delivery (None: the answer edits)."""
         self.used = False
         self.closed = False
 
     async def show(self, payload: Payload) -> int | None:
         """The message that now shows ``payload``; None when this answer cannot show it
-        (closed, used, or the edit refused): the caller sends it as usual."""
+        (closed, used, or refused): the caller sends it as usual. A followup whose fate is
+        unknown raises one of :data:`bot.delivery.followup.UNSURE`: the caller must find
+        out whether it was posted before it posts it."""
         if self.closed or self.used:
             return None
         self.used = True
         try:
             return await self._show(payload)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if self.posts_as is not None and error.status >= 500:
+                raise  # posted or not: unknown
             self.used = False
             return None
 

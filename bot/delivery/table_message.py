@@ -10,18 +10,19 @@ reaches who is asked anew within the turn gets a short line instead (once a turn
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot import timing
 from bot.delivery import pings
-from bot.delivery.in_answer import InAnswer
 from bot.delivery.plan import edits_in_place, table_key, turn_key
 from bot.layout import keyed
 from bot.store import GameRecord, GameStore
 
 if TYPE_CHECKING:
+    from bot.payload import Payload
     from bot.publisher import Publisher
     from bot.table import TableService
 
@@ -32,6 +33,8 @@ EDIT_WITHIN_SECONDS = 45 * 60
 """A table message older than this gets a fresh post instead of an edit (Discord limits edits
 of old messages, and the board belongs at the bottom of the channel)."""
 
+PostFirst = Callable[["Payload"], Awaitable[int | None]]
+"""Posts a new table message through an interaction's answer, if one can: its id, or None."""
 Senders = tuple[discord.Client, GameStore, "Publisher"]
 """What sends it: the client, the store (the message's id and key), the publisher."""
 
@@ -67,13 +70,13 @@ async def send(
     versions: tuple[int, int],
     nonce: str,
     now: float,
-    answer: InAnswer | None = None,
+    post_first: PostFirst | None = None,
 ) -> int:
     """Show ``record`` (the table as committed at ``versions[1]``, narrating the changes
     from ``versions[0]``) in its table message; ``closed``: the seats asked that no DM
-    reaches. ``answer``: an interaction's answer in the table's channel that may post a new
-    table message for free (a public followup, :func:`bot.flows.posted_in_answer`). The
-    message's id."""
+    reaches. ``post_first``: posts a new table message for free if it can (an interaction's
+    public followup, :func:`bot.flows.posted_in_answer`, through the courier) and says which;
+    None when it did not: the message is posted with ``nonce``. The message's id."""
     client, store, publisher = senders
     layout = await publisher.table_layout(record)
     said, shown, editing = announcing(publisher.tables, record, now, layout)
@@ -103,7 +106,7 @@ async def send(
                                         at=record.message_at, since=first)  # fmt: skip
             return record.message_id
     await pings.tidy(channel, list(lines.values()))  # the new post pings whoever must act
-    posted = await answer.show(payload) if answer is not None else None
+    posted = await post_first(payload) if post_first is not None else None
     if posted is None:
         posted = (await channel.send(**payload.send_kwargs(), nonce=nonce)).id
     await store.set_message(record.id, posted, key=key, at=now, since=first)

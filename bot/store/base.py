@@ -118,6 +118,10 @@ class Delivery:
     due_at: float
     merged_into: int | None
     message_id: int | None
+    followup_of: int | None = None
+    """The interaction whose followup was sent to post this delivery's message, when one was
+    (:meth:`GameStore.delivery_by_followup`): its fate may be unknown, so the courier looks
+    for that followup before it posts the message again (:mod:`bot.delivery.followup`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +340,12 @@ class GameStore(ResultsStore, TournamentStore, Protocol):
 
     async def delivery_failed(self, delivery_id: int, error: str) -> None:
         """Given up (and every delivery merged into it)."""
+        ...
+
+    async def delivery_by_followup(self, delivery_id: int, interaction_id: int) -> None:
+        """Written before this delivery's message is sent as a followup of that interaction,
+        which carries no nonce: an attempt (never merged now), whose followup the courier
+        looks for if it does not hear back (a lost answer, a crash)."""
         ...
 
     async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:

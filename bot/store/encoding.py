@@ -23,7 +23,7 @@ COLUMNS = (
 """A game row, in the order :func:`record` reads it."""
 DELIVERY_COLUMNS = (
     "id, announcement_id, game_id, version, kind, seat, status, attempts, due_at, merged_into, "
-    "message_id"
+    "message_id, followup_of"
 )
 """A delivery row, in the order of :class:`bot.store.base.Delivery`'s fields."""
 ANNOUNCED_COLUMNS = "id, game_id, version, snapshot, events, notes, created_at"

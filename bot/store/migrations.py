@@ -269,4 +269,8 @@ MIGRATIONS: list[list[str]] = [
     # not ask Discord for every player's channel again (one request each, under the same rate
     # limits as the hands it sends there).
     ["CREATE TABLE dm_channels (user_id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL)"],
+    # 17: the interaction whose followup was sent to post a delivery's message (the lobby, a
+    # Start tap's first table): a followup carries no nonce, so when its answer is lost the
+    # courier looks for it before posting again (bot/delivery/followup.py).
+    ["ALTER TABLE deliveries ADD COLUMN followup_of INTEGER"],
 ]

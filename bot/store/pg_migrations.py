@@ -227,6 +227,9 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 9: each player's DM channel with the bot (bot/dm_channels.py). SQLite's migration 16.
     ["CREATE TABLE dm_channels (user_id BIGINT PRIMARY KEY, channel_id BIGINT NOT NULL)"],
+    # 10: the interaction whose followup was sent to post a delivery's message
+    # (bot/delivery/followup.py). SQLite's migration 17.
+    ["ALTER TABLE deliveries ADD COLUMN followup_of BIGINT"],
 ]
 
 

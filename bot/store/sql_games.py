@@ -495,6 +495,14 @@ class GamesSql:
                 (due_at, error[:500], delivery_id),
             )
 
+    async def delivery_by_followup(self, delivery_id: int, interaction_id: int) -> None:
+        async with self._lock:
+            await self._run(
+                "UPDATE deliveries SET attempts = attempts + 1, followup_of = ? "
+                f"WHERE id = ? AND status = '{PENDING}'",
+                (interaction_id, delivery_id),
+            )
+
     async def add_delivery(self, announcement_id: int, kind: str, seat: int | None) -> None:
         async with self._lock:
             await self._run(

@@ -347,6 +347,10 @@ async def test_the_outbox_from_announcement_to_purge(store: GameStore) -> None:
     assert await store.last_hand_message(lobby.id, 0) == 777
     assert await store.last_hand_message(lobby.id, 1) is None
 
+    # The lobby goes as a followup of interaction 99: written first, an attempt (issue 27).
+    await store.delivery_by_followup(lobby_post.id, 99)
+    (tried,) = await store.open_deliveries(lobby.id)
+    assert (tried.followup_of, tried.attempts) == (99, 1) and lobby_post.followup_of is None
     await store.delivery_retry(lobby_post.id, soon + 3600, "Discord is down")
     assert await store.tables_with_due_deliveries(soon) == []
     await store.add_delivery(first_post.announcement_id, DM_NOTICE, 0)

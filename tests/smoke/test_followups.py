@@ -1,0 +1,125 @@
+"""A followup whose fate is unknown is never shown twice (issue 27's open risk).
+
+``/game new`` shows the lobby as a public followup of its answer, and Start tapped on the lobby
+shows the first table as one: free requests, but a followup carries no nonce. When Discord
+stores one and its answer is lost (a 5xx after it posted, a connection reset, the bot killed
+while waiting), sending it again would show it twice, and giving up would show it never. Each
+test reads what players see: exactly one lobby (or first table), and it is the message the bot
+edits afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.smoke.helpers import (
+    WAIT,
+    TableDriver,
+    World,
+    assert_accepted,
+    bot_running,
+    bot_to_kill,
+    kill,
+    visible_text,
+)
+
+FOLLOWUPS = "/webhooks/*"
+LOST = [("lost", 503), ("reset", 0)]
+"""A 5xx after Discord stored it (discord.py's webhook sender retries those by itself), and a
+connection dropped after Discord stored it."""
+
+
+def lobbies(fake: FakeDiscord, world: World) -> list[FakeMessage]:
+    """The channel's messages that carry a lobby's Join button."""
+    return [
+        m
+        for m in fake.messages(world.channel)
+        if any(c.startswith("mt:join:") for c in m.custom_ids)
+    ]
+
+
+def _seen(fake: FakeDiscord, world: World) -> str:
+    """The channel's messages, for a failure's message."""
+    shown = [(m.id, m.content[:40], [a.filename for a in m.attachments])
+             for m in fake.messages(world.channel)]  # fmt: skip
+    return f"{shown}\n{fake.diagnostics()}"
+
+
+async def _joined_shows_once(world: World) -> None:
+    """Bob joins by typing: the one lobby in the channel shows him (it is the one the bot
+    edits), and no second lobby came meanwhile."""
+    fake = world.fake
+    assert_accepted(await fake.slash(world.bob, world.channel, "game join", timeout=WAIT))
+    await fake.wait_until(
+        lambda: any(world.bob.mention in visible_text(m) for m in lobbies(fake, world)),
+        WAIT,
+        what="the lobby to show bob",
+    )
+    shown = lobbies(fake, world)
+    assert len(shown) == 1, f"{len(shown)} lobbies\n" + fake.diagnostics()
+
+
+@pytest.mark.parametrize(("effect", "status"), LOST)
+async def test_a_lobby_whose_followup_answer_was_lost_shows_once(
+    world: World, effect: str, status: int
+) -> None:
+    """``/game new``'s second followup (the first is its private reply) is the lobby: Discord
+    stores it and its answer is lost. The bot neither sends it again as a followup nor posts
+    it again: it finds it in the channel and keeps its id."""
+    fake, alice, channel = world.fake, world.alice, world.channel
+    async with bot_running(world):
+        lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect, after=1)
+        opened = await fake.slash(alice, channel, "game new", game="monster_day", timeout=WAIT)
+        assert_accepted(opened)
+        await fake.wait_until(lambda: lost.exhausted and lobbies(fake, world), WAIT,
+                              what="the lobby's followup")  # fmt: skip
+        await _joined_shows_once(world)
+
+
+async def test_a_lobby_whose_followup_was_in_flight_at_a_crash_shows_once(world: World) -> None:
+    """SIGKILL while the lobby's followup is stored by Discord and its answer still on the
+    way: the restarted bot finds it in the channel instead of posting a second lobby."""
+    fake, alice, channel = world.fake, world.alice, world.channel
+    async with bot_to_kill(world) as first:
+        lost = fake.fail_next("POST", FOLLOWUPS, 503, effect="lost", stall=120, after=1)
+        opening = asyncio.create_task(
+            fake.slash(alice, channel, "game new", game="monster_day", timeout=WAIT)
+        )
+        await fake.wait_until(lambda: lost.fired and lobbies(fake, world), WAIT,
+                              what="the lobby in flight")  # fmt: skip
+        await kill(first)
+        opening.cancel()
+        await asyncio.gather(opening, return_exceptions=True)
+    async with bot_running(world):
+        await _joined_shows_once(world)
+
+
+@pytest.mark.parametrize(("effect", "status"), LOST)
+async def test_a_first_table_whose_followup_answer_was_lost_shows_once(
+    world: World, effect: str, status: int
+) -> None:
+    """Start tapped on the lobby: the first table is the tap's first followup, stored by
+    Discord with its answer lost. One table message, and the game's next move shows in a
+    message of its own after it (the table message's id is the one stored)."""
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    driver = TableDriver(world, [alice, bob])
+    # The tap's answer waits for the table however slow the machine (else its private reply
+    # may go first, as the first followup).
+    async with bot_running(world, env={"REPLY_WAIT_SECONDS": "60"}):
+        assert_accepted(await fake.slash(alice, channel, "game new", game="monster_day",
+                                         timeout=WAIT))  # fmt: skip
+        await _joined_shows_once(world)
+        (lobby,) = lobbies(fake, world)
+        (start,) = [c for c in lobby.custom_ids if c.startswith("mt:start:")]
+        lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect)
+        await fake.click(alice, lobby, start)
+        user = await driver.next_turn()
+        assert lost.exhausted and user is not None
+        await driver.play_by_command(user)
+        assert await driver.next_turn() not in (None, user)
+        # A table's messages go out in order: a second first table would have come before
+        # the move's.
+        assert len(driver.table_messages()) == 2, _seen(fake, world)
