@@ -161,7 +161,9 @@ async def bot_running(
 
 
 @contextlib.asynccontextmanager
-async def bot_to_kill(world: World) -> AsyncIterator[BotProcess]:
+async def bot_to_kill(
+    world: World, *, env: dict[str, str] | None = None
+) -> AsyncIterator[BotProcess]:
     """The real bot, logged in and synced, that the test will SIGKILL (as a crash or an
     out-of-memory kill would): on exit it is killed if still running, and its output is not
     checked (a killed process cannot shut down cleanly)."""
@@ -169,7 +171,7 @@ async def bot_to_kill(world: World) -> AsyncIterator[BotProcess]:
     identifies = len(fake.gateway.identify_payloads)
     async with run_bot_process(
         fake,
-        env=subprocess_env(),
+        env=subprocess_env(env),
         cwd=empty_dir(world.tmp, "cwd"),
         database_path=world.database,
         dev_guild=world.guild,

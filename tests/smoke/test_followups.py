@@ -97,6 +97,44 @@ async def test_a_lobby_whose_followup_was_in_flight_at_a_crash_shows_once(world:
         await _joined_shows_once(world)
 
 
+async def _lobby_to_start(world: World) -> tuple[FakeMessage, str]:
+    """Alice's Monster Day lobby, bob seated: the lobby message and its Start button."""
+    assert_accepted(await world.fake.slash(world.alice, world.channel, "game new",
+                                           game="monster_day", timeout=WAIT))  # fmt: skip
+    await _joined_shows_once(world)
+    (lobby,) = lobbies(world.fake, world)
+    (start,) = [c for c in lobby.custom_ids if c.startswith("mt:start:")]
+    return lobby, start
+
+
+async def _one_first_table(driver: TableDriver) -> None:
+    """The game goes on from one first table: a move shows in one table message more (a
+    table's messages go out in order, so a second first table would have come before it)."""
+    user = await driver.next_turn()
+    assert user is not None
+    await driver.play_by_command(user)
+    assert await driver.next_turn() not in (None, user)
+    assert len(driver.table_messages()) == 2, _seen(driver.fake, driver.world)
+
+
+async def test_a_first_table_whose_followup_was_in_flight_at_a_crash_shows_once(
+    world: World,
+) -> None:
+    """SIGKILL while the Start tap's first table is stored by Discord and its answer still
+    on the way: the restarted bot finds it instead of posting a second first table."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    driver = TableDriver(world, [alice, bob])
+    async with bot_to_kill(world, env={"REPLY_WAIT_SECONDS": "60"}) as first:
+        lobby, start = await _lobby_to_start(world)
+        lost = fake.fail_next("POST", FOLLOWUPS, 503, effect="lost", stall=120)
+        await fake.click(alice, lobby, start, wait=False)
+        await fake.wait_until(lambda: lost.fired and driver.table_messages(), WAIT,
+                              what="the first table in flight")  # fmt: skip
+        await kill(first)
+    async with bot_running(world):
+        await _one_first_table(driver)
+
+
 @pytest.mark.parametrize(("effect", "status"), LOST)
 async def test_a_first_table_whose_followup_answer_was_lost_shows_once(
     world: World, effect: str, status: int
@@ -104,22 +142,13 @@ async def test_a_first_table_whose_followup_answer_was_lost_shows_once(
     """Start tapped on the lobby: the first table is the tap's first followup, stored by
     Discord with its answer lost. One table message, and the game's next move shows in a
     message of its own after it (the table message's id is the one stored)."""
-    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
+    fake, alice, bob = world.fake, world.alice, world.bob
     driver = TableDriver(world, [alice, bob])
     # The tap's answer waits for the table however slow the machine (else its private reply
     # may go first, as the first followup).
     async with bot_running(world, env={"REPLY_WAIT_SECONDS": "60"}):
-        assert_accepted(await fake.slash(alice, channel, "game new", game="monster_day",
-                                         timeout=WAIT))  # fmt: skip
-        await _joined_shows_once(world)
-        (lobby,) = lobbies(fake, world)
-        (start,) = [c for c in lobby.custom_ids if c.startswith("mt:start:")]
+        lobby, start = await _lobby_to_start(world)
         lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect)
         await fake.click(alice, lobby, start)
-        user = await driver.next_turn()
-        assert lost.exhausted and user is not None
-        await driver.play_by_command(user)
-        assert await driver.next_turn() not in (None, user)
-        # A table's messages go out in order: a second first table would have come before
-        # the move's.
-        assert len(driver.table_messages()) == 2, _seen(fake, world)
+        await _one_first_table(driver)
+        assert lost.exhausted
