@@ -62,23 +62,6 @@ async def _joined_shows_once(world: World) -> None:
     assert len(shown) == 1, f"{len(shown)} lobbies\n" + fake.diagnostics()
 
 
-@pytest.mark.parametrize(("effect", "status"), LOST)
-async def test_a_lobby_whose_followup_answer_was_lost_shows_once(
-    world: World, effect: str, status: int
-) -> None:
-    """``/game new``'s second followup (the first is its private reply) is the lobby: Discord
-    stores it and its answer is lost. The bot neither sends it again as a followup nor posts
-    it again: it finds it in the channel and keeps its id."""
-    fake, alice, channel = world.fake, world.alice, world.channel
-    async with bot_running(world):
-        lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect, after=1)
-        opened = await fake.slash(alice, channel, "game new", game="monster_day", timeout=WAIT)
-        assert_accepted(opened)
-        await fake.wait_until(lambda: lost.exhausted and lobbies(fake, world), WAIT,
-                              what="the lobby's followup")  # fmt: skip
-        await _joined_shows_once(world)
-
-
 async def test_a_lobby_whose_followup_was_in_flight_at_a_crash_shows_once(world: World) -> None:
     """SIGKILL while the lobby's followup is stored by Discord and its answer still on the
     way: the restarted bot finds it in the channel instead of posting a second lobby."""
@@ -136,18 +119,28 @@ async def test_a_first_table_whose_followup_was_in_flight_at_a_crash_shows_once(
 
 
 @pytest.mark.parametrize(("effect", "status"), LOST)
-async def test_a_first_table_whose_followup_answer_was_lost_shows_once(
+async def test_a_lobby_and_a_first_table_whose_followup_answers_were_lost_show_once(
     world: World, effect: str, status: int
 ) -> None:
-    """Start tapped on the lobby: the first table is the tap's first followup, stored by
-    Discord with its answer lost. One table message, and the game's next move shows in a
-    message of its own after it (the table message's id is the one stored)."""
-    fake, alice, bob = world.fake, world.alice, world.bob
+    """``/game new``'s second followup (the first is its private reply) is the lobby, and
+    Start tapped on it shows the first table as the tap's first followup: Discord stores
+    each and its answer is lost. The bot neither sends either again as a followup nor posts
+    it again: it finds it in the channel and keeps its id, so Bob's join edits the one lobby
+    and the game's next move shows in a message of its own after the one first table. One
+    game for both, so the smoke suite starts the bot once for them."""
+    fake, alice, bob, channel = world.fake, world.alice, world.bob, world.channel
     driver = TableDriver(world, [alice, bob])
     # The tap's answer waits for the table however slow the machine (else its private reply
     # may go first, as the first followup).
     async with bot_running(world, env={"REPLY_WAIT_SECONDS": "60"}):
-        lobby, start = await _lobby_to_start(world)
+        lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect, after=1)
+        opened = await fake.slash(alice, channel, "game new", game="monster_day", timeout=WAIT)
+        assert_accepted(opened)
+        await fake.wait_until(lambda: lost.exhausted and lobbies(fake, world), WAIT,
+                              what="the lobby's followup")  # fmt: skip
+        await _joined_shows_once(world)
+        (lobby,) = lobbies(fake, world)
+        (start,) = [c for c in lobby.custom_ids if c.startswith("mt:start:")]
         lost = fake.fail_next("POST", FOLLOWUPS, status, effect=effect)
         await fake.click(alice, lobby, start)
         await _one_first_table(driver)
