@@ -69,7 +69,7 @@ async def _answer(
     deferring = _defer(interaction, update)
     interaction.extras[DEFERRING] = deferring
     # Kept until answered, so a restart answers it if this process dies first (bot.replies).
-    kept = replies.keep(interaction.client, interaction) if deferring else None
+    kept = replies.keep(interaction.client, interaction, update=update) if deferring else None
     interaction.extras[replies.KEPT] = kept
     try:
         reply = await work(locale)

@@ -10,9 +10,12 @@ token, which Discord honours for 15 minutes, is kept in the store while the answ
   transaction (the table and the version it wrote; that transaction writes the row itself
   if the first write has not landed yet, so the move never waits for it);
 - :func:`close` forgets it once the answer is sent;
-- :func:`answer_open`, at start-up, answers each one a previous run left open by editing the
-  original response: the change is saved (and shown, once the outbox delivered it), or nothing
-  was changed and the player may try again. A token too old to use is forgotten.
+- :func:`answer_open`, at start-up, answers each one a previous run left open: the change is
+  saved (and shown, once the outbox delivered it), or nothing was changed and the player may
+  try again. A "thinking..." is answered by editing the original response; a tap deferred as
+  an update of the tapped message (a lobby's Start, a hand DM's move) by an ephemeral
+  followup, since its original response is that message and the answer would take the
+  lobby's, the table's or the hand's place. A token too old to use is forgotten.
 """
 
 from __future__ import annotations
@@ -80,11 +83,12 @@ class Kept:
         REPLY.reset(self.mark)
 
 
-def keep(bot: Host, interaction: discord.Interaction[Any]) -> Kept:
+def keep(bot: Host, interaction: discord.Interaction[Any], *, update: bool = False) -> Kept:
     """Keep the interaction's token until :func:`close`, and have a change committed by the
     code running from here on mark it as that change's (in the change's own transaction,
     which writes the row itself if this write has not landed yet: the write is not waited
-    for, so it costs the move nothing)."""
+    for, so it costs the move nothing). ``update``: it was deferred as an update of the
+    tapped message, so a restart answers it aside (:func:`answer_open`)."""
     reply = OpenReply(
         interaction_id=interaction.id,
         application_id=interaction.application_id,
@@ -92,6 +96,7 @@ def keep(bot: Host, interaction: discord.Interaction[Any]) -> Kept:
         locale=normalise(interaction.locale),
         created_at=time.time(),
         shard=shard_of(bot, interaction.guild_id),
+        update=update,
     )
     written = asyncio.create_task(bot.store.open_reply(reply), name="keep-reply")
     return Kept(reply, written, REPLY.set(reply))
@@ -222,15 +227,26 @@ async def answer_open(bot: Host, client: discord.Client) -> int:
 
 async def _answer(bot: Host, client: discord.Client, reply: OpenReply) -> bool:
     text = await _wording(bot, reply)
-    hook = discord.Webhook.partial(reply.application_id, reply.token, client=client)
+    hook = _followup_hook(client, reply)
     answered = True
     try:
-        await hook.edit_message(ORIGINAL, content=text)
+        if reply.update:  # the original response is the tapped lobby, table or hand
+            await hook.send(text, ephemeral=True)
+        else:  # the original response is the "thinking..." the answer fills
+            await hook.edit_message(ORIGINAL, content=text)
     except discord.HTTPException as error:  # refused for good: expired, never acknowledged
         log.info("could not answer interaction %s: %s", reply.interaction_id, error)
         answered = False
     await _forget(bot, reply.interaction_id)  # not after another error: kept for a retry
     return answered
+
+
+def _followup_hook(client: discord.Client, reply: OpenReply) -> discord.Webhook:
+    """The interaction's webhook, as discord.py builds ``Interaction.followup``: an
+    application webhook (type 3), the only kind discord.py lets send an ephemeral message
+    (``Webhook.partial`` makes an incoming one, which refuses)."""
+    data: Any = {"id": reply.application_id, "type": 3, "token": reply.token}
+    return discord.Webhook.from_state(data=data, state=client._connection)
 
 
 async def _forget(bot: Host, interaction_id: int) -> None:

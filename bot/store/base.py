@@ -128,7 +128,10 @@ class Delivery:
 class OpenReply:
     """An interaction acknowledged ("thinking...") whose answer is not sent yet: what a
     restarted bot needs to answer it (its token lives 15 minutes) and whether the change it
-    asked for was committed (``game_id`` and ``version``: the table it changed, as written)."""
+    asked for was committed (``game_id`` and ``version``: the table it changed, as written).
+    ``update``: deferred as an update of the tapped message (a lobby's Start, a hand DM's
+    move), whose original response is that message: it is answered by a followup, since
+    editing the original would put the answer in the lobby's or the hand's place."""
 
     interaction_id: int
     application_id: int
@@ -139,6 +142,7 @@ class OpenReply:
     committed: bool = False
     game_id: int | None = None
     version: int | None = None
+    update: bool = False
 
 
 REPLY: ContextVar[OpenReply | None] = ContextVar("monster_table_reply", default=None)

@@ -273,4 +273,9 @@ MIGRATIONS: list[list[str]] = [
     # Start tap's first table): a followup carries no nonce, so when its answer is lost the
     # courier looks for it before posting again (bot/delivery/followup.py).
     ["ALTER TABLE deliveries ADD COLUMN followup_of INTEGER"],
+    # 18: how a kept interaction was deferred (bot/replies.py): 1 for a deferred update of the
+    # tapped message (a lobby's Start, a hand DM's move), whose original response is that
+    # message, so a restarted bot answers it by a followup instead of editing it. Rows from
+    # before: 0, answered as before (the "thinking..." they most likely were).
+    ["ALTER TABLE replies ADD COLUMN is_update INTEGER NOT NULL DEFAULT 0"],
 ]

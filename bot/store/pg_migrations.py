@@ -230,6 +230,9 @@ MIGRATIONS: list[list[str]] = [
     # 10: the interaction whose followup was sent to post a delivery's message
     # (bot/delivery/followup.py). SQLite's migration 17.
     ["ALTER TABLE deliveries ADD COLUMN followup_of BIGINT"],
+    # 11: how a kept interaction was deferred (bot/replies.py): 1 for a deferred update of the
+    # tapped message. SQLite's migration 18.
+    ["ALTER TABLE replies ADD COLUMN is_update INTEGER NOT NULL DEFAULT 0"],
 ]
 
 

@@ -372,22 +372,23 @@ class GamesSql:
             return
         await self._run(
             "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
-            "shard, committed, game_id, version) "
-            "VALUES (?, ?, ?, ?, ?, ?, 1, ?, (SELECT version FROM games WHERE id = ?)) "
+            "shard, is_update, committed, game_id, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, (SELECT version FROM games WHERE id = ?)) "
             "ON CONFLICT(interaction_id) DO UPDATE SET committed = 1, "
             "game_id = excluded.game_id, version = excluded.version "
             "WHERE replies.committed = 0",
             (reply.interaction_id, reply.application_id, reply.token, reply.locale,
-             reply.created_at, reply.shard, game_id, game_id),
+             reply.created_at, reply.shard, int(reply.update), game_id, game_id),
         )  # fmt: skip
 
     async def open_reply(self, reply: OpenReply) -> None:
         async with self._lock:
             await self._run(
                 "INSERT INTO replies (interaction_id, application_id, token, locale, created_at, "
-                "shard) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(interaction_id) DO NOTHING",
+                "shard, is_update) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(interaction_id) DO NOTHING",
                 (reply.interaction_id, reply.application_id, reply.token, reply.locale,
-                 reply.created_at, reply.shard),
+                 reply.created_at, reply.shard, int(reply.update)),
             )  # fmt: skip
 
     async def close_reply(self, interaction_id: int) -> None:
@@ -405,14 +406,14 @@ class GamesSql:
             await self._run("DELETE FROM replies WHERE created_at < ?", (since,))
             rows = await self._fetchall(
                 "SELECT interaction_id, application_id, token, locale, created_at, shard, "
-                f"committed, game_id, version FROM replies {where}"
+                f"committed, game_id, version, is_update FROM replies {where}"
                 "ORDER BY created_at, interaction_id",
                 params,
             )
         return [
             OpenReply(int(i), int(app), token, locale, float(at), int(shard), bool(done), game,
-                      version)
-            for i, app, token, locale, at, shard, done, game, version in rows
+                      version, bool(update))
+            for i, app, token, locale, at, shard, done, game, version, update in rows
         ]  # fmt: skip
 
     # -- the outbox -------------------------------------------------------------------------

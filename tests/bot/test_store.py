@@ -260,6 +260,24 @@ async def test_an_acknowledged_interaction_is_kept_until_answered_and_marked_by_
     assert [r.interaction_id for r in await store.open_replies(0, shards=(0,))] == [1, 2, 4, 7]
 
 
+async def test_how_an_interaction_was_deferred_is_kept_with_it(store: GameStore) -> None:
+    """Issue 27 §1: a tap deferred as an update of the tapped message (the lobby, a hand DM)
+    is answered after a restart by a followup, not by editing the tapped message; so the
+    store keeps how it was deferred, whichever write lands first (the row's own, or the
+    change's)."""
+    await store.update(await _lobby(store), status=ACTIVE, state={"n": 0})
+    now = time.time()
+    await store.open_reply(replace(_reply(1, now), update=True))
+    await store.open_reply(_reply(2, now))
+    token = REPLY.set(replace(_reply(3, now), update=True))  # its change writes the row
+    try:
+        await store.set_prefs(7, Prefs(reminders=False))
+    finally:
+        REPLY.reset(token)
+    replies = {r.interaction_id: r.update for r in await store.open_replies(since=0)}
+    assert replies == {1: True, 2: False, 3: True}
+
+
 async def test_notification_choices_default_on_and_are_kept(store: GameStore) -> None:
     assert await store.prefs(7) == Prefs(dm_on_turn=True, reminders=True)
     await store.set_prefs(7, Prefs(dm_on_turn=False, reminders=True))

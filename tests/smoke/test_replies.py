@@ -121,8 +121,25 @@ async def test_a_move_button_saved_just_before_a_sigkill_is_confirmed_after_the_
     said = [sent.content, *(m.content for m in sent.followups)]
     assert not any(text.startswith("✅") for text in said), "the bot answered before it died"
     async with bot_running(world):
-        await sent.wait_until(lambda r: r.content.startswith("✅"), WAIT)
-    assert sent.content.startswith("✅"), sent.content
+        answer = await answered_aside(sent)
+    assert answer.content.startswith("✅"), answer.content
+    assert _move_buttons(dm) or not dm.content.startswith(VERDICTS), dm.content
+
+
+VERDICTS = ("✅", "⚠️")
+"""How the answers a restarted bot sends begin: saved, or nothing was changed."""
+
+
+async def answered_aside(sent: InteractionResult) -> FakeMessage:
+    """The answer a restarted bot gave a tap deferred as an update of the tapped message: an
+    ephemeral followup, the tapped message left as it was (issue 27 §1: editing the original
+    response replaced the lobby, the table or the hand with the verdict)."""
+    await sent.wait_until(lambda r: any(m.content.startswith(VERDICTS) for m in r.followups), WAIT)
+    (answer,) = [m for m in sent.followups if m.content.startswith(VERDICTS)]
+    assert answer.ephemeral, answer
+    tapped = sent.original
+    assert tapped is not None and not tapped.content.startswith(VERDICTS), tapped.content
+    return answer
 
 
 def _move_buttons(message: FakeMessage) -> list[str]:
@@ -163,3 +180,35 @@ async def test_a_move_in_flight_at_a_clean_stop_is_answered(world: World) -> Non
             await sent.wait_answered(WAIT)
     committed = stored(world.database)[1] > version
     assert sent.content.startswith("✅" if committed else "⚠️"), (committed, sent.content)
+
+
+async def test_a_start_tap_cut_off_by_a_sigkill_keeps_the_lobby_and_answers_aside(
+    world: World,
+) -> None:
+    """alice taps Start on her lobby; the bot deferred the tap as an update of the lobby and
+    is SIGKILLed while its first followup (the first table) is held up in the fake, so
+    nothing answered the tap yet. After the restart the lobby still shows the table (its embed,
+    not the verdict in its place), and alice reads the verdict in a private followup."""
+    fake, alice = world.fake, world.alice
+    async with bot_to_kill(world) as proc:
+        assert_accepted(await fake.slash(alice, world.channel, "game new", game=GAME,
+                                         timeout=WAIT))  # fmt: skip
+        assert_accepted(await fake.slash(alice, world.channel, "game addbot", timeout=WAIT))
+        lobby = await fake.wait_until(
+            lambda: next((m for m in fake.messages(world.channel) if _start(m)), None),
+            WAIT,
+            what="the lobby with its Start button",
+        )
+        held = fake.fail_next("POST", "/webhooks/*", status=500, stall=20)  # the first table
+        sent = await fake.click(alice, lobby, _start(lobby)[0], wait=False)
+        await fake.wait_until(lambda: bool(held.fired), WAIT, what="the first table on its way")
+        assert sent.deferred and sent.original is lobby, sent.describe()
+        await kill(proc)
+    assert not any(m.content.startswith(VERDICTS) for m in sent.followups)
+    async with bot_running(world):
+        await answered_aside(sent)
+    assert lobby.embeds, lobby.text
+
+
+def _start(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids if c.startswith("mt:start:")]
