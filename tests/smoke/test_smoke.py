@@ -281,10 +281,13 @@ async def test_restart_mid_game_then_old_and_new_buttons(world: World) -> None:
 # ----- 7. one person against a bot seat ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", [None, "hard"], ids=["default", "hard"])
-async def test_solo_game_against_a_bot_seat(world: World, level: str | None) -> None:
+async def test_solo_game_against_a_bot_seat(world: World) -> None:
     """A hard bot decides in the real bot's bot worker process (one render worker: the
-    default on two cores), and the bot still stops cleanly with it."""
+    default on two cores), and the bot still stops cleanly with it. Hard only: a normal
+    bot seat plays in the whole-night smoke tests of Notte di Terrore, and its name in the
+    lobby is tests/cogs/test_bot_levels.py's (a whole game here costs the serial smoke run
+    ~20 s)."""
+    level = "hard"
     fake, alice = world.fake, world.alice
     driver = TableDriver(world, [alice, None])
     # The bot seat answers after one channel window (1.1 s here, LIMITS_FACTOR): a table post
@@ -298,7 +301,7 @@ async def test_solo_game_against_a_bot_seat(world: World, level: str | None) -> 
     async with bot_running(world, env=env):
         started, table_id = await open_game(world, alice, None, level)
         lobby = await fake.wait_for_message(world.channel, lambda m: bool(m.embeds), timeout=WAIT)
-        assert f"🤖 Ada ({level or 'normal'})" in lobby.text
+        assert f"🤖 Ada ({level})" in lobby.text
         turn = 0
         while (user := await driver.next_turn(timeout=30)) is not None:
             assert user is alice
