@@ -44,8 +44,11 @@ Show = Callable[["Payload"], Awaitable[int]]
 class InAnswer:
     """One open answer that may show one delivery, once."""
 
-    def __init__(self, show: Show) -> None:
+    def __init__(self, show: Show, *, in_dm: bool = True) -> None:
         self._show = show
+        self.in_dm = in_dm
+        """Whether a hand it shows is in the player's DMs: otherwise (a private message in the
+        table's channel) it is not the hand DM a later update edits, so its id is not kept."""
         self.used = False
         self.closed = False
 
