@@ -185,6 +185,7 @@ async def play_game(
     for user in people[1:]:
         await _tap_lobby(fake, user, channel, "join")
     await _tap_lobby(fake, people[0], channel, "start")
+    await _settled(fake)  # as a player waits for the first table and their hand to show
     moves = buttons = 0
     while (move := reader.next_ref(channel)) is not None:
         table, user_id, digest, index = move

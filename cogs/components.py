@@ -118,9 +118,16 @@ async def _act(
 def _is_preview(message: discord.Message) -> bool:
     """A private message whose move button confirms a preview (it has a Cancel): answered
     apart, the preview kept; any other private message with move buttons shows a hand."""
-    ids = [getattr(c, "custom_id", None) or "" for row in message.components
-           for c in getattr(row, "children", [row])]  # fmt: skip
-    return any(custom_id.startswith("mt:dismiss:") for custom_id in ids)
+    return any(custom_id.startswith("mt:dismiss:") for custom_id in _custom_ids(message.components))
+
+
+def _custom_ids(components: list[Any]) -> list[str]:
+    """Every custom id in these components, rows and containers (components v2) walked."""
+    found = []
+    for component in components:
+        found.append(getattr(component, "custom_id", None) or "")
+        found += _custom_ids(list(getattr(component, "children", None) or []))
+    return found
 
 
 async def _act_elsewhere(
