@@ -132,8 +132,9 @@ def _button(
     places = []
     if user.dms_open:
         places.append([m for m in fake.messages(fake.dm_channel(user)) if m.author is fake.bot])
-    places.append([m for m in fake.messages(channel, ephemeral=True)
-                   if m.ephemeral and m.interaction_user is user])  # fmt: skip
+    places.append([m for m in fake.messages(channel, ephemeral=True)  # the reply follows it
+                   if m.ephemeral and m.interaction_user is user
+                   and any(c.startswith("mt:act:") for c in m.custom_ids)])  # fmt: skip
     for messages in places:
         if messages and custom_id in messages[-1].custom_ids:
             return messages[-1]
@@ -141,7 +142,9 @@ def _button(
 
 
 def _replied(result: InteractionResult) -> list[FakeMessage] | None:
-    return result.followups or None
+    """The private reply, once it came (a tapped private hand's answer may post the table
+    publicly first)."""
+    return [m for m in result.followups if m.ephemeral] or None
 
 
 async def _tap_lobby(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, kind: str) -> None:
