@@ -7,9 +7,10 @@ fake Discord with the real ``python -m bot`` (every seat a person, each making t
 bot's move), and every request the bot makes outside interaction answers is counted, by kind.
 
 How a player moves: by the move button of their latest hand DM when it shows the move (what
-a player does), else by ``/game move`` with the same reference a button carries (a choice
-with too many moves for buttons, or a player whose DMs are closed); they join and start by the
-lobby message's Join and Start buttons. Each game is played twice:
+a player does; or of the hand the Start tap's answer showed them), else by ``/game move``
+with the same reference a button carries (a choice with too many moves for buttons, or a
+player whose DMs are closed); they join and start by the lobby message's Join and Start
+buttons. Each game is played twice:
 everyone's DMs open, then with the last player's DMs closed (they hear of their turn only
 from the channel). "Per move" divides by the actions the table logged (the players' moves and
 those the table made for them); the lobby and the start are included in the requests.
@@ -123,19 +124,27 @@ def kind_of(fake: FakeDiscord, method: str, path: str) -> str | None:
     return "other"
 
 
-def _button(fake: FakeDiscord, user: FakeUser, custom_id: str) -> FakeMessage | None:
-    """The user's latest hand DM, if it has this button."""
-    if not user.dms_open:
-        return None
-    dms = [m for m in fake.messages(fake.dm_channel(user)) if m.author is fake.bot]
-    if not dms:
-        return None
-    ids = {c.get("custom_id") for row in dms[-1].components for c in row.get("components", [])}
-    return dms[-1] if custom_id in ids else None
+def _button(
+    fake: FakeDiscord, user: FakeUser, channel: FakeChannel, custom_id: str
+) -> FakeMessage | None:
+    """The user's latest hand DM if it has this button, else their latest private message in
+    the table's channel if it has it (a starting hand shown in the Start tap's answer)."""
+    places = []
+    if user.dms_open:
+        places.append([m for m in fake.messages(fake.dm_channel(user)) if m.author is fake.bot])
+    places.append([m for m in fake.messages(channel, ephemeral=True)  # the reply follows it
+                   if m.ephemeral and m.interaction_user is user
+                   and any(c.startswith("mt:act:") for c in m.custom_ids)])  # fmt: skip
+    for messages in places:
+        if messages and custom_id in messages[-1].custom_ids:
+            return messages[-1]
+    return None
 
 
 def _replied(result: InteractionResult) -> list[FakeMessage] | None:
-    return result.followups or None
+    """The private reply, once it came (a tapped private hand's answer may post the table
+    publicly first)."""
+    return [m for m in result.followups if m.ephemeral] or None
 
 
 async def _tap_lobby(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, kind: str) -> None:
@@ -179,11 +188,12 @@ async def play_game(
     for user in people[1:]:
         await _tap_lobby(fake, user, channel, "join")
     await _tap_lobby(fake, people[0], channel, "start")
+    await _settled(fake)  # as a player waits for the first table and their hand to show
     moves = buttons = 0
     while (move := reader.next_ref(channel)) is not None:
         table, user_id, digest, index = move
         user = users[user_id]
-        dm = _button(fake, user, f"mt:act:{table}:{digest}:{index}")
+        dm = _button(fake, user, channel, f"mt:act:{table}:{digest}:{index}")
         if dm is not None:
             result = await fake.click(user, dm, f"mt:act:{table}:{digest}:{index}",
                                       timeout=REPLY_TIMEOUT)  # fmt: skip
@@ -191,7 +201,7 @@ async def play_game(
         else:
             result = await fake.slash(user, channel, "game move", timeout=REPLY_TIMEOUT,
                                       move=f"{digest}:{index}")  # fmt: skip
-        if dm is not None:  # the tapped DM is updated first, the reply follows it
+        if dm is not None:  # the tapped message is updated first, the reply follows it
             await fake.wait_until(functools.partial(_replied, result), REPLY_TIMEOUT,
                                   what="the reply to a move button")  # fmt: skip
         said = [result.text, *(m.text for m in result.followups)]

@@ -137,7 +137,9 @@ def shown_in_place(interaction: discord.Interaction[Any]) -> in_answer.Show:
     return show
 
 
-def posted_in_answer(interaction: discord.Interaction[Any]) -> in_answer.Posting:
+def posted_in_answer(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = False
+) -> in_answer.Posting:
     """How the courier posts a new message in the interaction's channel (``/game new``'s
     lobby, the first table of a Start tapped on the lobby): as a public followup of the
     interaction's answer, which Discord does not count against the bot's 50 requests a second
@@ -145,12 +147,16 @@ def posted_in_answer(interaction: discord.Interaction[Any]) -> in_answer.Posting
     edits it later by its id, after the token's 15 minutes too. Only once the followup is
     public: after a deferred update, or after the private reply filled an ephemeral
     "thinking…" (the first followup would fill it). A followup carries no nonce: it is sent
-    once, and one whose answer is lost is found, not sent again (:mod:`bot.delivery.followup`)."""
+    once, and one whose answer is lost is found, not sent again (:mod:`bot.delivery.followup`).
+    ``ephemeral``: for the interaction's user alone (the starting hand of whoever tapped
+    Start, :func:`cogs.components._lobby`)."""
 
     async def post(payload: Payload) -> int:
         await _deferred(interaction.extras.get(DEFERRING))
         with followup.sent_once():
-            message = await interaction.followup.send(**payload.send_kwargs(), wait=True)
+            message = await interaction.followup.send(
+                **payload.send_kwargs(), ephemeral=ephemeral, wait=True
+            )
         return message.id
 
     return in_answer.Posting(interaction.id, post)
@@ -197,11 +203,15 @@ async def play_button(
     ref: ComponentRef,
     *,
     in_place: bool = False,
+    in_channel: bool = False,
 ) -> str:
     """A move button: the move it names, if the player's choices are still those it showed.
     ``in_place``: the tapped message is the mover's hand DM, answered by an update of it,
     through which the courier shows their new hand while the answer waits for the table to
-    be shown (:func:`shown_in_place`)."""
+    be shown (:func:`shown_in_place`). ``in_channel``: it is a private hand in the table's
+    channel instead (issue 27): a new table message is posted as the answer's public
+    followup, free (:func:`posted_in_answer`), and the new hand is shown in it only while the
+    mover has no hand DM at this table, which would otherwise go stale."""
     digest, index = ref.digest, ref.index
     if digest is None or index is None:
         raise TableError("malformed_component")
@@ -215,11 +225,38 @@ async def play_button(
 
     if not in_place:
         return await move()
-    with bot.courier.answering(game_id, user_id, shown_in_place(interaction)) as answer:
+    hand_here, table_here = True, False
+    if in_channel:
+        hand_here, table_here = await _private_hand_answers(bot, interaction, game_id)
+    courier = bot.courier
+    with contextlib.ExitStack() as answers:
+        shown = None
+        if hand_here:
+            hand = shown_in_place(interaction)
+            shown = answers.enter_context(
+                courier.answering(game_id, user_id, hand, in_dm=not in_channel)
+            )
+        if table_here:
+            table = posted_in_answer(interaction)
+            answers.enter_context(courier.answering(game_id, in_answer.TABLE_ANSWER, table))
         reply = await move()
-    if not answer.close():
+    if shown is None or not shown.close():
         await spend_own(interaction)  # no new hand to show: the same, without its buttons
     return reply
+
+
+async def _private_hand_answers(
+    bot: MonsterTableBot, interaction: discord.Interaction[Any], game_id: int
+) -> tuple[bool, bool]:
+    """For a move tapped on a private hand: whether its answer shows the mover's new hand
+    (only while they have no hand DM at this table, which would go stale), and whether it
+    posts a new table message (only in the table's own channel)."""
+    record = await bot.store.get(game_id)
+    if record is None:
+        return False, False
+    seat = record.seat_of(interaction.user.id)
+    no_dm = seat is not None and await bot.store.last_hand_message(game_id, seat) is None
+    return no_dm, interaction.channel_id == record.channel_id
 
 
 async def move_result_reply(

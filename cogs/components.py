@@ -99,16 +99,35 @@ async def _act(
     """A move button. Tapped in a hand DM, that DM is updated inside the interaction's answer
     (a deferred update: free under Discord's limits, issue 27) to the mover's new hand, or
     just loses its spent buttons, instead of by requests of its own; the reply follows
-    ephemerally."""
+    ephemerally. So is a private hand in the table's channel (the Start tap's, "My hand"),
+    whose answer also posts the new table message (:func:`bot.flows.play_button`)."""
     message = interaction.message
-    if message is None or message.guild is not None or message.flags.ephemeral:
+    private_hand = message is not None and message.flags.ephemeral and not _is_preview(message)
+    if message is None or (message.guild is not None and not private_hand):
         await answer(interaction, lambda locale: _act_elsewhere(bot, interaction, ref))
         return
 
     async def work(locale: str) -> str:
-        return await play_button(bot, interaction, ref.game_id, ref, in_place=True)
+        return await play_button(
+            bot, interaction, ref.game_id, ref, in_place=True, in_channel=private_hand
+        )
 
     await answer(interaction, work, update=True)
+
+
+def _is_preview(message: discord.Message) -> bool:
+    """A private message whose move button confirms a preview (it has a Cancel): answered
+    apart, the preview kept; any other private message with move buttons shows a hand."""
+    return any(custom_id.startswith("mt:dismiss:") for custom_id in _custom_ids(message.components))
+
+
+def _custom_ids(components: list[Any]) -> list[str]:
+    """Every custom id in these components, rows and containers (components v2) walked."""
+    found = []
+    for component in components:
+        found.append(getattr(component, "custom_id", None) or "")
+        found += _custom_ids(list(getattr(component, "children", None) or []))
+    return found
 
 
 async def _act_elsewhere(
@@ -141,11 +160,16 @@ async def _lobby(
 
     async def work(locale: str) -> str:
         # The lobby shows the tap's change through this answer (free), not an edit request,
-        # and Start's first table comes as the answer's public followup, not a channel post.
+        # and Start's first table comes as the answer's public followup, not a channel post;
+        # so does the starting hand of whoever tapped Start, privately, not as a DM.
         courier = bot.courier
+        starter = posted_in_answer(interaction, ephemeral=True)
         with (
             courier.answering(record.id, LOBBY_ANSWER, shown_in_place(interaction)),
             courier.answering(record.id, TABLE_ANSWER, posted_in_answer(interaction)),
+            courier.answering(record.id, interaction.user.id, starter, in_dm=False)
+            if ref.kind == "start"
+            else contextlib.nullcontext(),
         ):
             return await step(bot, interaction, locale, record.id)
 

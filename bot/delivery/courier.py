@@ -164,13 +164,16 @@ class Courier:
                 self.kick(game_id)
 
     @contextlib.contextmanager
-    def answering(self, game_id: int, user_id: int, show: Show | Posting) -> Iterator[InAnswer]:
+    def answering(
+        self, game_id: int, user_id: int, show: Show | Posting, *, in_dm: bool = True
+    ) -> Iterator[InAnswer]:
         """While a move of this user's is answered by updating the hand DM they tapped, their
         hand at this table is delivered through ``show`` (:mod:`bot.delivery.in_answer`);
         with ``user_id`` :data:`LOBBY_ANSWER`, the table's lobby message (a tap on it, answered
         by updating it; ``/game new``, answered by posting it), and with :data:`TABLE_ANSWER`
-        the next new table message, posted by an answer in the table's channel."""
-        answer = InAnswer(show)
+        the next new table message, posted by an answer in the table's channel. ``in_dm``:
+        False when a hand it shows is a private message in the table's channel, not a DM."""
+        answer = InAnswer(show, in_dm=in_dm)
         # A second tap meanwhile (a double tap) is refused as stale: the first one answers. An
         # answer that has shown its delivery gives way (Join tapped on /game new's lobby while
         # that answer still waits for its delivery to be marked sent).
@@ -500,7 +503,7 @@ class Courier:
         answer = self._answers.get((record.id, user_id))
         shown = await answer.show(payload) if answer is not None else None
         if shown is not None:
-            return shown
+            return shown if answer is not None and answer.in_dm else None  # no DM to edit later
 
         async def deliver(channel: DmChannel) -> int:
             if not ping:

@@ -55,10 +55,13 @@ class Posting:
 class InAnswer:
     """One open answer that may show one delivery, once."""
 
-    def __init__(self, show: Show | Posting) -> None:
+    def __init__(self, show: Show | Posting, *, in_dm: bool = True) -> None:
         self._show = show.post if isinstance(show, Posting) else show
         self.posts_as = show.interaction_id if isinstance(show, Posting) else None
         """The interaction whose followup posts the delivery (None: the answer edits)."""
+        self.in_dm = in_dm
+        """Whether a hand it shows is in the player's DMs: otherwise (a private message in the
+        table's channel) it is not the hand DM a later update edits, so its id is not kept."""
         self.used = False
         self.closed = False
 

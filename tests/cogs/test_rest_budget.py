@@ -8,6 +8,7 @@ from typing import Any
 from bot.delivery.courier import COALESCE_SECONDS
 from bot.delivery.in_answer import LOBBY_ANSWER
 from tests.cogs.helpers import (
+    ANN_FIRST,
     World,
     followup_text,
     latest_with_buttons,
@@ -17,6 +18,7 @@ from tests.cogs.helpers import (
     private,
     replies,
     text_of,
+    walked,
 )
 
 FREE = ("/interactions/", "/webhooks/")
@@ -252,21 +254,31 @@ async def test_the_lobby_is_posted_as_the_commands_own_answer(simcord_env) -> No
     assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
 
 
-async def test_the_first_table_is_posted_by_the_start_taps_answer(simcord_env) -> None:
-    """Issue 27 §2: Start tapped on the lobby shows the first table as a public followup of
-    the tap's answer (free) instead of a channel post of its own: a new message at the bottom
-    of the channel, board and all, that pings whoever must act, as the post did. Its id is
-    the table message's, so the turn's later edits go to it."""
-    world = make_world(simcord_env)
+async def _started_by_tap(world: World, seed: int | None = None) -> tuple[Any, int]:
+    """A Monster Day table ann opened, bob joined and ann started, each by the lobby's
+    buttons (``seed``: who plays first): the Start tap's result, and the count of requests
+    made before that tap."""
+    if seed is not None:
+        world.bot.tables.seed_source = lambda: seed
     await open_table(world, bob_joins=False)
     await world.bot.courier.wait_idle()
     record = await world.record()
     await world.bob.click(message_now(world.channel, record.lobby_message_id),
                           custom_id=f"mt:join:{record.id}")  # fmt: skip
     await world.bot.courier.wait_idle()
-    since = len(simcord_env.http_requests)
+    since = len(world.env.http_requests)
     started = await world.ann.click(message_now(world.channel, record.lobby_message_id),
                                     custom_id=f"mt:start:{record.id}")  # fmt: skip
+    return started, since
+
+
+async def test_the_first_table_is_posted_by_the_start_taps_answer(simcord_env) -> None:
+    """Issue 27 §2: Start tapped on the lobby shows the first table as a public followup of
+    the tap's answer (free) instead of a channel post of its own: a new message at the bottom
+    of the channel, board and all, that pings whoever must act, as the post did. Its id is
+    the table message's, so the turn's later edits go to it."""
+    world = make_world(simcord_env)
+    started, since = await _started_by_tap(world)
     await world.bot.courier.wait_idle()
     assert "has started" in followup_text(started)
     assert not _channel_posts(world, since), counted(simcord_env, since)
@@ -340,3 +352,62 @@ async def test_a_lobby_tap_while_game_new_still_answers_updates_it_in_its_answer
     assert "seated" in followup_text(joined)
     assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
     assert not counted(simcord_env, since), counted(simcord_env, since)
+
+
+def _private_hand(result: Any) -> Any:
+    """The answer's private followup that shows a hand with its move buttons, if any."""
+    return next((r.message for r in replies(result) if r.ephemeral
+                 and any("mt:act:" in (getattr(c, "custom_id", None) or "")
+                         for c in walked(r.message.components))), None)  # fmt: skip
+
+
+async def test_the_start_tapper_who_plays_first_gets_their_hand_in_the_start_answer(
+    simcord_env,
+) -> None:
+    """Issue 27 §2 (Monster Day at 2.03 calls a move for first-time players): whoever taps
+    Start and plays first is there, reading the tap's answer; their starting hand, with its
+    move buttons, comes as a private followup of that answer (free) instead of a DM, which
+    cost a request and, for a first-time player, another to open the DM channel. Their hand
+    DM comes with the next turn that asks them (in Monster Day, their second)."""
+    world = make_world(simcord_env)
+    started, since = await _started_by_tap(world, ANN_FIRST)
+    await world.bot.courier.wait_idle()
+    assert "has started" in followup_text(started)
+    hand = _private_hand(started)
+    assert hand is not None and hand.attachments, followup_text(started)
+    assert not world.ann.user.dm_channel.history(), "no hand DM: it is in the answer"
+    calls = counted(simcord_env, since)
+    assert not [c for c in calls if c.startswith("POST")], calls
+    record = await world.record()
+    assert await world.bot.store.undelivered(record.id, record.version) == 0
+
+
+async def test_a_move_tapped_on_a_private_hand_is_answered_in_it_and_posts_the_table_free(
+    simcord_env,
+) -> None:
+    """Issue 27 §2: a move button of a private hand in the table's channel (the Start tap's
+    answer, "My hand") is answered as a hand DM's is, by a deferred update: the mover's new
+    hand is shown in that private message (free), and the new table message comes as the
+    answer's public followup (free) rather than a channel post. In Monster Day's first turn
+    that leaves the next player's DM (and, the first time, its channel's opening)."""
+    world = make_world(simcord_env)
+    started, _since = await _started_by_tap(world, ANN_FIRST)
+    await world.bot.courier.wait_idle()
+    hand = _private_hand(started)
+    assert hand is not None
+    button = next(c.custom_id for c in walked(hand.components)
+                  if (getattr(c, "custom_id", None) or "").startswith("mt:act:"))  # fmt: skip
+    before = await world.record()
+    since = len(simcord_env.http_requests)
+    result = await world.ann.click(hand, custom_id=button)
+    await world.bot.courier.wait_idle()
+    assert "Done" in followup_text(result), followup_text(result)
+    calls = counted(simcord_env, since)
+    bob_dm = world.bob.user.dm_channel
+    assert calls == ["POST /users/@me/channels", f"POST /channels/{bob_dm.id}/messages"], calls
+    record = await world.record()
+    assert record.message_id != before.message_id
+    table = message_now(world.channel, record.message_id)
+    assert table.attachments and not table.flags.ephemeral, "the new board, for everyone"
+    assert not world.ann.user.dm_channel.history()
+    assert await world.bot.store.undelivered(record.id, record.version) == 0
