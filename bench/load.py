@@ -153,6 +153,7 @@ class Outcome:
     error: str | None = None
     slow: bool = False  # answered "saved, on its way": not shown within the bot's wait
     late: bool = False  # deferred after Discord's 3 s: on Discord the interaction would fail
+    deferral: float | None = None  # INTERACTION_CREATE out -> its callback at the edge
 
 
 @contextlib.asynccontextmanager
@@ -267,7 +268,9 @@ async def send(world: LoadWorld, channel: FakeChannel, move: Move) -> Outcome:
         return Outcome(round_trip=round_trip, error=f"{error}; answer {result.text[:80]!r}")
     slow = "Done" not in result.text
     late = found.response > INTERACTION_DEADLINE
-    return Outcome(found.public, found.followup, round_trip, slow=slow, late=late)
+    return Outcome(
+        found.public, found.followup, round_trip, slow=slow, late=late, deferral=found.response
+    )
 
 
 async def drive(
@@ -518,10 +521,12 @@ def summarise(
     public = [o.public for o in good if o.public is not None]
     answers = [o.answer for o in good if o.answer is not None]
     trips = [o.round_trip for o in good if o.round_trip is not None]
+    deferrals = [o.deferral for o in good if o.deferral is not None]
     slow = sum(o.slow for o in good)
     return [
         latency(SECTION, f"server: {label} -> public reply", public, "open loop"),
         latency(SECTION, f"server: {label} -> ephemeral answer", answers),
+        latency(SECTION, f"server: {label} -> deferral", deferrals, "at the edge; Discord: 3 s"),
         latency(SECTION, f"driver: {label}, round trip", trips),
         latency(SECTION, f"driver: {label}, send behind schedule", lags),
         Figure(

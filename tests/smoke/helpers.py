@@ -232,17 +232,18 @@ def reply_text(result: InteractionResult) -> str:
 
 
 def assert_private_answer(result: InteractionResult) -> str:
-    """Answered, ephemerally (or, for a move button in a hand DM, by updating that DM in
-    place, the reply following ephemerally: issue 27), with something to read; returns the
-    text."""
+    """Answered, ephemerally (or, for a button tapped on a message, by a deferred update of
+    that message, the reply following ephemerally: a move button in a hand DM, issue 27; a
+    lobby button, whose deferral goes out before the bot knows whether the lobby is still
+    open, issue 27 §2), with something to read; returns the text (in a channel, the
+    followups' only: the tapped message is the table's, not the reply)."""
     assert result.answered, result.describe()
-    private = result.ephemeral or (
-        result.callback_type == DEFERRED_UPDATE
-        and result.channel.is_dm
-        and all(m.ephemeral for m in result.followups)
+    followed = result.callback_type == DEFERRED_UPDATE and all(
+        m.ephemeral for m in result.followups
     )
-    assert private, f"{result.describe()} answered publicly: {result.text!r}"
-    text = reply_text(result)
+    assert result.ephemeral or followed, f"{result.describe()} answered publicly: {result.text!r}"
+    in_channel = followed and not result.channel.is_dm
+    text = "\n".join(m.text for m in result.followups) if in_channel else reply_text(result)
     assert text.strip(), f"{result.describe()} answered with nothing to read"
     return text
 
