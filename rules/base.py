@@ -260,6 +260,9 @@ class ModuleEngine:
     """The moves worth a flat search (state, seat, legal moves, the normal bot's move):
     fewer than two and ``hard`` plays the normal bot's move unsearched; without it, a flat
     search tries every legal move (up to the budget's ``width``)."""
+    hard_bot: Bot | None = None
+    """The game's own ``hard`` level, played instead of the search of :mod:`rules.search`
+    where the search does not beat the normal bot (it too must read only its seat)."""
     bot_levels: tuple[str, ...] = BOT_LEVELS
     options: dict[str, OptionValue] = field(init=False)
 
@@ -306,13 +309,16 @@ class ModuleEngine:
         return self.rules.load_action(data)
 
     def bot_action(self, state: State, seat: int, level: str = "normal") -> Action:
-        """The move of a bot of ``level``. ``hard`` is the search of :mod:`rules.search`, over
-        states the rules module's ``determinize`` re-deals (every game has one: a module
-        without it fails type checking where it is bound)."""
+        """The move of a bot of ``level``. ``hard`` is the game's :attr:`hard_bot` if it has
+        one, else the search of :mod:`rules.search`, over states the rules module's
+        ``determinize`` re-deals (every game has one: a module without it fails type checking
+        where it is bound)."""
         if level not in self.bot_levels:
             raise ValueError(f"no bot level {level!r}; known: {', '.join(self.bot_levels)}")
         if level == "easy" and self.easy_bot is not None:
             return self.easy_bot(state, seat)
+        if level == "hard" and self.hard_bot is not None:
+            return self.hard_bot(state, seat)
         if level == "hard":
             return search.hard_action(
                 self, state, seat, value=self.search_value, moves=self.search_moves

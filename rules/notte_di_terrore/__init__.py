@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules import levels
 from rules.base import ModuleEngine
-from rules.notte_di_terrore import bot, engine
+from rules.notte_di_terrore import bot, engine, hard
 from rules.notte_di_terrore.engine import Action, State
 from rules.notte_di_terrore.value import search_value
 from rules.options import Choice, OptionSpec, Variant
@@ -109,6 +109,7 @@ ENGINE = ModuleEngine(
     bot=bot.bot_action,
     easy_bot=levels.easy_bot(engine.GAME_ID, engine, bot.bot_action, blunder=EASY_BLUNDER),
     search_value=search_value,
+    hard_bot=hard.hard_action,
     option_specs=OPTION_SPECS,
     variants=VARIANTS,
 )

@@ -1,0 +1,31 @@
+"""Notte di Terrore's ``hard`` level (issue 28): the normal bot's planner (:mod:`.bot`) with
+weights chosen against normal bots, not against copies of itself.
+
+Why not a search: a tree, flat searches and a fitted race value all played about as the
+normal bot does (``docs/simulator.md``, issue 28): a Notte turn is some 13 moves, a playout
+to the game's end costs tens of milliseconds, and the Terror piles a few moves on say little
+about who wins. The normal bot's weights were tuned against variants of itself; played at one
+seat against two normal bots, on the same seeds and seat as all-normal games (cheap: a game
+is about 30 ms), two weights beat it: a hand of fewer Events, more Beings (for the haunting to
+come), and a Necronomicon held dearer (the only sure way off the last Place, F2; the normal
+bot spends it on others' Places and its own sooner). What it sees is what
+the planner sees, its own seat's view only, so two tables its seat cannot tell apart get the
+same move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.notte_di_terrore.bot import choose
+from rules.notte_di_terrore.engine import Action, State
+from rules.notte_di_terrore.planner import DEFAULT
+
+HARD = replace(DEFAULT, events_share=0.6, necro_keep=10.0)
+"""The normal bot's weights but a hand of 60 % Events (normal: 80 %) at the split and refill,
+and a Necronomicon kept in hand worth 10 Terror (normal: 5)."""
+
+
+def hard_action(state: State, seat: int) -> Action:
+    """The planner's move for ``seat`` with the :data:`HARD` weights."""
+    return choose(state, seat, HARD)
