@@ -25,11 +25,10 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache, lru_cache
+from functools import cache
 
 from rules import decktet
-from rules.monster_day.bot import MOVE_CHANCE, expected_worth, worths
-from rules.monster_day.endgame import solvable, solved_share
+from rules.monster_day.bot import MOVE_CHANCE, expected_totals, expected_worth
 from rules.monster_day.engine import (
     MONSTER_POINTS,
     MONSTERS,
@@ -49,7 +48,6 @@ LEAD_SCALE = 8.0
 LEAD_STEPS = 20
 """How finely the lead is cut for the cached table (a lead of ``tanh`` 0.05 apart)."""
 KEEP_WEIGHT = 0.05
-WALKS_KEPT = 1 << 16
 """Win chance per hand of card worth (see :func:`card_worth`) at the start of the game."""
 
 
@@ -118,67 +116,21 @@ def _mean_worth(deck: tuple[str, ...]) -> float:
 def search_value(state: State, seat: int) -> float:
     """``seat``'s chance to win in ``[0, 1]``: the win share once the game is over, else the
     monsters' walks to the end and the worth of the cards in hand (see the module)."""
-    if solvable(state):
-        assert state.last_turn is not None
-        return solved_share(state, seat, before_roll(state.monsters, state.last_turn))
     result = outcome(state)
     if result is not None:
         return win_share(result, seat)
+    tops = [decktet.card(p[-1]) if p else None for p in state.piles]
     turns = len(state.deck) + sum(len(h) for h in state.hands)
     positions = state.monsters
     if state.last_turn is not None:
         positions, turns = before_roll(state.monsters, state.last_turn), turns + 1
-    chance = walk_chance(tops_of(state), positions, turns)
-    if seat == 1:
-        chance = 1.0 - chance
-    return clamped(chance + keep_credit(state.hands[seat], turns, state.extended_deck))
-
-
-def tops_of(state: State) -> tuple[str | None, ...]:
-    """The card on top of each space (``None``: an empty space)."""
-    return tuple(p[-1] if p else None for p in state.piles)
-
-
-def walk_chance(
-    tops: tuple[str | None, ...], positions: tuple[int | None, ...], turns: int
-) -> float:
-    """Seat 0's chance of more points (a tie half) when the monsters stand at ``positions``
-    with ``turns`` rolls to come, the first led by ``tops`` (seat 1's is one minus it)."""
-    return led_chance(leads_of(tops), positions, turns)
-
-
-def leads_of(tops: tuple[str | None, ...]) -> list[float]:
-    """Each monster's expected total in village 0 less village 1's, from the tops."""
-    leads = [0.0] * len(MONSTERS)
-    for space, top in enumerate(tops):
-        if top is not None:
-            sign = 1.0 if owner(space) == 0 else -1.0
-            for index, worth in enumerate(worths(top)):
-                leads[index] += sign * worth
-    return leads
-
-
-def led_chance(leads: list[float], positions: tuple[int | None, ...], turns: int) -> float:
-    """:func:`walk_chance` from the leads :func:`leads_of` sums."""
-    steps = tuple(round(LEAD_STEPS * math.tanh(lead / LEAD_SCALE)) for lead in leads)
-    return _walks_chance(positions, steps, turns)
-
-
-@lru_cache(maxsize=WALKS_KEPT)
-def _walks_chance(positions: tuple[int | None, ...], leads: tuple[int, ...], turns: int) -> float:
-    """:func:`walk_chance` from each monster's lead cut to ``LEAD_STEPS``. Cached: the
-    search meets the same monsters and leads on many deals and plays."""
-    villages = [_ends(p, turns, lead) for p, lead in zip(positions, leads, strict=True)]
-    return _win_share(villages, 0)
-
-
-def keep_credit(hand: tuple[str, ...], turns: int, extended: bool) -> float:
-    """What the cards ``hand`` keeps for the last turns add to the win chance (see the
-    module), with ``turns`` rolls to come."""
-    deck = starting_deck(extended)
-    kept = sum(card_worth(c) - _mean_worth(deck) for c in hand)
-    return KEEP_WEIGHT * turns / len(deck) * kept
-
-
-def clamped(chance: float) -> float:
-    return min(1.0, max(0.0, chance))
+    villages = []
+    for monster, position in zip(MONSTERS, positions, strict=True):
+        totals = expected_totals(tops, monster)
+        lead = round(LEAD_STEPS * math.tanh((totals[0] - totals[1]) / LEAD_SCALE))
+        villages.append(_ends(position, turns, lead))
+    chance = _win_share(villages, seat)
+    deck = starting_deck(state.extended_deck)
+    kept = sum(card_worth(c) - _mean_worth(deck) for c in state.hands[seat])
+    left = turns / len(deck)
+    return min(1.0, max(0.0, chance + KEEP_WEIGHT * left * kept))
