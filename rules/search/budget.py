@@ -73,8 +73,8 @@ BUDGETS: dict[str, Budget] = {
     # 0..999: hard 58.9 % [55.8, 61.9], normal at the same seats 48.8 %. Fourth try, paired
     # on the same games of seeds 1000..1199 (58.0 % there), none kept: a solved endgame leaf
     # 57.0 %, a leaf of the other seat's best reply over every roll (depth 0, one deal; p50
-    # 20 ms) 55.5 %, depth 1 50.7 %, margin 0.01 55.2 % of 87 (64.4 % there). CPU p50/p95
-    # 38-54 / 51-74 ms.
+    # 20 ms) 55.5 %, depth 1 50.7 %, depth 3 54.5 %, margin 0.01 55.2 % of 87 (64.4 %
+    # there). CPU p50/p95 38-54 / 51-74 ms.
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
