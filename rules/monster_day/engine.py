@@ -1,4 +1,5 @@
-"""Monster Day (P.D. Magnus, a Decktet game): state, actions and rules.
+"""Monster Day (P.D. Magnus, a Decktet game): the rules that change a table, and the one module
+bound to the engine contract (:class:`rules.base.ModuleEngine`).
 
 The rulebook (Italian) is the specification; ``docs/rules/monster_day.md`` lists every rule, the
 code that implements it, the test that checks it and each interpretation made here.
@@ -11,124 +12,105 @@ move one space toward the village with the higher total, and the player draws if
 
 Everything is immutable: :class:`State` holds tuples and the seeded :class:`~rules.base.Rng`, so
 ``apply`` returns a new state and ``setup(seed)`` plus the same plays replays a game exactly.
+
+The model (constants, cards' worth, state, action) is :mod:`.model`, the dice and the monsters'
+walk and the score :mod:`.monsters`; their names are re-exported here, so callers need only
+this module.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
 from rules import decktet
 from rules.base import Event, IllegalAction, Rng
-from rules.monster_day.determinize import determinize as determinize
+from rules.monster_day.determinize import determinize  # re-exported: ModuleEngine's hook
+from rules.monster_day.model import (
+    CROWN_VALUE,
+    DEFAULT_OPTIONS,
+    DUMP_VERSION,
+    EXCUSE_VALUE,
+    GAME_ID,
+    HAND_SIZE,
+    MONSTER_NAMES,
+    MONSTER_POINTS,
+    MONSTERS,
+    NUM_SPACES,
+    ROLLED_RANKS,
+    LastTurn,
+    Play,
+    State,
+    fixed_value,
+    is_rolled,
+    matches,
+    owner,
+    spaces_for,
+    starting_deck,
+    top_card,
+)
+from rules.monster_day.monsters import (
+    counts,
+    leader,
+    monsters_for_dice,
+    move_monster,
+    roll_for_monsters,
+    score,
+    step,
+    value_matters,
+    village_totals,
+    winners,
+)
 
-GAME_ID = "monster_day"
-NUM_SPACES = 6
-HAND_SIZE = 3
-CROWN_VALUE = 10
-EXCUSE_VALUE = 0
-ROLLED_RANKS = ("pawn", "court")
-DEFAULT_OPTIONS: dict[str, Any] = {"extended_deck": False}
-DUMP_VERSION = 1
-
-MONSTERS: tuple[str, ...] = ("catoblepas", "dire_bear", "glatisant", "pegasus")
-"""Monster ids in die-face order: face 1 moves ``MONSTERS[0]`` ... face 4 ``MONSTERS[3]``."""
-
-MONSTER_POINTS: dict[str, int] = {"catoblepas": 1, "dire_bear": 1, "glatisant": 1, "pegasus": 2}
-MONSTER_NAMES: dict[str, dict[str, str]] = {
-    "catoblepas": {"en": "Catoblepas", "it": "Catoblepa"},
-    "dire_bear": {"en": "Dire Bear", "it": "Orso Terribile"},
-    "glatisant": {"en": "Glatisant", "it": "Glatisant"},
-    "pegasus": {"en": "Pegasus", "it": "Pegaso"},
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """The only action: put ``card`` (an id from the hand) on ``space`` (0..5)."""
-
-    card: str
-    space: int
-
-
-@dataclass(frozen=True, slots=True)
-class LastTurn:
-    """What the previous turn did, for the view. ``events`` is the turn's event list as one
-    canonical JSON string, so the state stays deeply immutable and ``load(dump(s)) == s``."""
-
-    seat: int
-    card: str
-    space: int
-    dice: tuple[int, int]
-    events: str
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """A whole game. ``piles[i]`` is bottom-first (its last card is the top that counts);
-    ``monsters[k]`` is the space of ``MONSTERS[k]`` or ``None`` at the start; ``deck[0]`` is the
-    next card drawn; ``current`` is ``None`` once the game is over."""
-
-    extended_deck: bool
-    aces: tuple[str, ...]
-    piles: tuple[tuple[str, ...], ...]
-    monsters: tuple[int | None, ...]
-    hands: tuple[tuple[str, ...], ...]
-    deck: tuple[str, ...]
-    current: int | None
-    turn_number: int
-    first_player_rolls: tuple[tuple[int, int], ...]
-    last_turn: LastTurn | None
-    rng: Rng
-
-    @property
-    def over(self) -> bool:
-        return self.current is None
-
-
-# --- the deck and the board ------------------------------------------------------------------
-
-
-def owner(space: int) -> int:
-    """The seat whose village holds ``space`` (the three spaces nearest a player are theirs)."""
-    return 0 if space < NUM_SPACES // 2 else 1
-
-
-@cache
-def starting_deck(extended: bool) -> tuple[str, ...]:
-    """Numerals and Crowns; the extended deck adds the Excuse, Pawns and Courts. Aces never."""
-    ranks: tuple[int | str, ...] = (*decktet.NUMERAL_RANKS, "crown")
-    if extended:
-        ranks = (*ranks, "excuse", "pawn", "court")
-    return decktet.ids_of_rank(*ranks)
-
-
-def fixed_value(card: decktet.Card) -> int | None:
-    """A card's printed worth: numerals their rank, Crowns 10, the Excuse 0; ``None`` when the
-    card has no fixed value (Aces, and Pawns/Courts whose value is rolled)."""
-    if card.is_numeral:
-        return int(card.rank)
-    return {"crown": CROWN_VALUE, "excuse": EXCUSE_VALUE}.get(str(card.rank))
-
-
-def is_rolled(card: decktet.Card) -> bool:
-    return card.rank in ROLLED_RANKS
-
-
-@cache
-def matches(card_id: str, ace_id: str) -> bool:
-    """May ``card_id`` go beside ``ace_id``? It must share a suit with the Ace; the Excuse goes
-    anywhere. Whatever card it covers is ignored. Cached: the bots ask it for every play they
-    weigh, and there are only 45 x 6 pairs."""
-    card = decktet.card(card_id)
-    return card.rank == "excuse" or bool(set(card.suits) & set(decktet.card(ace_id).suits))
-
-
-def top_card(pile: tuple[str, ...]) -> decktet.Card | None:
-    return decktet.card(pile[-1]) if pile else None
-
+__all__ = [
+    "CROWN_VALUE",
+    "DEFAULT_OPTIONS",
+    "DUMP_VERSION",
+    "EXCUSE_VALUE",
+    "GAME_ID",
+    "HAND_SIZE",
+    "MAX_WIRE_INT",
+    "MONSTERS",
+    "MONSTER_NAMES",
+    "MONSTER_POINTS",
+    "NUM_SPACES",
+    "ROLLED_RANKS",
+    "LastTurn",
+    "Play",
+    "State",
+    "apply",
+    "card_view",
+    "check_action",
+    "counts",
+    "determinize",
+    "dump",
+    "dump_action",
+    "fixed_value",
+    "forced_action",
+    "is_rolled",
+    "leader",
+    "legal_actions",
+    "legal_spaces",
+    "load",
+    "load_action",
+    "matches",
+    "monsters_for_dice",
+    "move_monster",
+    "outcome",
+    "owner",
+    "pending",
+    "roll_for_monsters",
+    "score",
+    "setup",
+    "starting_deck",
+    "step",
+    "top_card",
+    "value_matters",
+    "view",
+    "village_totals",
+    "winners",
+]
 
 # --- setup -------------------------------------------------------------------------------------
 
@@ -187,12 +169,7 @@ def pending(state: State) -> list[int]:
 
 
 def legal_spaces(state: State, card_id: str) -> list[int]:
-    return list(_spaces(card_id, state.aces))
-
-
-@cache
-def _spaces(card_id: str, aces: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(i for i, ace in enumerate(aces) if matches(card_id, ace))
+    return list(spaces_for(card_id, state.aces))
 
 
 def legal_actions(state: State, seat: int) -> list[Play]:
@@ -242,129 +219,6 @@ def check_action(state: State, seat: int, action: Any) -> None:
         raise IllegalAction(
             "suit_mismatch", "the card must share a suit with the space's Ace", card=action.card
         )
-
-
-# --- monsters ----------------------------------------------------------------------------------
-
-
-def monsters_for_dice(dice: tuple[int, ...]) -> list[int]:
-    """Monster indexes moved by ``dice``, in die order; doubles move a monster once; 5-6 none."""
-    faces = [d for d in dice if 1 <= d <= len(MONSTERS)]
-    return [face - 1 for face in dict.fromkeys(faces)]
-
-
-def value_matters(monster: str, card: decktet.Card) -> bool:
-    """Does this monster's total need a rolled Pawn/Court value? Always, except that the
-    Glatisant ignores non-personality cards whatever their value."""
-    return is_rolled(card) and (monster != "glatisant" or card.is_personality)
-
-
-def counts(monster: str, card: decktet.Card, value: int) -> bool:
-    """Does a card worth ``value`` add to ``monster``'s total? Odd/even numerals (and rolled
-    Pawn/Court values of that parity) for Catoblepas/Dire Bear, never Crowns or the Excuse;
-    personality cards for the Glatisant; every card for Pegasus."""
-    if monster in ("catoblepas", "dire_bear"):
-        parity = 1 if monster == "catoblepas" else 0
-        return (card.is_numeral or is_rolled(card)) and value % 2 == parity
-    if monster == "glatisant":
-        return card.is_personality
-    return True
-
-
-def _roll_card(card: decktet.Card, space: int, monster: str, rng: Rng) -> tuple[int, Rng, Event]:
-    """The controller of ``space`` rolls 2d6 for a Pawn/Court; the sum is its value this time."""
-    dice, rng = rng.dice(2)
-    value = sum(dice)
-    event = {
-        "type": "card_value_rolled",
-        "card": card.id,
-        "space": space,
-        "roller": owner(space),
-        "dice": list(dice),
-        "value": value,
-        "monster": monster,
-    }
-    return value, rng, event
-
-
-def village_totals(
-    piles: tuple[tuple[str, ...], ...], monster: str, rng: Rng
-) -> tuple[list[int], Rng, list[Event]]:
-    """Each village's total for ``monster`` from the top cards only, rolling Pawns/Courts."""
-    totals, events = [0, 0], []
-    for space, pile in enumerate(piles):
-        if not pile:
-            continue
-        worth = _fixed_worth(monster, pile[-1])
-        if worth is None:
-            card = decktet.card(pile[-1])
-            value, rng, event = _roll_card(card, space, monster, rng)
-            events.append(event)
-            worth = value if counts(monster, card, value) else 0
-        totals[owner(space)] += worth
-    return totals, rng, events
-
-
-@cache
-def _fixed_worth(monster: str, card_id: str) -> int | None:
-    """What a top adds to ``monster``'s total when no roll is needed (``None``: roll it).
-    Cached: every roll of the dice totals the tops again."""
-    card = decktet.card(card_id)
-    if value_matters(monster, card):
-        return None
-    value = fixed_value(card)
-    return value if value is not None and counts(monster, card, value) else 0
-
-
-def step(position: int | None, toward: int) -> tuple[int | None, str]:
-    """One space toward seat ``toward``: off the start to space 2 or 3, then along the line
-    (2 <-> 3 skips the start); a monster on the space nearest that seat stays (``at_edge``)."""
-    if position is None:
-        return (NUM_SPACES // 2 - 1 if toward == 0 else NUM_SPACES // 2), "moved"
-    edge = 0 if toward == 0 else NUM_SPACES - 1
-    if position == edge:
-        return position, "at_edge"
-    return position + (-1 if toward == 0 else 1), "moved"
-
-
-def leader(totals: list[int]) -> int | None:
-    """The seat with the higher total, ``None`` on a tie."""
-    if totals[0] == totals[1]:
-        return None
-    return 0 if totals[0] > totals[1] else 1
-
-
-def move_monster(
-    piles: tuple[tuple[str, ...], ...], position: int | None, monster: str, rng: Rng
-) -> tuple[int | None, Rng, list[Event]]:
-    """Total both villages for ``monster`` and move it one space toward the leader, if any."""
-    totals, rng, events = village_totals(piles, monster, rng)
-    toward = leader(totals)
-    new, result = (position, "tie") if toward is None else step(position, toward)
-    events.append(
-        {
-            "type": "monster",
-            "monster": monster,
-            "totals": totals,
-            "toward": toward,
-            "from": position,
-            "to": new,
-            "result": result,
-        }
-    )
-    return new, rng, events
-
-
-def roll_for_monsters(
-    piles: tuple[tuple[str, ...], ...], monsters: tuple[int | None, ...], rng: Rng
-) -> tuple[tuple[int, int], tuple[int | None, ...], Rng, list[Event]]:
-    """Take your chances ("giocati le tue possibilità"): roll both dice, move the monsters."""
-    dice, rng = rng.dice(2)
-    positions, events = list(monsters), []
-    for index in monsters_for_dice(dice):
-        positions[index], rng, moved = move_monster(piles, positions[index], MONSTERS[index], rng)
-        events.extend(moved)
-    return (dice[0], dice[1]), tuple(positions), rng, events
 
 
 # --- a turn ------------------------------------------------------------------------------------
@@ -427,25 +281,6 @@ def apply(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         rng=rng,
     )
     return new, events
-
-
-# --- scoring -----------------------------------------------------------------------------------
-
-
-def score(monsters: tuple[int | None, ...]) -> list[int]:
-    """Points per seat: each monster in your village, wherever in it; Pegasus 2, others 1. A
-    monster still at the start belongs to no village."""
-    points = [0, 0]
-    for monster, position in zip(MONSTERS, monsters, strict=True):
-        if position is not None:
-            points[owner(position)] += MONSTER_POINTS[monster]
-    return points
-
-
-def winners(scores: list[int]) -> list[int]:
-    """Most points wins; equal points share the win (the rulebook has no tie-break)."""
-    best = max(scores)
-    return [seat for seat, points in enumerate(scores) if points == best]
 
 
 def outcome(state: State) -> dict[str, Any] | None:

@@ -69,7 +69,12 @@ BUDGETS: dict[str, Budget] = {
     # end (issue 28: hard won 54 % of 160 games with a 300-iteration tree; this search 58.0 %
     # of 400 on seeds 0..399, where normal at the same seats won 50.0 %). CPU p50/p95 45-62 /
     # 63-78 ms since the normal bot got cheaper; 32 deals (79-88 / 100-119 ms) won no more
-    # (58.0 % of seeds 1000..1199, as 16 did), so the spare time is left unspent.
+    # (58.0 % of seeds 1000..1199, as 16 did), so the spare time is left unspent. Seeds
+    # 0..999: hard 58.9 % [55.8, 61.9], normal at the same seats 48.8 %. Fourth try, paired
+    # on the same games of seeds 1000..1199 (58.0 % there), none kept: a solved endgame leaf
+    # 57.0 %, a leaf of the other seat's best reply over every roll (depth 0, one deal; p50
+    # 20 ms) 55.5 %, depth 1 50.7 %, depth 3 54.5 %, margin 0.01 55.2 % of 87 (64.4 %
+    # there). CPU p50/p95 38-54 / 51-74 ms.
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
