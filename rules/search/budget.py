@@ -79,11 +79,7 @@ BUDGETS: dict[str, Budget] = {
     # 60.0 %: together 57.5 % [44.9, 69.2] of 60 against 48.3 %, short of 65 %. The
     # 10-iteration tree it replaces played the normal bot's move at 20 of 20 bench positions;
     # judged after the other's reply too (turns=2, one deal) it won 45.0 % with fewer kills.
-    # Since the normal bot presses for the kill (bot.PRESS_HEALTH) and measures its gaps once
-    # (bot._Gaps): 53.8 % [38.7, 68.2] of 40 (seeds 0..39) where normal at the same seats won
-    # 55.0 %; hard vs hard ends by a kill in 35.0 % [22.1, 50.5] of 40 (normal vs normal 45.0 %).
-    # CPU p50/p95 19 / 160 ms on bench/bots.py's old 20 positions (was 29 / 204 back to back),
-    # 20 / 49 ms on the new normal game's; python -m bench.bots' 6 quick: 29 / 202 (issue 28).
+    # CPU p50 25 ms, p95 158 ms on bench/bots.py's 20 positions, load average 22-25 (issue 28).
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # A playout of a few moves judged by the public race (fewest Terror, levels): CPU p95
     # 171 and 176 ms on bench/bots.py's 20 positions on a loaded machine (issue 28).
