@@ -34,7 +34,6 @@ from rules.monsterpocalypse.model import (
     Run,
     Spawn,
     State,
-    monster_of,
     sq,
 )
 from rules.monsterpocalypse.odds import p_at_least, p_hit
@@ -156,7 +155,7 @@ def _best_attack(state: State, legal: list[Action]) -> Attack | None:
         if monster:  # the damage dealt, super damage included: every point brings the kill
             odds += p_at_least(a.dice, boost, 2 * need, a.power)
         worth = 2.0 if monster else 1.0
-        focus = monster and fig.kind == "unit" and (odds >= _FOCUS or _pressing(state, fig.owner))
+        focus = monster and fig.kind == "unit" and odds >= _FOCUS
         scored.append((focus, odds * worth, a.dice, str(a), a))
     if not scored:
         return None
@@ -191,9 +190,7 @@ def _aims(state: State, fig: Figure, secured: dict[str, int | None]) -> Aims:
         return foes
     # Focus fire: a unit the enemy monster is within a move of shooting goes for it alone.
     reach = board.speed(state, fig) + board.blast_range(fig)[1] + 1
-    if foes and (
-        geometry.attack_distance(fig.squares(), foes[0]) <= reach or _pressing(state, fig.owner)
-    ):
+    if foes and geometry.attack_distance(fig.squares(), foes[0]) <= reach:
         return foes
     found = [f.squares() for f in enemy]
     return found + [b.squares() for b in state.buildings if secured[b.id] != fig.owner]
@@ -277,12 +274,7 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
         if now == 0 and not blocking:
             continue
         after = gaps[fig.id].at(sq(a.to))
-        if (
-            fig.kind == "monster"
-            and after
-            and not _pressing(state, fig.owner)
-            and not _safe_wait(state, fig, now, after, budget)
-        ):
+        if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
             continue
         line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
         if line and now and not _focusing(state, fig, aims[fig.id]):
@@ -305,23 +297,6 @@ def _safe_wait(state: State, beast: Figure, now: int, after: int, budget: int) -
         return True
     enemy = next(f for f in state.figures if f.id == f"m{1 - beast.owner}")
     return after > board.speed(state, enemy) + 1
-
-
-PRESS_HEALTH = 5
-"""The enemy monster's health points at or under which a side presses for the kill (of 9 or
-11). Normal against normal, seeds 1000..1099: 46 battles of 100 ended by a kill without it,
-50 with 3, 54 with 5 (issue 28)."""
-
-
-def _pressing(state: State, seat: int) -> bool:
-    """Whether ``seat`` goes for the kill: the enemy monster has at most
-    :data:`PRESS_HEALTH` points left, so its monster closes in even if the enemy could strike
-    first (:func:`_safe_wait` waived), and its units all go for the monster. Why: two bots
-    ended most battles at the round limit with both monsters a few points from destruction
-    (issue 28); a lead on the tie-break wins as well, but a kill in reach is the game's
-    climax and should not be left for it."""
-    enemy = monster_of(state, 1 - seat)
-    return bool(enemy.at) and sum(enemy.health) <= PRESS_HEALTH
 
 
 def _screen(state: State) -> dict[int, tuple[geometry.Square, ...]]:

@@ -80,35 +80,6 @@ def test_issue26_7_a_monster_out_of_reach_waits_beyond_the_enemy_blow() -> None:
     assert geometry.attack_distance(warden.squares(), empress.squares()) > 5 + 1
 
 
-def test_issue28_a_monster_presses_on_when_the_enemy_is_nearly_destroyed() -> None:
-    """As above, but the Empress has 2 health points left (at most PRESS_HEALTH): the Warden closes
-    in even though she may strike first; a kill in reach is worth more than a safe lead on
-    the round limit's tie-break (issue 28)."""
-    state = arranged(monsters=("E1", "E11"))
-    empress = replace(figure(state, "m1"), health=(0, 2), form="hyper")
-    state = with_figure(state, empress)
-    state, _ = act(pools(state, 0, 6, 4), ActivateMonster())
-    while state.activation is not None:
-        state, _ = act(state, MP.bot_action(state, 0))
-    warden, empress = figure(state, "m0"), figure(state, "m1")
-    assert geometry.attack_distance(warden.squares(), empress.squares()) <= 5 + 1
-
-
-def test_issue28_units_all_go_for_a_nearly_destroyed_monster() -> None:
-    """A forgeborn beyond a move and a blow from the Empress aims at her alone once she has 2
-    health points left, instead of the enemy skitter nearer to it the other way."""
-    state = arranged(monsters=("E1", "E11"))
-    forgeborn, skitter = unit_of(state, 0, "forgeborn"), unit_of(state, 1, "skitter")
-    state = arranged(monsters=("A1", "K11"), units={forgeborn: "F6", skitter: "B6"})
-    empress = replace(figure(state, "m1"), health=(0, 2), form="hyper")
-    state = _units_past_spawning(with_figure(state, empress), 3)
-    step = MP.bot_action(state, 0)
-    assert isinstance(step, Move) and step.figure == forgeborn
-    before = geometry.attack_distance((geometry.parse("F6"),), figure(state, "m1").squares())
-    after = geometry.attack_distance((geometry.parse(step.to),), figure(state, "m1").squares())
-    assert after < before
-
-
 def test_issue26_7_units_screen_their_monster() -> None:
     """The Empress 4 squares from the Warden (within her move and two), the Warden hurt more
     than her: a forgeborn out of her reach steps next to the Warden on her side, in her way
