@@ -8,6 +8,9 @@ made at the best odds with as many dice as it may roll.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import lru_cache
+
 from rules.monsterpocalypse import board, content, geometry
 from rules.monsterpocalypse.activation import health_kept, left
 from rules.monsterpocalypse.attacks import defense
@@ -193,20 +196,49 @@ def _aims(state: State, fig: Figure, secured: dict[str, int | None]) -> Aims:
     return found + [b.squares() for b in state.buildings if secured[b.id] != fig.owner]
 
 
-def _gap(fig: Figure, aims: Aims, anchor: geometry.Square) -> int:
-    """How far ``fig`` would stand from attacking its nearest aim (0: it could attack). A
-    monster closes in to brawl, its strongest attack (a monster that stopped at blast range
-    dealt a third of the damage in the simulator, and battles never ended by destruction)."""
-    squares = geometry.footprint(anchor, fig.size)
+def _gap(fig: Figure, aims: Aims) -> _Gaps:
+    """How far ``fig`` would stand from attacking its nearest aim (0: it could attack), from
+    any anchor (:meth:`_Gaps.at`). A monster closes in to brawl, its strongest attack (a
+    monster that stopped at blast range dealt a third of the damage in the simulator, and
+    battles never ended by destruction)."""
     low, high = board.blast_range(fig)
     if fig.kind == "monster":  # a monster's brawl is its strongest attack: close in
         low, high = 1, 1
-    best = 99
-    for distance in geometry.attack_distances(squares, aims):
-        if distance == 1 or low <= distance <= high:
-            return 0
-        best = min(best, distance)
-    return best
+    return _gaps(tuple(aims), fig.size, low, high)
+
+
+@dataclass(slots=True)
+class _Gaps:
+    """One figure's :func:`_gap` from each anchor to the same aims, worked out once per anchor.
+    Why: the hard bot's playouts ask the normal bot at every step, and the same figures'
+    aims recur from step to step; measuring every reachable square afresh was the largest
+    part of a playout step (issue 28)."""
+
+    aims: tuple[tuple[geometry.Square, ...], ...]
+    size: int
+    low: int
+    high: int
+    known: dict[geometry.Square, int] = field(default_factory=dict)
+
+    def at(self, anchor: geometry.Square) -> int:
+        found = self.known.get(anchor)
+        if found is None:
+            found = self.known[anchor] = self._measure(anchor)
+        return found
+
+    def _measure(self, anchor: geometry.Square) -> int:
+        best = 99
+        squares = geometry.footprint(anchor, self.size)
+        for distance in geometry.attack_distances(squares, self.aims):
+            if distance == 1 or self.low <= distance <= self.high:
+                return 0
+            best = min(best, distance)
+        return best
+
+
+@lru_cache(maxsize=1024)
+def _gaps(aims: tuple[tuple[geometry.Square, ...], ...], size: int, low: int, high: int) -> _Gaps:
+    return _Gaps(aims, size, low, high)
 
 
 def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | None:
@@ -218,13 +250,15 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
     # Which side secures each building, likewise once, and only once a figure asks.
     secured: dict[str, int | None] | None = None
     aims: dict[str, Aims] = {}
+    gaps: dict[str, _Gaps] = {}
     start: dict[str, tuple[int, bool]] = {}
     screen = _screen(state)
+    by_id = {f.id: f for f in state.figures}
     for a in legal:
         if isinstance(a, Move):
-            fig = next(f for f in state.figures if f.id == a.figure)
+            fig = by_id[a.figure]
         elif isinstance(a, Run):
-            fig = next(f for f in state.figures if f.id == f"m{state.turn}")
+            fig = by_id[f"m{state.turn}"]
             steps = geometry.attack_distance(fig.squares(), geometry.footprint(sq(a.to), 2))
             if fig.moved is False or steps > budget:
                 continue
@@ -234,11 +268,12 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
             if secured is None:
                 secured = {b.id: board.secured_by(state, b) for b in state.buildings}
             aims[fig.id] = _aims(state, fig, secured)
-            start[fig.id] = _gap(fig, aims[fig.id], sq(fig.at)), _on_own_spawn(state, fig, fig.at)
+            gaps[fig.id] = _gap(fig, aims[fig.id])
+            start[fig.id] = gaps[fig.id].at(sq(fig.at)), _on_own_spawn(state, fig, fig.at)
         now, blocking = start[fig.id]
         if now == 0 and not blocking:
             continue
-        after = _gap(fig, aims[fig.id], sq(a.to))
+        after = gaps[fig.id].at(sq(a.to))
         if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
             continue
         line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()

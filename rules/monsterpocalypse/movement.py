@@ -25,6 +25,7 @@ from rules.monsterpocalypse.model import (
     with_figure,
     without_dice,
 )
+from rules.monsterpocalypse.reach import reachable
 
 
 def may_move(state: State, fig: Figure) -> bool:
@@ -70,7 +71,7 @@ def _moves(state: State, fig: Figure) -> dict[Square, Reach]:
         return {}
     held = board.abilities(state, fig)
     terrain = _unmet(state, fig)
-    found = geometry.reachable(
+    found = reachable(
         sq(fig.at),
         fig.size,
         board.speed(state, fig),
@@ -126,9 +127,7 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
                 continue
             hazards = (terrain.hazards[landing],) if landing in terrain.hazards else ()
             onward = {landing: Reach(landing, 0, False, (landing,), ())}
-            onward |= geometry.reachable(
-                landing, 1, speed - 1, terrain, jump="jump" in held, safest=True
-            )
+            onward |= reachable(landing, 1, speed - 1, terrain, jump="jump" in held, safest=True)
             for anchor, walk in onward.items():
                 tokens = tuple(sorted({*hazards, *walk.hazards}))
                 reach = Reach(
@@ -157,7 +156,7 @@ def _runs(state: State, seat: int) -> dict[Square, Reach]:
         return {}
     held = board.abilities(state, beast)
     terrain = _unmet(state, beast)
-    found = geometry.reachable(
+    found = reachable(
         sq(beast.at),
         beast.size,
         budget,

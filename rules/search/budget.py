@@ -84,7 +84,8 @@ BUDGETS: dict[str, Budget] = {
     # 60.0 %: together 57.5 % [44.9, 69.2] of 60 against 48.3 %, short of 65 %. The
     # 10-iteration tree it replaces played the normal bot's move at 20 of 20 bench positions;
     # judged after the other's reply too (turns=2, one deal) it won 45.0 % with fewer kills.
-    # CPU p50 25 ms, p95 158 ms on bench/bots.py's 20 positions, load average 22-25 (issue 28).
+    # CPU p50 25 ms, p95 158 ms on bench/bots.py's 20 positions, load average 22-25 (issue 28);
+    # 19 / 160 ms since the normal bot keeps its gaps (29 / 204 ms back to back before).
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots, ModuleEngine.hard_bot), since no search

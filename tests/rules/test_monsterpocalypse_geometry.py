@@ -29,9 +29,9 @@ from rules.monsterpocalypse.geometry import (
     neighbours,
     parse,
     push_line,
-    reachable,
     step_is_diagonal,
 )
+from rules.monsterpocalypse.reach import reachable
 
 
 def terrain(

@@ -16,7 +16,7 @@ import pytest
 
 from rules import GAMES
 from rules.base import Rng
-from rules.monsterpocalypse import board, engine, geometry
+from rules.monsterpocalypse import board, engine, reach
 from rules.monsterpocalypse.model import State, sq
 from tests.rules import monsterpocalypse_reach_oracle as oracle
 
@@ -60,7 +60,7 @@ def test_reachable_is_the_old_search(seed: int) -> None:
         for start, size, budget, terrain, fly, jump, diagonals, safest in questions(state):
             args = (start, size, budget, terrain)
             kw = {"fly": fly, "jump": jump, "diagonals": diagonals, "safest": safest}
-            assert geometry.reachable(*args, **kw) == oracle.reachable(*args, **kw), (seed, kw)
+            assert reach.reachable(*args, **kw) == oracle.reachable(*args, **kw), (seed, kw)
             asked += 1
     assert asked > 100
 
