@@ -16,12 +16,6 @@ hard flipped cards for Juice the moment it had them):
   Juice a card), hard flipped the cards it had just bought for whatever their back did at
   once (16 flips in one solo 2 game) and scored 20-50 Juice less than normal.
 
-- **The move's own follow-ups**: an activation, a placed die or a stop opens icons to use
-  (J2, M8) whose Juice is not on the board until they are used; the leaf is judged once
-  the normal bot has used them (:func:`settled`, at most :data:`SETTLE` moves). Why: judged
-  before them, placements and activations mostly tied (46 of 54 placements in 3 games) and
-  went to the normal bot's move whatever the icons they opened.
-
 Evil is left out, as the rulebook's final scoring leaves it (a tie-break, F10): valued at
 what it buys on average (2.2 Juice each, fitted on normal-bot games), Evil kept made passing
 look better than buying, and hard passed with Evil in hand (simulator.md, issue 28).
@@ -35,10 +29,7 @@ from rules import levels
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board import scoring
 from rules.monsters_on_board.arch import arch_cards
-from rules.monsters_on_board.bot import bot_action
-from rules.monsters_on_board.engine import apply
 from rules.monsters_on_board.model import ROUNDS, Seat, State
-from rules.monsters_on_board.phases import pending
 from rules.monsters_on_board.sheets import board_for_scoring
 from rules.monsters_on_board.solo2 import jack_of, missed_prophecy
 from rules.monsters_on_board.spectral import outcome
@@ -54,17 +45,11 @@ CARD_GROWTH = 0.5
 scored 0.4 then and 3.3 at the end (a flip in the final window counted as its 4 Juice), one
 bought in round 4 1.8 and 3.4, in round 6 3.0 and 3.6."""
 
-SETTLE = 12
-"""At most this many of the seat's own follow-up moves are played before a leaf is judged
-(an activation with two stops and a ghost is about 6)."""
-
 
 def search_value(state: State, seat: int) -> float:
     """``seat``'s win chance in ``[0, 1]``: the win share once the game is over, else a
-    softmax of every board's total as if scored now (once the seat's open icons are used,
-    :func:`settled`), Spider Jack's standing last in solo 2 (alone at the table otherwise:
-    1)."""
-    state = settled(state, seat)
+    softmax of every board's total as if scored now, Spider Jack's standing last in solo 2
+    (alone at the table otherwise: 1)."""
     result = outcome(state)
     if result is not None:
         return win_share(result, seat)
@@ -72,16 +57,6 @@ def search_value(state: State, seat: int) -> float:
     if state.jack is not None:
         totals.append(jack_of(state).juice + missed_prophecy(state))
     return levels.race_share(totals, seat, SHARPNESS)
-
-
-def settled(state: State, seat: int) -> State:
-    """``state`` once the seat's open decisions (its stack: moves and icons of the move just
-    made) are played by the normal bot, the other seats left as they are."""
-    for _ in range(SETTLE):
-        if not state.seats[seat].stack or seat not in pending(state):
-            break
-        state, _ = apply(state, seat, bot_action(state, seat))
-    return state
 
 
 def _seats(state: State) -> range:

@@ -10,7 +10,7 @@ from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.model import BuyArch, Flip, Pass, State
 from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo2 import jack_of
-from rules.monsters_on_board.value import search_value, settled
+from rules.monsters_on_board.value import search_value
 
 ENGINE = GAMES["monsters_on_board"]
 
@@ -110,22 +110,3 @@ def test_hard_flips_no_card_to_put_off_the_draft_end() -> None:
         action = ENGINE.bot_action(state, 0, "hard")
         assert not isinstance(action, Flip) or action == ENGINE.bot_action(state, 0)
         state, _ = ENGINE.apply(state, 0, action)
-
-
-def test_a_leaf_is_judged_once_the_seats_open_icons_are_used() -> None:
-    """A placed die or a stop opens icons (J2, M8) whose Juice is not on the board until
-    used: judged before them, most placements and activations tied and hard played the
-    normal bot's move whatever icons they opened (issue 28). The leaf is judged once the
-    normal bot has used the seat's open icons, the other seats left as they are."""
-    state: State = ENGINE.setup(2, {}, 5)
-    while True:
-        seat = ENGINE.pending(state)[0]
-        stack = state.seats[seat].stack
-        if stack and any(icon.startswith("juice") for _, icon in stack[-1].items):
-            break
-        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
-    after = settled(state, seat)
-    assert not after.seats[seat].stack
-    assert after.seats[seat].juice > state.seats[seat].juice
-    assert after.seats[1 - seat] == state.seats[1 - seat]
-    assert search_value(state, seat) == search_value(after, seat)
