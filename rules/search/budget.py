@@ -110,7 +110,9 @@ BUDGETS: dict[str, Budget] = {
     # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms). Against normal,
     # seeds from 0: two seats 70.8 % of 60 (normal at the same seats 35.0 %; on seeds 0..39
     # as many wins as the board-alone leaf), three seats 60.0 % of 45 (normal 31.1 %); solo 2
-    # 50 wins of 192 where normal won 38 (issue 28, simulator.md).
+    # 50 wins of 192 where normal won 38. Seeds 0..174, two seats: 68.3 % [61.1, 74.7] of
+    # 175 where normal at the same seats won 44.0 %. Judging the leaf once the seat's open
+    # icons are used won no more (88.5 against 85.5 of 123; issue 28, simulator.md).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=8, skip=("Flip",)),
 }
 
