@@ -14,7 +14,7 @@ import asyncio
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.smoke.helpers import (
     WAIT,
     TableDriver,
@@ -92,9 +92,16 @@ async def _lobby_to_start(world: World) -> tuple[FakeMessage, str]:
 
 async def _one_first_table(driver: TableDriver) -> None:
     """The game goes on from one first table: a move shows in one table message more (a
-    table's messages go out in order, so a second first table would have come before it)."""
-    user = await driver.next_turn()
-    assert user is not None
+    table's messages go out in order, so a second first table would have come before it).
+    The first mover is read from the table, not from a hand DM: whoever tapped Start and
+    plays first gets their starting hand in the tap's private answer, not by DM."""
+
+    def first_turn() -> tuple[FakeUser] | None:
+        messages = driver.table_messages()
+        user = driver.turn_of(messages[-1]) if messages else None
+        return (user,) if user is not None else None
+
+    (user,) = await driver.fake.wait_until(first_turn, WAIT, what="the first turn")
     await driver.play_by_command(user)
     assert await driver.next_turn() not in (None, user)
     assert len(driver.table_messages()) == 2, _seen(driver.fake, driver.world)
