@@ -203,8 +203,7 @@ async def test_a_lobby_button_updates_the_lobby_inside_its_answer(simcord_env) -
     world = make_world(simcord_env)
     record, lobby = await _lobby_open(world)
     since = len(simcord_env.http_requests)
-    joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
-    await world.bot.courier.wait_idle()
+    joined = await _bob_joins(world, lobby, record.id)
     assert private(joined) and "seated" in followup_text(joined), followup_text(joined)
     assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
     started = await world.ann.click(
@@ -314,6 +313,23 @@ async def test_monster_day_deals_the_second_hand_by_dm_with_its_first_turn(simco
     assert latest_with_buttons(other.user.dm_channel) is not None, "their turn brings it"
 
 
+async def _bob_joins(world: Any, lobby: Any, game_id: int) -> Any:
+    """Bob taps Join on the lobby message, and the courier shows what it changed."""
+    joined = await world.bob.click(lobby, custom_id=f"mt:join:{game_id}")
+    await world.bot.courier.wait_idle()
+    return joined
+
+
+def _seated_in_the_lobby_free(
+    simcord_env: Any, world: Any, lobby: Any, joined: Any, since: int
+) -> None:
+    """Bob was told he is seated, the lobby shows him, and no counted request was made
+    for it since ``since`` (the tap's answer updated the lobby)."""
+    assert "seated" in followup_text(joined)
+    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
+    assert not counted(simcord_env, since), counted(simcord_env, since)
+
+
 async def test_a_tap_on_the_lobby_before_its_id_is_stored_still_updates_it(simcord_env) -> None:
     """The lobby is ``/game new``'s followup: a player can tap it the moment it shows, before
     the bot stored its id (found by ``bench/rest.py``: that join cost an edit request). The
@@ -323,11 +339,8 @@ async def test_a_tap_on_the_lobby_before_its_id_is_stored_still_updates_it(simco
     record, lobby = await _lobby_open(world)
     await world.bot.store.set_lobby_message(record.id, None)  # type: ignore[arg-type]
     since = len(simcord_env.http_requests)
-    joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
-    await world.bot.courier.wait_idle()
-    assert "seated" in followup_text(joined)
-    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
-    assert not counted(simcord_env, since), counted(simcord_env, since)
+    joined = await _bob_joins(world, lobby, record.id)
+    _seated_in_the_lobby_free(simcord_env, world, lobby, joined, since)
     assert (await world.record()).lobby_message_id == lobby.id
 
 
@@ -347,11 +360,8 @@ async def test_a_lobby_tap_while_game_new_still_answers_updates_it_in_its_answer
     with world.bot.courier.answering(record.id, LOBBY_ANSWER, posted) as opening:
         assert await opening.show(world.bot.publisher.lobby_payload(record)) == lobby.id
         since = len(simcord_env.http_requests)
-        joined = await world.bob.click(lobby, custom_id=f"mt:join:{record.id}")
-        await world.bot.courier.wait_idle()
-    assert "seated" in followup_text(joined)
-    assert world.bob.mention in text_of(message_now(world.channel, lobby.id))
-    assert not counted(simcord_env, since), counted(simcord_env, since)
+        joined = await _bob_joins(world, lobby, record.id)
+    _seated_in_the_lobby_free(simcord_env, world, lobby, joined, since)
 
 
 def _private_hand(result: Any) -> Any:
