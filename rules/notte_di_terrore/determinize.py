@@ -14,7 +14,10 @@ changes only:
 - the dice to come: the state's :class:`~rules.base.Rng`, reseeded from ``rng``.
 
 The discard piles are kept: every card in them was shown as it went there. ``rng`` alone
-drives the re-deal (never the state's ``Rng``, which holds the real future draws).
+drives the re-deal (never the state's ``Rng``, which holds the real future draws), and each
+pool is sorted before it is shuffled, so two tables the seat cannot tell apart give the same
+deal for the same ``rng`` (the hard look-ahead's playouts, and so its move, depend on the
+view alone).
 """
 
 from __future__ import annotations
@@ -36,11 +39,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     others = [s for s in range(state.num_players) if s != seat]
     unseen = [c for s in others for c in state.players[s].hand]
     pools = {  # keyed by is_event: hands keep how many Events and Beings they hold (I21)
-        True: [*state.decks[EVENTS], *(c for c in unseen if is_event(c))],
-        False: [*state.decks[BEINGS], *(c for c in unseen if not is_event(c))],
+        True: sorted([*state.decks[EVENTS], *(c for c in unseen if is_event(c))]),
+        False: sorted([*state.decks[BEINGS], *(c for c in unseen if not is_event(c))]),
     }
-    places = [*state.decks[PLACES], *(c for p in state.players for c in p.face_down)]
-    weapons = list(state.decks[WEAPONS])
+    places = sorted([*state.decks[PLACES], *(c for p in state.players for c in p.face_down)])
+    weapons = sorted(state.decks[WEAPONS])
     for pool in (pools[True], pools[False], places, weapons):
         rng.shuffle(pool)
     players = list(state.players)

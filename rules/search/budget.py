@@ -92,7 +92,10 @@ BUDGETS: dict[str, Budget] = {
     # beat normal; it won 41.9 % [37.1, 46.8] of 400 games (seeds 0..399, hard,normal,normal)
     # where normal at its seat won 35.3 %, at CPU p50 / p95 0.2 / 0.4 ms. This tree (a playout
     # of 4 moves judged by the Terror race; CPU p95 171-176 ms, no better than normal) is kept
-    # for hard_action's callers and tests only (issue 28, simulator.md).
+    # for hard_action's callers and tests only (issue 28, simulator.md). Tried on top of the
+    # planner, not kept: all its weights searched at once (no set beat it on fresh seeds) and
+    # a look-ahead playing the refill and Resolution candidates to the end on 2 re-deals (CPU
+    # p95 159-193 ms; 36.4 % of 176 games where the planner alone won 41.5 %).
     "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     # Only the decisions munchkin_fu/hard.py names (fight, run, ask whom, help or not, throw a
     # card in, a level or a curse now; at most 6 moves, the normal bot's first) on the same 3

@@ -92,3 +92,14 @@ def test_any_moment_of_any_game_determinizes(
 ) -> None:
     state = state_after(GAME, players, {}, seed, steps)
     check(GAME, determinize, state, seat % players, cards, _hidden(state, seat % players), steps=10)
+
+
+def test_determinize_depends_only_on_the_view() -> None:
+    """Two tables the seat cannot tell apart give the same deal for the same ``rng``: the
+    hard look-ahead plays out these deals, so its move depends on the view alone."""
+    for state in playout(GAME, 4, {}, 8, max_steps=600, kind=_kind):
+        seat = 0
+        other = determinize(state, seat, random.Random(1))
+        assert e.view(other, seat) == e.view(state, seat)
+        same = [determinize(s, seat, random.Random(9)) for s in (state, other)]
+        assert same[0] == same[1]
