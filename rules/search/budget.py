@@ -86,6 +86,11 @@ BUDGETS: dict[str, Budget] = {
     # judged after the other's reply too (turns=2, one deal) it won 45.0 % with fewer kills.
     # CPU p50 25 ms, p95 158 ms on bench/bots.py's 20 positions, load average 22-25 (issue 28);
     # 19 / 160 ms since the normal bot keeps its gaps (29 / 204 ms back to back before).
+    # Not kept: pressing when behind in the last 5 rounds (the monster's step nearest the
+    # enemy as a plan, the value rewarding contact): 48.2 % of 84 (seeds 0..83) where normal
+    # won 54.8 %, 4 wins fewer than this search on 54 paired seeds; hard vs hard kills 40.0 %
+    # of 50 where normal vs normal had 42.0 % (simulator.md, issue 28); CPU 23-26 / 138-197 ms.
+    # This search on seeds 0..83: 53.0 % [42.4, 63.3] of 84, normal at the same seats 54.8 %.
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots, ModuleEngine.hard_bot), since no search
