@@ -77,8 +77,8 @@ BUDGETS: dict[str, Budget] = {
     # there). CPU p50/p95 38-54 / 51-74 ms. Fifth try, paired on seeds 1000..1199, none kept:
     # the value's weights (LEAD_FADE 0.4 / 0.8, LEAD_SCALE 5, KEEP_WEIGHT 0.1: 56.0-59.5 %),
     # the other's hand read from its last play (54.5 % of 145 where this won 57.9 %), the
-    # bot's next play by the value; a search that saw the other hand (not legal) won 62.4 %
-    # of 117 where this won 55.6 %. CPU p50/p95 43 / 54-72 ms (issue 28, simulator.md).
+    # bot's next play by the value; a search that saw the other hand (not legal) won 63.0 %
+    # of 200 where this won 58.0 %. CPU p50/p95 43 / 54-72 ms (issue 28, simulator.md).
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
