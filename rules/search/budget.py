@@ -74,7 +74,11 @@ BUDGETS: dict[str, Budget] = {
     # on the same games of seeds 1000..1199 (58.0 % there), none kept: a solved endgame leaf
     # 57.0 %, a leaf of the other seat's best reply over every roll (depth 0, one deal; p50
     # 20 ms) 55.5 %, depth 1 50.7 %, depth 3 54.5 %, margin 0.01 55.2 % of 87 (64.4 %
-    # there). CPU p50/p95 38-54 / 51-74 ms.
+    # there). CPU p50/p95 38-54 / 51-74 ms. Fifth try, paired on seeds 1000..1199, none kept:
+    # the value's weights (LEAD_FADE 0.4 / 0.8, LEAD_SCALE 5, KEEP_WEIGHT 0.1: 56.0-59.5 %),
+    # the other's hand read from its last play (54.5 % of 145 where this won 57.9 %), the
+    # bot's next play by the value; a search that saw the other hand (not legal) won 63.0 %
+    # of 200 where this won 58.0 %. CPU p50/p95 43 / 54-72 ms (issue 28, simulator.md).
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
