@@ -107,12 +107,12 @@ BUDGETS: dict[str, Budget] = {
     # re-deal (at depth 0 nothing hidden changes a leaf: 2 deals chose the same 40 moves of
     # 40), judged by value.py: the boards scored now, each card at least its back's Juice
     # plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10 ms, p95 30-35 ms on
-    # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms). Against normal,
-    # seeds from 0: two seats 70.8 % of 60 (normal at the same seats 35.0 %; on seeds 0..39
-    # as many wins as the board-alone leaf), three seats 60.0 % of 45 (normal 31.1 %); solo 2
-    # 50 wins of 192 where normal won 38. Seeds 0..174, two seats: 68.3 % [61.1, 74.7] of
-    # 175 where normal at the same seats won 44.0 %. Judging the leaf once the seat's open
-    # icons are used won no more (88.5 against 85.5 of 123; issue 28, simulator.md).
+    # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms; 7.5-9.7 /
+    # 28.5 ms in the fourth try). Final, seeds from 0, against normal: two seats 68.1 %
+    # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three
+    # seats 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %. Judging the leaf once the
+    # seat's open icons are used won no more (88.5 against 85.5 of 123), nor did other pick
+    # weights (issue 28, simulator.md).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=8, skip=("Flip",)),
 }
 
