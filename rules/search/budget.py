@@ -110,7 +110,8 @@ BUDGETS: dict[str, Budget] = {
     # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms; 7.5-9.7 /
     # 28.5 ms in the fourth try). Final, seeds from 0, against normal: two seats 68.1 %
     # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three
-    # seats 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %. Judging the leaf once the
+    # seats 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %, solo 2 102 wins of 384
+    # (48 seeds x 8 levels; normal 64). Judging the leaf once the
     # seat's open icons are used won no more (88.5 against 85.5 of 123), nor did other pick
     # weights (issue 28, simulator.md).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=8, skip=("Flip",)),
