@@ -8,6 +8,7 @@ Unknown Message, 10062 Unknown interaction, 40060 already acknowledged, 50007 ca
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -190,7 +191,8 @@ class Rest:
                 await self._respond_normally(request, handler, record)
             self.fake.notify()  # tests may act while it is in flight (e.g. kill the bot)
             if fault.stall:
-                await asyncio.sleep(fault.stall)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.fake.stopping.wait(), fault.stall)
             fault.fired.pop()
             if fault.effect == "reset" and request.transport is not None:
                 request.transport.abort()  # no answer at all: the client's connection drops

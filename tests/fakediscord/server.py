@@ -121,6 +121,10 @@ class FakeDiscord:
         self._touched_all = False  # a change told without a key since the last check
         self._check_soon = False
         self._runner: web.AppRunner | None = None
+        self.stopping = asyncio.Event()
+        """Set as the fake stops: a request it stalls (a fault's ``stall``) is answered then,
+        rather than holding the server's shutdown for its 2 s grace (a stall outlives a
+        killed bot in the smoke tests)."""
         self.port = 0
 
     # ----- lifecycle --------------------------------------------------------------------
@@ -141,6 +145,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close gateway connections and the server."""
+        self.stopping.set()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()

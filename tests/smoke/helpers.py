@@ -101,7 +101,7 @@ def output_problems(output: str, allow: Iterable[str] = ()) -> list[str]:
 
 def subprocess_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     """Settings every smoke run shares: the repo importable from an empty working directory
-    (so no stray .env is read), reminders off, bots without a pause."""
+    (so no stray .env is read), reminders off, bots without a pause, drawings in threads."""
     path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     return {
         "PYTHONPATH": path,
@@ -113,6 +113,13 @@ def subprocess_env(extra: dict[str, str] | None = None) -> dict[str, str]:
         # The edit window too runs LIMITS_FACTOR times quicker: a move's reply waits for its
         # table edit, and 0.25 s a move made a whole Munchkin Fu game 16 s longer.
         "EDIT_COALESCE_SECONDS": str(COALESCE_SECONDS / LIMITS_FACTOR),
+        # No drawing worker process: a bot that stops while its worker still starts (the
+        # forkserver importing render and rules) waits for it, 4-8 s a stop on a busy 2-core
+        # machine against 0.2 s without (and the worker's start-up CPU is a busy machine's
+        # too). The worker, and the hard bot deciding in it, are smoke-tested with a whole
+        # game in test_solo_game_against_a_bot_seat (RENDER_PROCESSES=1) and in
+        # tests/bot/test_render_pool.py and tests/bot/test_bot_worker.py.
+        "RENDER_PROCESSES": "0",
         **(extra or {}),
     }
 

@@ -88,7 +88,10 @@ async def test_closed_dms_are_reported_and_hand_works(world: World) -> None:
     fake, bob = world.fake, world.bob
     carol = fake.add_user("carol", locale="en-US", dms_open=False)
     driver = TableDriver(world, [carol, bob])
-    async with bot_running(world):
+    # The start's answer waits for the hands however slow the machine: after the default 8 s
+    # it says "the table and the hands are on their way" instead of what became of carol's
+    # DM (the serial smoke run failed so on a machine loaded 12 deep on 2 cores).
+    async with bot_running(world, env={"REPLY_WAIT_SECONDS": "60"}):
         started, _ = await open_game(world, carol, bob)
         closed_note = t("en", "📪 Your DMs are closed, so use `/game hand` to see your hand.")
         bob_first = await driver.next_turn() is bob
