@@ -66,10 +66,14 @@ async def _answer(
     update: bool,
 ) -> None:
     locale = normalise(interaction.locale)
-    deferring = _defer(interaction, update)
-    interaction.extras[DEFERRING] = deferring
     # Kept until answered, so a restart answers it if this process dies first (bot.replies).
-    kept = replies.keep(interaction.client, interaction, update=update) if deferring else None
+    kept = (
+        replies.keep(interaction.client, interaction, update=update)
+        if not interaction.response.is_done()
+        else None
+    )
+    deferring = _defer(interaction, update, kept)
+    interaction.extras[DEFERRING] = deferring
     interaction.extras[replies.KEPT] = kept
     try:
         reply = await work(locale)
@@ -103,17 +107,31 @@ async def _as_wanted(interaction: discord.Interaction[Any], reply: Payload) -> P
     return reply if wanted else reply.without_pictures()
 
 
-def _defer(interaction: discord.Interaction[Any], update: bool) -> asyncio.Task[Any] | None:
+KEEP_BEFORE_ACK_SECONDS = 0.5
+"""How long an acknowledgement waits for its token's write. Acknowledged only once the token
+is stored, an interaction cut off by a crash right after is answered by the restarted bot
+(issue 27: a SIGKILL 30 ms after the acknowledgement); a write usually lands in a few ms, and
+a stalled store delays the acknowledgement by this much at most, well inside Discord's 3 s."""
+
+
+def _defer(
+    interaction: discord.Interaction[Any], update: bool, kept: replies.Kept | None
+) -> asyncio.Task[Any] | None:
     """Start acknowledging the interaction (an ephemeral "thinking...", or with ``update``
-    a deferred update of the tapped message), unless it is."""
+    a deferred update of the tapped message), unless it is: once its token is kept (the
+    work runs meanwhile; a move committed before the write lands writes the row itself)."""
     if interaction.response.is_done():
         return None
-    deferral = (
-        interaction.response.defer()
-        if update
-        else interaction.response.defer(ephemeral=True, thinking=True)
-    )
-    return asyncio.create_task(deferral, name="defer")
+
+    async def deferral() -> None:
+        if kept is not None:
+            await replies.written(kept, KEEP_BEFORE_ACK_SECONDS)
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    return asyncio.create_task(deferral(), name="defer")
 
 
 async def spend_own(interaction: discord.Interaction[Any]) -> None:

@@ -102,6 +102,15 @@ def keep(bot: Host, interaction: discord.Interaction[Any], *, update: bool = Fal
     return Kept(reply, written, REPLY.set(reply))
 
 
+async def written(kept: Kept, within: float) -> None:
+    """Wait up to ``within`` seconds for the token's write to land (never raises: a write that
+    failed or is slow is the close's and the move's concern, not the acknowledgement's)."""
+    done, _ = await asyncio.wait({kept.written}, timeout=within)
+    for task in done:
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("could not keep the token of interaction %s", kept.reply.interaction_id)
+
+
 def shard_of(bot: Host, guild_id: int | None) -> int:
     """The shard an interaction came through: Discord's ``(guild_id >> 22) % shard_count``,
     shard 0 for DMs (and for a bot that is not sharded)."""
