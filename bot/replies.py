@@ -86,9 +86,10 @@ class Kept:
 def keep(bot: Host, interaction: discord.Interaction[Any], *, update: bool = False) -> Kept:
     """Keep the interaction's token until :func:`close`, and have a change committed by the
     code running from here on mark it as that change's (in the change's own transaction,
-    which writes the row itself if this write has not landed yet: the write is not waited
-    for, so it costs the move nothing). ``update``: it was deferred as an update of the
-    tapped message, so a restart answers it aside (:func:`answer_open`)."""
+    which writes the row itself if this write has not landed yet: the work does not wait for
+    the write; the acknowledgement does, a bounded while, :func:`bot.flows._defer`).
+    ``update``: it was deferred as an update of the tapped message, so a restart answers it
+    aside (:func:`answer_open`)."""
     reply = OpenReply(
         interaction_id=interaction.id,
         application_id=interaction.application_id,
