@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import t
-from tests.fakediscord import FakeMessage, InteractionResult
+from tests.fakediscord import FakeMessage, Fault, InteractionResult
 from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, bot_to_kill, kill
 from tests.smoke.test_munchkin_fu import GAME, bobs_move, stored
 
@@ -34,8 +34,16 @@ async def open_table(world: World) -> None:
     )
 
 
-async def send_move(world: World) -> InteractionResult:
-    """bob's move by ``/game move``, returned once the bot acknowledged it (not answered)."""
+def hold_answers(world: World, sent: InteractionResult) -> Fault:
+    """Hold this interaction's followups (its answer) in the fake for 20 s: armed for its own
+    token, so a late followup of an earlier interaction (the start's) is not the one held,
+    and the bot cannot answer before it is killed, however fast it works."""
+    return world.fake.fail_next("POST", f"/webhooks/*/{sent.token}", stall=20)
+
+
+async def send_move(world: World, *, held: bool = False) -> InteractionResult:
+    """bob's move by ``/game move``, returned once the bot acknowledged it (not answered;
+    ``held``: its answer held up in the fake)."""
     name = bobs_move(world.database)
     assert name is not None
     offered = await world.fake.autocomplete(
@@ -45,6 +53,8 @@ async def send_move(world: World) -> InteractionResult:
     sent = await world.fake.slash(
         world.bob, world.channel, "game move", move=choice["value"], wait=False
     )
+    if held:
+        hold_answers(world, sent)
     await sent.wait_until(lambda r: r.callback_type is not None, WAIT)
     assert sent.deferred, sent.describe()
     return sent
@@ -68,7 +78,7 @@ async def killed_during_a_move(
     async with bot_to_kill(world) as proc:
         await open_table(world)
         version = stored(world.database)[1]
-        sent = await send_move(world)
+        sent = await send_move(world, held=not after_commit)
         if after_commit:
             await saved(world, version)
         else:
@@ -156,8 +166,8 @@ async def test_a_refusal_cut_off_by_a_sigkill_says_nothing_was_changed_after_the
     async with bot_to_kill(world) as proc:
         await open_table(world)
         version = stored(world.database)[1]
-        held = fake.fail_next("POST", "/webhooks/*", status=500, stall=20)
         sent = await fake.slash(alice, world.channel, "game move", move="nonsense", wait=False)
+        held = hold_answers(world, sent)
         await fake.wait_until(lambda: bool(held.fired), WAIT, what="the refusal on its way")
         await kill(proc)
     assert not sent.answered
@@ -199,8 +209,8 @@ async def test_a_start_tap_cut_off_by_a_sigkill_keeps_the_lobby_and_answers_asid
             WAIT,
             what="the lobby with its Start button",
         )
-        held = fake.fail_next("POST", "/webhooks/*", status=500, stall=20)  # the first table
         sent = await fake.click(alice, lobby, _start(lobby)[0], wait=False)
+        held = hold_answers(world, sent)  # the first table
         await fake.wait_until(lambda: bool(held.fired), WAIT, what="the first table on its way")
         assert sent.deferred and sent.original is lobby, sent.describe()
         await kill(proc)
