@@ -547,13 +547,21 @@ class NotteTable(SeatedTable):
         reply = shown.original
         assert reply is not None and reply.ephemeral
         assert_png(reply.attachment("hand.png").data)
-        latest = self.latest_dm(user)
-        assert latest is not None
+        assert self.latest_dm(user) is not None
         # The reply speaks the clicker's language, the DM the table's (the server's): compared
-        # word for word when they are one language.
+        # word for word when they are one language. The tap reads the table as it is now; the
+        # DM of a change just committed may still be on its way (the courier), so it is
+        # waited for, never assumed.
         if normalise(user.locale) == normalise(self.world.guild.preferred_locale):
-            shown_text, dm_text = reply.embeds[0]["description"], latest.embeds[0]["description"]
-            assert shown_text == dm_text, (shown_text, dm_text)
+            shown_text = reply.embeds[0]["description"]
+
+            def dm_text() -> str:
+                latest = self.latest_dm(user)
+                return latest.embeds[0]["description"] if latest is not None else ""
+
+            await self.fake.wait_until(
+                lambda: dm_text() == shown_text, WAIT, what=f"{user.username}'s DM to match"
+            )
         assert len(self.fake.messages(self.channel)) == public_before
 
     async def history(self, user: FakeUser) -> str:
