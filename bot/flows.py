@@ -66,13 +66,12 @@ async def _answer(
     update: bool,
 ) -> None:
     locale = normalise(interaction.locale)
-    # Kept until answered, so a restart answers it if this process dies first (bot.replies).
-    kept = (
-        replies.keep(interaction.client, interaction, update=update)
-        if not interaction.response.is_done()
-        else None
-    )
-    deferring = _defer(interaction, update, kept)
+    kept: replies.Kept | None = None
+    deferring: asyncio.Task[Any] | None = None
+    if not interaction.response.is_done():
+        # Kept until answered, so a restart answers it if this process dies first.
+        kept = replies.keep(interaction.client, interaction, update=update)
+        deferring = _defer(interaction, update, kept)
     interaction.extras[DEFERRING] = deferring
     interaction.extras[replies.KEPT] = kept
     try:
@@ -115,17 +114,14 @@ a stalled store delays the acknowledgement by this much at most, well inside Dis
 
 
 def _defer(
-    interaction: discord.Interaction[Any], update: bool, kept: replies.Kept | None
-) -> asyncio.Task[Any] | None:
+    interaction: discord.Interaction[Any], update: bool, kept: replies.Kept
+) -> asyncio.Task[None]:
     """Start acknowledging the interaction (an ephemeral "thinking...", or with ``update``
-    a deferred update of the tapped message), unless it is: once its token is kept (the
-    work runs meanwhile; a move committed before the write lands writes the row itself)."""
-    if interaction.response.is_done():
-        return None
+    a deferred update of the tapped message) once its token is kept (the work runs
+    meanwhile; a move committed before the write lands writes the row itself)."""
 
     async def deferral() -> None:
-        if kept is not None:
-            await replies.written(kept, KEEP_BEFORE_ACK_SECONDS)
+        await replies.written(kept, KEEP_BEFORE_ACK_SECONDS)
         if update:
             await interaction.response.defer()
         else:

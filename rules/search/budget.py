@@ -114,23 +114,21 @@ BUDGETS: dict[str, Budget] = {
     # 66-89 ms. Hard won 83.0 % [77.2, 87.6] of 200 games (seeds 0..199, hard,normal,normal)
     # where normal at its seat won 30.0 % (issue 28, simulator.md).
     "munchkin_fu": Budget(iterations=3, depth=6, flat=True, width=6),
-    # Width 16, not 8 (fourth try): paired with width 8 on the same seeds (1000..1077 and
-    # 0..59), 113 wins of 138 against 99.5 (18.5 forked games won, 5 lost; mean lead +16.2
-    # against +12.6 Juice on 0..59) at the same CPU (bench p50/p95 5.8 / 28.7 ms); the
-    # figures below are width 8's; width 16 from seed 0: two seats 75.8 % of 120, three
-    # seats 62.5 % of 60. The normal bot's move and 15 others (one of each kind in
-    # turn: hundreds of Flips would
-    # crowd out the real choices; no Flip but the normal bot's, see Budget.skip) on one
-    # re-deal (at depth 0 nothing hidden changes a leaf: 2 deals chose the same 40 moves of
-    # 40), judged by value.py: the boards scored now, each card at least its back's Juice
-    # plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10 ms, p95 30-35 ms on
-    # bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms; 7.5-9.7 /
-    # 28.5 ms in the fourth try). Final, seeds from 0, against normal: two seats 68.1 %
-    # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three
-    # seats 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %, solo 2 102 wins of 384
-    # (48 seeds x 8 levels; normal 64). Judging the leaf once the
-    # seat's open icons are used won no more (88.5 against 85.5 of 123), nor did other pick
-    # weights (issue 28, simulator.md).
+    # Width 16, not 8 (fourth try): paired with width 8 on the same seeds (1000..1077 and 0..59),
+    # 113 wins of 138 against 99.5 (18.5 forked games won, 5 lost; mean lead +16.2 against +12.6
+    # Juice on 0..59) at the same CPU (bench p50/p95 5.8 / 28.7 ms). Width 16 against normal, seeds
+    # from 0: two seats 72.8 % [68.2, 76.9] of 400 (normal at the same seats 49.0 %; short of 75 %),
+    # three seats 62.5 % of 60; the figures further down are width 8's. The normal bot's move and 15
+    # others (one of each kind in turn: hundreds of Flips would crowd out the real choices; no Flip
+    # but the normal bot's, see Budget.skip) on one re-deal (at depth 0 nothing hidden changes a
+    # leaf: 2 deals chose the same 40 moves of 40), judged by value.py: the boards scored now, each
+    # card at least its back's Juice plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10
+    # ms, p95 30-35 ms on bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms;
+    # 7.5-9.7 / 28.5 ms in the fourth try). Final, seeds from 0, against normal: two seats 68.1 %
+    # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three seats
+    # 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %, solo 2 102 wins of 384 (48 seeds x 8
+    # levels; normal 64). Judging the leaf once the seat's open icons are used won no more (88.5
+    # against 85.5 of 123), nor did other pick weights (issue 28, simulator.md).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=16, skip=("Flip",)),
 }
 
