@@ -25,7 +25,7 @@ from dataclasses import replace
 from rules.monsters_on_board import content as mob
 from rules.monsters_on_board.draft import car_of
 from rules.monsters_on_board.effects import next_location, stop_items, summoning
-from rules.monsters_on_board.engine import legal_actions
+from rules.monsters_on_board.engine import legal_actions, scheduled_actions
 from rules.monsters_on_board.family import servants_in
 from rules.monsters_on_board.lanes import lane_area
 from rules.monsters_on_board.model import (
@@ -63,6 +63,11 @@ ICON_VALUE = {
 }
 
 
+NO_FLIP = -100.0
+"""A flip's score outside the final window (or for a back with no Juice): below every other
+move's, so the bot never flips a card that may still score (X3)."""
+
+
 def icon_value(icon: str) -> float:
     kind = mob.icon_kind(icon)
     value = ICON_VALUE.get(kind, 0.0)
@@ -72,7 +77,13 @@ def icon_value(icon: str) -> float:
 
 
 def bot_action(state: State, seat: int) -> Action:
-    legal = legal_actions(state, seat)
+    """The best-scored legal move, ties to the first listed. Flips are listed only in the
+    final window: before it every flip scores :data:`NO_FLIP`, below any other move, so
+    leaving them out plays the same move at a fraction of the cost (a swap back alone
+    offers every pair of Order dice)."""
+    legal = scheduled_actions(state, seat)
+    if state.phase == "final_window" or not legal:
+        legal = legal_actions(state, seat)
     best, best_score = legal[0], float("-inf")
     for action in legal:
         score = _score(state, seat, action)
@@ -191,7 +202,7 @@ def _ghost(state: State, seat: Seat, action: BuyGhost) -> float:
 def _flip(state: State, seat_i: int, action: Flip) -> float:
     """Worth it only in the final window and only for Juice above what the card scores."""
     if state.phase != "final_window" or mob.icon_kind(action.icon) != "juice":
-        return -100.0
+        return NO_FLIP
     sheet = sheets_of(state)[seat_i]
     kept = sum(line.juice for line in sheet.lines if line.item == action.card)
     return mob.icon_amount(action.icon) - kept - 0.5

@@ -169,11 +169,20 @@ def flips(state: State, seat_i: int) -> list[Action]:
 def legal_actions(state: State, seat_i: int) -> list[Action]:
     if seat_i not in pending(state):
         return []
-    seat = state.seats[seat_i]
-    if seat.stack:
-        return [*board.stack_actions(state, seat_i), *flips(state, seat_i)]
-    found = PHASES[state.phase][1](state, seat_i)
-    return [*found, *flips(state, seat_i)]
+    return [*scheduled_actions(state, seat_i), *flips(state, seat_i)]
+
+
+def scheduled_actions(state: State, seat_i: int) -> list[Action]:
+    """The seat's legal moves but the flips (X1, "at any time"), in :func:`legal_actions`'
+    order; a seat not pending has none. Why apart: a seat's cards may offer hundreds of
+    flips (a swap back: every pair of Order dice), and listing them made each move of a
+    board phase cost milliseconds where the bot (and a check of a move that is no flip)
+    never needs them."""
+    if seat_i not in pending(state):
+        return []
+    if state.seats[seat_i].stack:
+        return board.stack_actions(state, seat_i)
+    return PHASES[state.phase][1](state, seat_i)
 
 
 # --- apply ---------------------------------------------------------------------------------------
@@ -187,7 +196,8 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         raise IllegalAction("game_over", "E1")
     if seat not in pending(state):
         raise IllegalAction("not_your_turn", "")
-    if action not in legal_actions(state, seat):
+    legal = flips(state, seat) if isinstance(action, Flip) else scheduled_actions(state, seat)
+    if action not in legal:
         raise IllegalAction("illegal_action", "", action=dump_action(action))
     state, events = _dispatch(state, seat, action)
     if state.phase == "family_move":
@@ -267,6 +277,7 @@ __all__ = [
     "load_action",
     "outcome",
     "pending",
+    "scheduled_actions",
     "seat_range",
     "setup",
     "skip_action",

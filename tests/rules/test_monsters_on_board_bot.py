@@ -82,3 +82,21 @@ def test_legal_actions_are_concrete_and_never_repeated() -> None:
             legal = E.legal_actions(state, seat)
             assert legal and len(legal) == len(set(legal))
             state = play(state, seat, chooser.choice(legal))
+
+
+def test_the_bot_leaves_flips_unlisted_only_where_none_could_be_its_move() -> None:
+    """bot_action lists flips only in the final window (a swap back alone offers every pair of
+    Order dice): on every decision of two seeded games its move is the best scored over every
+    legal move, flips included, and apply accepts each move checked against its own kind."""
+    from rules.monsters_on_board.bot import _score
+
+    for seed in (3, 4):
+        state = game(2, seed=seed)
+        while pending := E.pending(state):
+            seat = pending[0]
+            legal = E.legal_actions(state, seat)
+            scores = [_score(state, seat, a) for a in legal]
+            move = bot_action(state, seat)
+            assert move == legal[scores.index(max(scores))]
+            assert E.scheduled_actions(state, seat) == [a for a in legal if not isinstance(a, Flip)]
+            state, _ = E.apply(state, seat, move)
