@@ -128,7 +128,14 @@ BUDGETS: dict[str, Budget] = {
     # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three seats
     # 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %, solo 2 102 wins of 384 (48 seeds x 8
     # levels; normal 64). Judging the leaf once the seat's open icons are used won no more (88.5
-    # against 85.5 of 123), nor did other pick weights (issue 28, simulator.md).
+    # against 85.5 of 123), nor did other pick weights (issue 28, simulator.md). Fifth try: the
+    # normal bot lists no flips before the final window (the same moves, a normal game 0.75 ->
+    # 0.21 s), so this CPU is p50/p95 5.0-6.9 / 18-28 ms (8.9-9.4 / 41-51 ms back to back
+    # before). Not kept, paired with this on two-seat seeds from 1000 (76.5 % of 1000..1199,
+    # normal at the same seats 53.5 %): width 32 (26.5 wins of 38 against 29), the seat's board
+    # turn played by the normal bot at the leaf, so that picks no longer tie (71.5 of 92 against
+    # 76; 2.1 s a game), the same with Evil at 2.2 Juice (45 of 54 against 44). Three seats,
+    # width 16: 57.5 % [50.6, 64.1] of 200 (seeds 0..199) where normal at the same seats won 26.0 %.
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=16, skip=("Flip",)),
 }
 
