@@ -135,7 +135,7 @@ BUDGETS: dict[str, Budget] = {
     # normal at the same seats 53.5 %): width 32 (26.5 wins of 38 against 29), the seat's board
     # turn played by the normal bot at the leaf, so that picks no longer tie (71.5 of 92 against
     # 76; 2.1 s a game), the same with Evil at 2.2 Juice (45 of 54 against 44). Three seats,
-    # width 16: 57.5 % [50.6, 64.1] of 200 (seeds 0..199) where normal at the same seats won 26.0 %.
+    # width 16: 57.9 % [53.0, 62.6] of 400 (seeds 0..399) where normal at the same seats won 32.0 %.
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=16, skip=("Flip",)),
 }
 
