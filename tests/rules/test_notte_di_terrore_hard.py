@@ -6,6 +6,7 @@ see. Its strength is measured by the arena (``docs/simulator.md``), not here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rules import GAMES
 from rules.notte_di_terrore import bot
@@ -57,12 +58,19 @@ def _pile(terror: int) -> tuple[PileCard, ...]:
 def test_hard_does_not_go_home_to_lose() -> None:
     """On its last Place, killing the Zombie takes it home (L7) with 12 - 1 - 2 - 5 = 4 Terror
     where seat 2 holds none: the game would end with its loss, so hard stays and fights on;
-    normal goes home."""
+    normal goes home. Likewise on an empty last Place."""
     state = at_resolution((Monster("zombie:1"),), ("shotgun:1",), pile=_pile(12), face_down=())
     state = with_player(with_player(state, 1, pile=_pile(3)), 2, pile=())
     engine = GAMES[GAME]
     assert engine.bot_action(state, 0, "normal") == Attack("zombie:1", ("shotgun:1",))
     assert engine.bot_action(state, 0, "hard") == EndResolution()
+    # An empty last Place is passed at once when the Apparition ends (I7): hard, last to play,
+    # places a Vampire there itself rather than go home to lose.
+    empty = at_apparition(hands={0: ("vampire:1",)})
+    empty = with_player(empty, 0, face_down=(), table=("shotgun:1",), pile=_pile(12))
+    empty = replace(with_player(empty, 2, pile=()), passed=(1, 2), to_act=0)
+    assert engine.bot_action(empty, 0, "normal") == Pass()
+    assert engine.bot_action(empty, 0, "hard") == PlaceBeing("vampire:1")
 
 
 def test_hard_lets_a_rival_go_home_when_that_ends_the_game_in_its_favour() -> None:
