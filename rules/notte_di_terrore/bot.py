@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 
 from rules.base import IllegalAction
@@ -75,6 +76,7 @@ from rules.notte_di_terrore.planner import (
     defeats,
     event_points,
     foe,
+    home_terror,
     plan_weights,
     survival,
     type_weights,
@@ -171,15 +173,34 @@ def _haunt(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Acti
     """Play the card that worsens the active player's best Resolution the most."""
     active = state.current
     weight = threat(state, seat, active, tuning)
+    tuning = replace(tuning, home_loss=tuning.rival_home_loss)  # as the rival weighs it
     foes = [foe(m) for m in state.players[active].monsters]
     arms, stakes = _arms(state, active, own_hand=False), _stakes(state, active, tuning)
     base = best_plan(foes, arms, stakes, tuning)
+    if tuning.endgame:
+        ending = _ending(state, seat, home_terror(foes, base, stakes))
+        if ending is not None:
+            if ending:
+                return Pass()
+            weight = 1.0
     best: tuple[float, Action] = (tuning.min_harm, Pass())
     for action, harm in _harms(legal, foes, base, arms, stakes, tuning):
         score = weight * harm - (tuning.necro_keep if isinstance(action, Summon) else 0.0)
         if score > best[0]:
             best = (score, action)
     return best[1]
+
+
+def _ending(state: State, seat: int, home: int | None) -> bool | None:
+    """Whether ``seat`` wins when the active player goes home with ``home`` Terror (None: the
+    game goes on). The one going home wins ties (I1), a tie with another seat is shared."""
+    if home is None:
+        return None
+    mine = terror_score(state.players[seat].pile)
+    others = (
+        terror_score(p.pile) for s, p in enumerate(state.players) if s not in (seat, state.current)
+    )
+    return mine < home and all(mine <= t for t in others)
 
 
 def _harms(

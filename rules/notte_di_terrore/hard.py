@@ -11,6 +11,10 @@ come), and a Necronomicon held dearer (the only sure way off the last Place, F2;
 bot spends it on others' Places and its own sooner). What it sees is what
 the planner sees, its own seat's view only, so two tables its seat cannot tell apart get the
 same move.
+
+What the normal bot ignores and hard reads (public): the game ends the moment a player gets
+home (L7) and the fewest Terror wins (I1). Normal goes home whenever it can, even to lose, and
+blocks a rival's way home even when that ending would be its own win.
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ from rules.notte_di_terrore.bot import choose
 from rules.notte_di_terrore.engine import Action, State
 from rules.notte_di_terrore.planner import DEFAULT
 
-HARD = replace(DEFAULT, events_share=0.6, necro_keep=10.0)
+HARD = replace(DEFAULT, events_share=0.6, necro_keep=10.0, home_loss=30.0, endgame=True)
 """The normal bot's weights but a hand of 60 % Events (normal: 80 %) at the split and refill,
-and a Necronomicon kept in hand worth 10 Terror (normal: 5)."""
+a Necronomicon kept in hand worth 10 Terror (normal: 5), and the end of the game read: going
+home while a rival holds fewer Terror ends the game with a loss (L7, I1), so it costs 30
+(normal: 0) and hard fights on instead; a rival going home to end it in hard's favour is let
+through, one going home to win is hurt at full weight (``Tuning.endgame``)."""
 
 
 def hard_action(state: State, seat: int) -> Action:

@@ -23,6 +23,7 @@ from rules.notte_di_terrore.engine import (
     being,
     combination,
     event,
+    is_necronomicon,
     weapon,
 )
 
@@ -59,6 +60,11 @@ class Tuning:
     """A Weapon is swapped for a random draw when that is expected to be this much better."""
     being_keep: float = 1.0
     """Discardable Beings worth less than this (value x chance of surviving) are replaced."""
+    rival_home_loss: float = 0.0
+    """``home_loss`` as the rivals are assumed to weigh it when predicting their Resolution."""
+    endgame: bool = False
+    """Haunting a rival on their last Place: let them go home when that ends the game with our
+    win, and hurt them at full weight when it would end it with our loss."""
 
 
 DEFAULT = Tuning()
@@ -286,3 +292,21 @@ def best_plan(foes: list[Foe], arms: Arms, stakes: Stakes, tuning: Tuning) -> Pl
         if value > best.value:
             best = Plan(value, flee=True)
     return best
+
+
+def home_terror(foes: list[Foe], plan: Plan, stakes: Stakes) -> int | None:
+    """The active player's Terror once home if ``plan`` kills every foe on their last Place
+    (which ends the game, L7, T3), else None; reductions as :meth:`_Board.score` counts them."""
+    if not stakes.last_place or plan.flee or len(plan.attacks) < len(foes):
+        return None
+    by_card = {f.card: f for f in foes}
+    reduction = sum(
+        by_card[target].reduction
+        for target, weapons in plan.attacks
+        if not is_necronomicon(weapons[0])
+    )
+    events = stakes.terror - stakes.fixed
+    events -= min(events, reduction)
+    events -= min(events, PLACE_PASSED_TERROR)
+    events -= min(events, HOME_TERROR)
+    return stakes.fixed + events

@@ -97,14 +97,17 @@ BUDGETS: dict[str, Budget] = {
     # This search on seeds 0..83: 53.0 % [42.4, 63.3] of 84, normal at the same seats 54.8 %.
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
-    # planner with weights tuned against normal bots, ModuleEngine.hard_bot), since no search
-    # beat normal; it won 41.9 % [37.1, 46.8] of 400 games (seeds 0..399, hard,normal,normal)
-    # where normal at its seat won 35.3 %, at CPU p50 / p95 0.2 / 0.4 ms. This tree (a playout
-    # of 4 moves judged by the Terror race; CPU p95 171-176 ms, no better than normal) is kept
-    # for hard_action's callers and tests only (issue 28, simulator.md). Tried on top of the
-    # planner, not kept: all its weights searched at once (no set beat it on fresh seeds) and
-    # a look-ahead playing the refill and Resolution candidates to the end on 2 re-deals (CPU
-    # p95 159-193 ms; 36.4 % of 176 games where the planner alone won 41.5 %).
+    # planner with weights tuned against normal bots and the end of the game read: never home
+    # to lose, a rival let home when that ending is its win; ModuleEngine.hard_bot), since no
+    # search beat normal; it won 50.1 % [45.2, 55.0] of 400 games (seeds 0..399,
+    # hard,normal,normal; the tuned planner alone 41.9 %, normal at its seat 35.3 %) and with
+    # 4 seats 36.4 % [31.8, 41.2] of 400 (normal 27.1 %), at CPU p50 / p95 0.16 / 0.35 ms.
+    # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
+    # better than normal) is kept for hard_action's callers and tests only (issue 28,
+    # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
+    # (no set beat it on fresh seeds), a look-ahead playing the refill and Resolution
+    # candidates to the end on 2 re-deals (CPU p95 159-193 ms; 36.4 % of 176 games where the
+    # planner alone won 41.5 %), and weights per seat order or for 4 seats (within the noise).
     "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     # Only the decisions munchkin_fu/hard.py names (fight, run, ask whom, help or not, throw a
     # card in, a level or a curse now; at most 6 moves, the normal bot's first) on the same 3

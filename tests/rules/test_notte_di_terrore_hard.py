@@ -6,12 +6,22 @@ see. Its strength is measured by the arena (``docs/simulator.md``), not here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rules import GAMES
 from rules.notte_di_terrore import bot
-from rules.notte_di_terrore.engine import ChooseSplit
+from rules.notte_di_terrore.engine import (
+    Attack,
+    ChooseSplit,
+    EndResolution,
+    Monster,
+    Pass,
+    PileCard,
+    PlaceBeing,
+)
 from rules.notte_di_terrore.hard import HARD
 from tests.rules.test_levels import positions
+from tests.rules.test_notte_di_terrore import at_apparition, at_resolution, with_player
 
 GAME = "notte_di_terrore"
 
@@ -23,7 +33,7 @@ def test_hard_plays_the_planner_with_the_hard_weights() -> None:
 
 
 def test_hard_keeps_more_beings_in_hand_than_normal() -> None:
-    """The one weight changed: fewer Events in the starting split (and refills)."""
+    """Fewer Events in the starting split (and refills)."""
     engine = GAMES[GAME]
     state = engine.setup(3, {}, 5)
     seat = engine.pending(state)[0]
@@ -39,3 +49,39 @@ def test_hard_sees_only_its_seat() -> None:
         a, b = (engine.determinize(state, seat, random.Random(n)) for n in (1, 2))
         assert engine.view(a, seat) == engine.view(b, seat)
         assert engine.bot_action(a, seat, "hard") == engine.bot_action(b, seat, "hard")
+
+
+def _pile(terror: int) -> tuple[PileCard, ...]:
+    return tuple(PileCard(f"fog:{i}", 1) for i in range(1, terror + 1))
+
+
+def test_hard_does_not_go_home_to_lose() -> None:
+    """On its last Place, killing the Zombie takes it home (L7) with 12 - 1 - 2 - 5 = 4 Terror
+    where seat 2 holds none: the game would end with its loss, so hard stays and fights on;
+    normal goes home. Likewise on an empty last Place."""
+    state = at_resolution((Monster("zombie:1"),), ("shotgun:1",), pile=_pile(12), face_down=())
+    state = with_player(with_player(state, 1, pile=_pile(3)), 2, pile=())
+    engine = GAMES[GAME]
+    assert engine.bot_action(state, 0, "normal") == Attack("zombie:1", ("shotgun:1",))
+    assert engine.bot_action(state, 0, "hard") == EndResolution()
+    # An empty last Place is passed at once when the Apparition ends (I7): hard, last to play,
+    # places a Vampire there itself rather than go home to lose.
+    empty = at_apparition(hands={0: ("vampire:1",)})
+    empty = with_player(empty, 0, face_down=(), table=("shotgun:1",), pile=_pile(12))
+    empty = replace(with_player(empty, 2, pile=()), passed=(1, 2), to_act=0)
+    assert engine.bot_action(empty, 0, "normal") == Pass()
+    assert engine.bot_action(empty, 0, "hard") == PlaceBeing("vampire:1")
+
+
+def test_hard_lets_a_rival_go_home_when_that_ends_the_game_in_its_favour() -> None:
+    """Seat 0 will kill its Zombie on its last Place and go home with 9 - 8 = 1 Terror; seat 1
+    holds none, so that ending is its win: hard passes where normal blocks with a Vampire the
+    Shotgun cannot kill. With seat 0 ending below seat 1, hard blocks too."""
+    state = at_apparition(monsters=(Monster("zombie:1"),), hands={1: ("vampire:1",)})
+    state = with_player(state, 0, face_down=(), table=("shotgun:1",), pile=_pile(9))
+    state = with_player(with_player(state, 1, pile=()), 2, pile=_pile(4))
+    engine = GAMES[GAME]
+    assert engine.bot_action(state, 1, "normal") == PlaceBeing("vampire:1")
+    assert engine.bot_action(state, 1, "hard") == Pass()
+    behind = with_player(state, 1, pile=_pile(2))
+    assert engine.bot_action(behind, 1, "hard") == PlaceBeing("vampire:1")
