@@ -41,6 +41,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -58,7 +59,8 @@ R = TypeVar("R")
 MAX_AUTO_PROCESSES = 2
 PIPELINE_DEPTH = 2  # drawings a worker holds: one drawn, one waiting in its pipe (Workers)
 AHEAD_BYTES = 32 * 1024  # the largest drawing sent ahead; a pipe holds 64 KiB on Linux
-STOP_WAIT_SECONDS = 5.0  # a worker ends at once when its pipe closes; killed past this
+FORKSERVER_PRELOAD = ["render", "rules", __name__]  # imported once, by the fork server
+REAP_SECONDS = 5.0  # a killed worker is gone at once; bounded all the same (a stuck kernel)
 
 # Two threads only: the default executor grows to many threads, and each gives glibc another
 # memory arena (the benchmark saw RSS double with no more tables).
@@ -104,12 +106,14 @@ class Workers:
     workers: list[_Worker] = field(default_factory=list)
     queue: deque[_Job] = field(default_factory=deque)
     starting: int = 0  # workers being started (in threads)
+    spawning: set[asyncio.Future[Any]] = field(default_factory=set)  # their starts, awaited
     closed: bool = False
+    error: BrokenProcessPool | None = None  # why it closed: None, the bot stops
 
     def spawn(self) -> tuple[BaseProcess, Connection]:
         """Start one worker (blocking: run it in a thread when the loop should not wait)."""
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["render", "rules", __name__])
+        context.set_forkserver_preload(FORKSERVER_PRELOAD)
         ours, theirs = context.Pipe()
         warm = self.role == "render"
         process = context.Process(target=_serve, args=(theirs, warm), name=self.role, daemon=True)
@@ -131,8 +135,14 @@ class Workers:
         return 0 if self.closed else self.count - len(self.workers) - self.starting
 
     def submit(self, call: Callable[[], R]) -> asyncio.Future[R]:
+        """``call`` for a worker. On a pool closed since the caller started its workers, it
+        ends at once as what the pool held at its close did (cancelled, or broken: to the
+        threads)."""
         future: asyncio.Future[R] = self.loop.create_future()
         self.queue.append(_Job(call, future))
+        if self.closed:
+            self._fail(self.error)
+            return future
         self._dispatch()
         return future
 
@@ -182,50 +192,64 @@ class Workers:
         """A worker died: every drawing this pool holds fails over to the threads, and the
         next drawing starts a fresh pool (as ``ProcessPoolExecutor`` breaks). The others end
         as their pipes close, unwaited: the event loop goes on."""
-        self._close(BrokenProcessPool(f"{self.role} process {worker.process.pid} died"), wait=False)
+        self._close(BrokenProcessPool(f"{self.role} process {worker.process.pid} died"), kill=False)
 
     def close(self) -> None:
-        """Stop the workers and wait for them to end (the bot is closing). The drawings still
-        held are cancelled, as the executor did: drawn in a thread instead, they would outlive
-        the event loop ("Task was destroyed but it is pending", one load run in six)."""
-        self._close(None, wait=True)
+        """End the workers (the bot is closing), without waiting for what they do. The
+        drawings and decisions still held are cancelled, as the executor did: made in a thread
+        instead, they would outlive the event loop ("Task was destroyed but it is pending", one
+        load run in six). Nothing is lost: each is of a change already committed (a post the
+        courier sends again after the restart) or of a bot move not yet made (the scheduler
+        resumes the seat), so a worker's answer would be thrown away; the workers are killed,
+        not waited for (a hard decision takes up to ~300 ms, a new worker's warm-up longer).
+        Starts under way are cancelled too: the threads end them (:func:`_spawned`)."""
+        self._close(None, kill=True)
 
     def broken(self, error: BaseException) -> None:
         """No worker could be started: what waits fails over to the threads."""
         failed = BrokenProcessPool(f"no {self.role} process could start: {error!r}")
-        self._close(failed, wait=False)
+        self._close(failed, kill=False)
 
-    def _close(self, error: BrokenProcessPool | None, *, wait: bool) -> None:
-        """Fail what the pool holds with ``error`` (None: cancel it) and stop the workers."""
+    def _close(self, error: BrokenProcessPool | None, *, kill: bool) -> None:
+        """Fail what the pool holds with ``error`` (None: cancel it) and end the workers:
+        killed and reaped (the bot stops), or left to end as their pipes close (the bot goes
+        on: a worker's last drawing finishes, unwaited)."""
         if self.closed:
             return
-        self.closed = True
-        held = [job for w in self.workers for job in w.jobs] + list(self.queue)
-        self.queue.clear()
-        for job in held:
-            if job.future.done():
-                continue
-            if error is None:
-                job.future.cancel()
-            else:
-                job.future.set_exception(error)
+        self.closed, self.error = True, error
+        self._fail(error)
         for worker in self.workers:
             if not self.loop.is_closed():
                 self.loop.remove_reader(worker.conn.fileno())
-            if wait:
+            if kill:
                 _stop(worker.process, worker.conn)
             else:
                 worker.conn.close()
         self.workers.clear()
 
+    def _fail(self, error: BrokenProcessPool | None) -> None:
+        """End what waits on the pool (its drawings, its workers' starts) with ``error``, or
+        cancel it; on a loop that has closed, nothing awaits any more."""
+        held = [job.future for w in self.workers for job in w.jobs]
+        held += [job.future for job in self.queue]
+        held += self.spawning
+        self.queue.clear()
+        self.spawning.clear()
+        for future in held if not self.loop.is_closed() else ():
+            if future.done():
+                continue
+            if error is None:
+                future.cancel()
+            else:
+                future.set_exception(error)
+
 
 def _stop(process: BaseProcess, conn: Connection) -> None:
-    """Close a worker's pipe (it ends at once) and wait for it; kill it past the wait."""
+    """End a worker now and reap it: whatever it does, its answer would be thrown away
+    (:meth:`Workers.close`)."""
     conn.close()
-    process.join(STOP_WAIT_SECONDS)
-    if process.is_alive():
-        process.kill()
-        process.join()
+    process.kill()
+    process.join(REAP_SECONDS)
 
 
 def _serve(conn: Connection, warm: bool = True) -> None:
@@ -320,15 +344,29 @@ def processes() -> int:
 
 
 def shutdown() -> None:
-    """Stop the worker processes (the bot is closing); threads stay for any late drawing.
-
-    Waits for the workers to end: each ends as soon as its pipe closes (a drawing under way
-    finishes first: milliseconds)."""
+    """End the worker processes (the bot is closing) at once; threads stay for any late
+    drawing. A worker still starting ends too, with the fork server (:func:`_end_fork_server`).
+    """
     global _processes, _deciding
-    pools, _processes, _deciding = (_processes, _deciding), None, None
+    pools = [pool for pool in (_processes, _deciding) if pool is not None]
+    _processes = _deciding = None
+    starting = any(pool.starting for pool in pools)
     for pool in pools:
-        if pool is not None:
-            pool.close()
+        pool.close()
+    if starting:
+        _end_fork_server()
+
+
+def _end_fork_server() -> None:
+    """Kill the fork server while a worker's start waits for it: it imports the renderers
+    and the engines first (seconds on a busy machine), and it holds the bot's output, so the
+    bot's end would wait for it (its supervisor's, the smoke tests', 4-8 s a stop). The start
+    then fails in its thread, unseen (the pool has closed); a later pool (tests) starts a new
+    fork server, as ``ensure_running`` finds this one dead."""
+    pid = getattr(forkserver._forkserver, "_forkserver_pid", None)
+    if pid is not None:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _pool() -> Workers | None:
@@ -366,15 +404,58 @@ async def _staffed(pool: Workers) -> None:
     pool.starting += missing
     try:
         for _ in range(missing):
-            process, conn = await asyncio.to_thread(pool.spawn)
+            process, conn = await _spawned(pool)
             pool.starting -= 1
             missing -= 1
             pool.adopt(process, conn)
     except Exception as error:
-        log.exception("could not start a render process; drawing in threads")
-        pool.broken(error)
+        if not pool.closed:  # else the bot stopped it (:func:`_end_fork_server`)
+            log.exception("could not start a render process; drawing in threads")
+            pool.broken(error)
     finally:
         pool.starting -= missing
+
+
+async def _spawned(pool: Workers) -> tuple[BaseProcess, Connection]:
+    """``pool.spawn()`` in a daemon thread of its own, awaited (cancelled if the pool closes
+    first). Why not ``asyncio.to_thread``: the default executor's threads are waited for
+    when the event loop ends (``asyncio.run``), so a bot stopped during a start waited for
+    it: 4-8 s a stop in the smoke tests, for ever behind a fork server that hangs. A worker
+    started for nobody (the pool closed, the loop ended) is ended by the thread."""
+    loop = pool.loop
+    start: asyncio.Future[tuple[BaseProcess, Connection]] = loop.create_future()
+    pool.spawning.add(start)
+
+    def spawn() -> None:
+        try:
+            started: tuple[BaseProcess, Connection] | BaseException = pool.spawn()
+        except Exception as error:
+            started = error
+        try:
+            loop.call_soon_threadsafe(_settle, start, started)
+        except RuntimeError:  # the event loop has closed
+            if not isinstance(started, BaseException):
+                _stop(*started)
+
+    threading.Thread(target=spawn, name=f"{pool.role}-start", daemon=True).start()
+    try:
+        return await start
+    finally:
+        pool.spawning.discard(start)
+
+
+def _settle(
+    start: asyncio.Future[tuple[BaseProcess, Connection]],
+    started: tuple[BaseProcess, Connection] | BaseException,
+) -> None:
+    """A start's outcome, on the loop: the worker, its error, or (nobody waits) its end."""
+    if start.done():
+        if not isinstance(started, BaseException):
+            _stop(*started)
+    elif isinstance(started, BaseException):
+        start.set_exception(started)
+    else:
+        start.set_result(started)
 
 
 PR_SET_PDEATHSIG = 1

@@ -4,6 +4,7 @@ costs no post (bot/render_pool.py, issue 12's "move off the event loop's core").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import pickle
 import signal
@@ -106,6 +107,55 @@ def test_a_bot_killed_outright_leaves_no_drawing_process_behind() -> None:
             break
         time.sleep(0.1)
     assert _gone(worker), "the drawing process outlived the bot"
+
+
+HELD_START = """
+import asyncio, os
+from pathlib import Path
+from bot import render_pool
+
+async def main() -> None:
+    render_pool.FORKSERVER_PRELOAD.append("tests.bot.held_import")
+    render_pool.use_processes(1)
+    starting = asyncio.ensure_future(render_pool.start())
+    while not Path(os.environ["HELD_START_DIR"], "holding").exists():
+        await asyncio.sleep(0.05)
+    render_pool.shutdown()
+    print("stopped", flush=True)
+
+asyncio.run(main())
+print("ended", flush=True)
+"""
+
+HANG_SECONDS = 120
+"""How long the run may take (start, the fork server's imports up to the hold, the stop) before
+the stop counts as hung: seconds on a busy machine; a stop that waits for the hold never ends."""
+
+
+def test_a_bot_stopped_while_its_worker_still_starts_does_not_wait_for_it(tmp_path: Path) -> None:
+    """The fork server's imports (the first worker's start: seconds on a busy machine) are held
+    until the test lets them go, which it does only once the bot's process has ended: the stop
+    waits neither for the start nor for the fork server, which holds the bot's output (the
+    pipe closes once every holder has ended). It waited for both, 4-8 s a stop in the smoke
+    tests; held for ever, for ever."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HELD_START],
+        cwd=REPO,
+        env={**os.environ, "HELD_START_DIR": str(tmp_path)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # the fork server too, killed below should the stop hang
+    )
+    try:
+        output, errors = proc.communicate(timeout=HANG_SECONDS)
+    finally:
+        (tmp_path / "release").touch()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+    assert (proc.returncode, output.split()) == (0, ["stopped", "ended"]), errors
+    assert "Traceback" not in errors, errors
 
 
 async def test_the_workers_start_with_the_bot_not_with_the_first_drawing(one_worker: None) -> None:

@@ -32,6 +32,23 @@ def settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path)
 
 
+SETTLE_SECONDS = 30.0
+"""How long simcord waits for the bot to settle after each step, unless a module's
+``pytest.mark.simcord`` says otherwise. simcord's own 5 s is a busy machine's drawing or a few
+bot moves in a row: three MONSTER_TABLE_TEST_SEEDS runs of tests/cogs (alpha, beta, gamma; two
+at a time, under a load of ~10) failed three tests on it (and one on a module's 30 s), each of
+which passes alone with the same seeds. Settling ends as soon as the bot is idle, so a passing
+test takes no longer."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and (
+            item.get_closest_marker("simcord") is None
+        ):
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+
+
 SEEDS_ENV = "MONSTER_TABLE_TEST_SEEDS"
 """Set it (any text) to draw other table seeds than CI's: a test whose assertions hold for one
 first mover only fails under some of them (``MONSTER_TABLE_TEST_SEEDS=1 pytest tests/cogs``)."""

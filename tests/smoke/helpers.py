@@ -113,10 +113,12 @@ def subprocess_env(extra: dict[str, str] | None = None) -> dict[str, str]:
         # The edit window too runs LIMITS_FACTOR times quicker: a move's reply waits for its
         # table edit, and 0.25 s a move made a whole Munchkin Fu game 16 s longer.
         "EDIT_COALESCE_SECONDS": str(COALESCE_SECONDS / LIMITS_FACTOR),
-        # No drawing worker process: a bot that stops while its worker still starts (the
-        # forkserver importing render and rules) waits for it, 4-8 s a stop on a busy 2-core
-        # machine against 0.2 s without (and the worker's start-up CPU is a busy machine's
-        # too). The worker, and the hard bot deciding in it, are smoke-tested with a whole
+        # No drawing worker process: its start (the fork server importing render and rules,
+        # then the warm-up) is CPU a busy 2-core machine shares with the other smoke test.
+        # A stop no longer waits for it (0.3 s, bot/render_pool.py), but the start still
+        # costs: test_delivery.py and a restart test, two at a time, took 179 and 178 s
+        # without the worker, 239 and 219 s with it (interleaved runs, load ~11). The
+        # worker, and the hard bot deciding in it, are smoke-tested with a whole
         # game in test_solo_game_against_a_bot_seat (RENDER_PROCESSES=1) and in
         # tests/bot/test_render_pool.py and tests/bot/test_bot_worker.py.
         "RENDER_PROCESSES": "0",
