@@ -1,8 +1,11 @@
-"""Monster Day's oracle: the ceiling of what any bot could win against the normal bot (issue 28).
+"""Monster Day's oracle: what a bot reading every card wins against the normal bot (issue 28).
 
 ``python -m simulator.md_oracle --games 200 --seed 1000`` plays the oracle at seat ``seed % 2``
 (the arena's ``--bots hard,normal`` seating) against the normal bot, and the all-normal game of
-each seed, and prints both win shares at that seat with their 95 % intervals.
+each seed, and prints both win shares at that seat with their 95 % intervals. ``--sees hand``
+reads the other hand only (the deck shuffled for each playout), ``--sees none`` nothing (the
+hidden cards re-dealt, ``determinize``: the same search as a fair bot); docs/simulator.md,
+"Monster Day's hard bot, sixth try", has the figures.
 
 Why an oracle and what it sees: the issue asks hard to win 65 % against normal; a bot allowed to
 see *every* hidden card (the other hand and the deck's order) bounds what any fair bot can do
