@@ -79,6 +79,9 @@ BUDGETS: dict[str, Budget] = {
     # the other's hand read from its last play (54.5 % of 145 where this won 57.9 %), the
     # bot's next play by the value; a search that saw the other hand (not legal) won 63.0 %
     # of 200 where this won 58.0 %. CPU p50/p95 43 / 54-72 ms (issue 28, simulator.md).
+    # Sixth try (simulator/md_oracle.py): an oracle reading every card (not the dice) and
+    # playing to the end won 85.0 % of those 200, reading the other hand only 74.5 %; its
+    # fair counterpart (36 re-deals, playouts to the end) 58.5 %, as this search: kept as is.
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
