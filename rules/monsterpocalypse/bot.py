@@ -9,7 +9,6 @@ made at the best odds with as many dice as it may roll.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 
 from rules.monsterpocalypse import board, content, geometry
@@ -40,46 +39,7 @@ from rules.monsterpocalypse.model import (
 from rules.monsterpocalypse.odds import p_at_least, p_hit
 
 
-@dataclass(frozen=True, slots=True)
-class Tuning:
-    """The normal bot's thresholds, one place for the ``hard`` level's other values
-    (:mod:`.hard`). Why a record: hard is this planner with weights chosen against normal
-    bots (issue 28), as in Notte di Terrore; the defaults are the normal bot's own."""
-
-    monster_dice: int = 5
-    """A monster activation is worth it from this many dice: a power-up die and a full brawl."""
-    spare: int = 3
-    """At most this many dice rolled to power up."""
-    power_cap: int = 10
-    keep: int = 0
-    monster_push: float = 0.5
-    """The share of the monster pool's dice left at its activation's end pushed to the units'."""
-    """Dice kept for the blow at the enemy monster beyond its brawl's (and a step's)."""
-    """No power-up while the seat holds this many power dice (10: the most it may hold)."""
-    spawn_from: int = 3
-    """Units are spawned only with at least this many dice left in the pool."""
-    attack_from: float = 0.2
-    """An attack is worth making from these odds (monsters count double)."""
-    focus: float = 0.1
-    """Focus fire: a unit with these odds of hurting the enemy monster strikes it first."""
-    wait_margin: int = 1
-    """A monster that cannot close in this activation waits beyond the enemy's move and
-    this many squares more (its blow)."""
-    press_lead: Fraction | None = None
-    """With this lead in the share of health kept, the monster closes in even where the enemy
-    could strike first (``None``: never)."""
-
-
-NORMAL = Tuning()
-
-
 def bot_action(state: State, seat: int) -> Action:
-    """The normal bot's move."""
-    return choose(state, seat, NORMAL)
-
-
-def choose(state: State, seat: int, tuning: Tuning) -> Action:
-    """The planner's move for ``seat`` with ``tuning``'s thresholds."""
     from rules.monsterpocalypse.engine import legal_actions
 
     legal = legal_actions(state, seat)
@@ -89,11 +49,10 @@ def choose(state: State, seat: int, tuning: Tuning) -> Action:
         return _setup_choice(state, seat, legal)
     if state.activation is None:
         player = state.players[seat]
-        wanted = min(tuning.monster_dice, player.unit + 1)
-        if ActivateMonster() in legal and player.monster >= wanted:
+        if ActivateMonster() in legal and player.monster >= min(_MONSTER_DICE, player.unit + 1):
             return ActivateMonster()
         return ActivateUnits() if ActivateUnits() in legal else legal[0]
-    return _in_activation(state, seat, legal, tuning)
+    return _in_activation(state, seat, legal)
 
 
 def _setup_choice(state: State, seat: int, legal: list[Action]) -> Action:
@@ -122,7 +81,11 @@ def _setup_choice(state: State, seat: int, legal: list[Action]) -> Action:
     return first
 
 
-def _in_activation(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
+_MONSTER_DICE = 5
+"""A monster activation is worth it from this many dice: a power-up die and a full brawl."""
+
+
+def _in_activation(state: State, seat: int, legal: list[Action]) -> Action:
     act = state.activation
     assert act is not None
     budget = left(state)
@@ -135,30 +98,24 @@ def _in_activation(state: State, seat: int, legal: list[Action], tuning: Tuning)
         # Dice kept for the blow at the enemy monster (and one to step up to it): the
         # rest rolls for power, which pays for hyper and the red dice of a slam.
         keep = board.attack_stat(state, beast, "brawl")[0] + (not _touching(state, beast))
-        keep = max(0, keep + tuning.keep)
-        spare = min(tuning.spare, budget - keep)
-        if (
-            act.phase == "power_up"
-            and power < tuning.power_cap
-            and spare >= 1
-            and PowerUp(spare) in legal
-        ):
+        spare = min(3, budget - keep)
+        if act.phase == "power_up" and power < 10 and spare >= 1 and PowerUp(spare) in legal:
             return PowerUp(spare)
     spawns = [a for a in legal if isinstance(a, Spawn)]
-    if spawns and budget >= tuning.spawn_from:
+    if spawns and budget >= 3:
         return min(spawns, key=lambda a: (content.unit(a.unit).cost, a.unit, a.at))
-    best = _best_attack(state, legal, tuning)
+    best = _best_attack(state, legal)
     if best is not None and _is_monster(state, best.target):
         return best
     if act.kind == "monster":
         keep = min(keep, 3)
     if budget > keep:
-        step = _best_move(state, legal, budget - keep, tuning)
+        step = _best_move(state, legal, budget - keep)
         if step is not None:
             return step
     if best is not None:
         return best
-    return EndActivation(budget if act.kind == "units" else int(budget * tuning.monster_push))
+    return EndActivation(budget if act.kind == "units" else budget // 2)
 
 
 def _touching(state: State, beast: Figure) -> bool:
@@ -176,7 +133,7 @@ def _target(state: State, target_id: str) -> Figure | Building | None:
     return found or board.building(state, target_id)
 
 
-def _best_attack(state: State, legal: list[Action], tuning: Tuning) -> Attack | None:
+def _best_attack(state: State, legal: list[Action]) -> Attack | None:
     """The attack at the best odds (monsters count double), with its most dice; power attacks
     (slams with red dice) once the monster is hyper or has power to spare; worth making from
     20 %."""
@@ -198,15 +155,19 @@ def _best_attack(state: State, legal: list[Action], tuning: Tuning) -> Attack | 
         if monster:  # the damage dealt, super damage included: every point brings the kill
             odds += p_at_least(a.dice, boost, 2 * need, a.power)
         worth = 2.0 if monster else 1.0
-        focus = monster and fig.kind == "unit" and odds >= tuning.focus
+        focus = monster and fig.kind == "unit" and odds >= _FOCUS
         scored.append((focus, odds * worth, a.dice, str(a), a))
     if not scored:
         return None
     focus, value, _, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2], x[3]))
-    # Focus fire (Tuning.focus): a grunt's blow at a monster, DEF 5, hits 4-15 % of the
-    # time, one at a grunt 70-90 %: weighed by odds alone, units never touched a monster;
-    # every point of its health brings the battle's end nearer, a grunt destroyed does not.
-    return attack if focus or value >= tuning.attack_from else None
+    return attack if focus or value >= 0.2 else None
+
+
+_FOCUS = 0.1
+"""Focus fire: a unit with at least these odds of hurting the enemy monster strikes it before
+anything else (a grunt's blow at a monster, DEF 5, hits 4-15 % of the time, one at a grunt
+70-90 %: weighed by odds alone, units never touched a monster; every point of its health
+brings the battle's end nearer, a grunt destroyed does not)."""
 
 
 def _spare_power(state: State, fig: Figure, red: int) -> bool:
@@ -280,7 +241,7 @@ def _gaps(aims: tuple[tuple[geometry.Square, ...], ...], size: int, low: int, hi
     return _Gaps(aims, size, low, high)
 
 
-def _best_move(state: State, legal: list[Action], budget: int, tuning: Tuning) -> Move | Run | None:
+def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | None:
     """The move (or a monster's run within ``budget`` dice) that brings a figure that cannot
     attack its aim yet closest to it."""
     options: list[tuple[int, int, str, Move | Run]] = []
@@ -313,11 +274,7 @@ def _best_move(state: State, legal: list[Action], budget: int, tuning: Tuning) -
         if now == 0 and not blocking:
             continue
         after = gaps[fig.id].at(sq(a.to))
-        if (
-            fig.kind == "monster"
-            and after
-            and not _safe_wait(state, fig, (now, after), budget, tuning)
-        ):
+        if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
             continue
         line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
         if line and now and not _focusing(state, fig, aims[fig.id]):
@@ -329,27 +286,17 @@ def _best_move(state: State, legal: list[Action], budget: int, tuning: Tuning) -
     return min(options, key=lambda x: (x[0], -x[1], x[2]))[3]
 
 
-def _safe_wait(
-    state: State, beast: Figure, gaps: tuple[int, int], budget: int, tuning: Tuning
-) -> bool:
+def _safe_wait(state: State, beast: Figure, now: int, after: int, budget: int) -> bool:
     """Whether a monster that stops ``after`` squares short of the enemy monster gives it no
     first strike: fine when it could close in this activation anyway (``now`` squares with a
     move and a run of the ``budget`` dice), else only beyond the enemy's move and blow. The
     monster that walked into the other's reach took the first blow, and the first blow
-    decided: the first player won 80 % of the battles ended by a kill (issue 26). ``gaps``:
-    ``now`` and ``after``; a monster ahead by ``tuning.press_lead`` closes in anyway."""
-    now, after = gaps
+    decided: the first player won 80 % of the battles ended by a kill (issue 26)."""
     reach = budget if beast.moved else board.speed(state, beast) + budget - 1
-    if now - 1 <= reach or _pressing(state, beast.owner, tuning):
+    if now - 1 <= reach:
         return True
     enemy = next(f for f in state.figures if f.id == f"m{1 - beast.owner}")
-    return after > board.speed(state, enemy) + tuning.wait_margin
-
-
-def _pressing(state: State, seat: int, tuning: Tuning) -> bool:
-    """Whether ``seat`` leads on health by ``tuning.press_lead`` (a share of full health)."""
-    lead = tuning.press_lead
-    return lead is not None and health_kept(state, seat) - health_kept(state, 1 - seat) >= lead
+    return after > board.speed(state, enemy) + 1
 
 
 def _screen(state: State) -> dict[int, tuple[geometry.Square, ...]]:
