@@ -98,6 +98,12 @@ BUDGETS: dict[str, Budget] = {
     # won 54.8 %, 4 wins fewer than this search on 54 paired seeds; hard vs hard kills 40.0 %
     # of 50 where normal vs normal had 42.0 % (simulator.md, issue 28); CPU 23-26 / 138-197 ms.
     # This search on seeds 0..83: 53.0 % [42.4, 63.3] of 84, normal at the same seats 54.8 %.
+    # Not kept either: a tuned planner (hard = the normal bot pushing every die its monster
+    # left to the units): 53.5 % of 200 on seeds 1000..1199 (normal 46.5 %), 46.5 % of 100 on
+    # seeds 0..99 (normal 53.0 %), hard vs hard kills 44 of 100 (normal 45); pressing when
+    # ahead changed no move (simulator.md, "a tuned planner"). This search on seeds 0..123:
+    # 56.9 % [48.1, 65.2] of 124 (normal at the same seats 55.6 %); hard vs hard kills 19 of 60
+    # on seeds 0..59 (normal vs normal 25); CPU p50 / p95 18.9 / 158.5 ms.
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home
