@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from rules.notte_di_terrore.bot import choose
 from rules.notte_di_terrore.engine import Action, State
-from rules.notte_di_terrore.planner import DEFAULT
+from rules.notte_di_terrore.planner import DEFAULT, Tuning
 
 HARD = replace(DEFAULT, events_share=0.6, necro_keep=10.0, home_loss=30.0, endgame=True)
 """The normal bot's weights but a hand of 60 % Events (normal: 80 %) at the split and refill,
@@ -33,6 +33,23 @@ home while a rival holds fewer Terror ends the game with a loss (L7, I1), so it 
 through, one going home to win is hurt at full weight (``Tuning.endgame``)."""
 
 
+HARD_FOUR = replace(HARD, threat_scale=5.0)
+"""With four seats, the same but haunting the rivals behind the leader more: the urge to hurt a
+player fades by e over a gap of 5 in standing (Terror plus Places left) behind the leader, not
+3. Tuned at four seats with the end of the game read (``docs/simulator.md``): with three rivals
+the leader is haunted by two other seats already, and the one who ends the game ahead is more
+often a seat just behind."""
+
+BY_SEATS = {4: HARD_FOUR}
+"""The weights per number of seats where tuning at that count found better ones; every other
+count plays :data:`HARD` (tuned at three seats)."""
+
+
+def hard_tuning(num_players: int) -> Tuning:
+    """The weights hard plays with at a table of ``num_players``."""
+    return BY_SEATS.get(num_players, HARD)
+
+
 def hard_action(state: State, seat: int) -> Action:
-    """The planner's move for ``seat`` with the :data:`HARD` weights."""
-    return choose(state, seat, HARD)
+    """The planner's move for ``seat`` with the weights for the table's seat count."""
+    return choose(state, seat, hard_tuning(state.num_players))

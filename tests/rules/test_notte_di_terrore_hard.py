@@ -19,7 +19,7 @@ from rules.notte_di_terrore.engine import (
     PileCard,
     PlaceBeing,
 )
-from rules.notte_di_terrore.hard import HARD
+from rules.notte_di_terrore.hard import HARD, HARD_FOUR
 from tests.rules.test_levels import positions
 from tests.rules.test_notte_di_terrore import at_apparition, at_resolution, with_player
 
@@ -30,6 +30,21 @@ def test_hard_plays_the_planner_with_the_hard_weights() -> None:
     engine = GAMES[GAME]
     for state, seat in positions(GAME):
         assert engine.bot_action(state, seat, "hard") == bot.choose(state, seat, HARD)
+
+
+def test_hard_plays_its_four_seat_weights_at_four_seats_only() -> None:
+    """Tuned apart at four seats (``docs/simulator.md``): a 4-seat table gets
+    :data:`HARD_FOUR`, and some of its moves there differ from the 3-seat weights'; 3 and 5
+    seats play :data:`HARD` unchanged."""
+    engine = GAMES[GAME]
+    four = positions(GAME, players=4, steps=400)
+    assert all(
+        engine.bot_action(s, seat, "hard") == bot.choose(s, seat, HARD_FOUR) for s, seat in four
+    )
+    assert any(engine.bot_action(s, seat, "hard") != bot.choose(s, seat, HARD) for s, seat in four)
+    for players in (3, 5):
+        for state, seat in positions(GAME, players=players, steps=200):
+            assert engine.bot_action(state, seat, "hard") == bot.choose(state, seat, HARD)
 
 
 def test_hard_keeps_more_beings_in_hand_than_normal() -> None:
