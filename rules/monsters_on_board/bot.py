@@ -81,8 +81,8 @@ def bot_action(state: State, seat: int) -> Action:
     final window: before it every flip scores :data:`NO_FLIP`, below any other move, so
     leaving them out plays the same move at a fraction of the cost (a swap back alone
     offers every pair of Order dice)."""
-    legal = scheduled_actions(state, seat)
-    if state.phase == "final_window" or not legal:
+    legal = [] if state.phase == "final_window" else scheduled_actions(state, seat)
+    if not legal:  # the final window, or only flips to make: list them too
         legal = legal_actions(state, seat)
     best, best_score = legal[0], float("-inf")
     for action in legal:
