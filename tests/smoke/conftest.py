@@ -1,6 +1,6 @@
 """Fixtures for the smoke tests: a fake Discord with one server and two people in it.
 
-The bot under test is the real ``python -m bot`` in a subprocess (see ``helpers.bot_running``);
+The bot under test is the real ``python -m bot`` in a subprocess (see ``bot_process.bot_running``);
 its own log is checked for tracebacks and warnings when it stops.
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.smoke.helpers import World, smoke_fake
+from tests.smoke.bot_process import World, smoke_fake
 
 
 @pytest.fixture

@@ -30,9 +30,8 @@ from bot.i18n import normalise
 from bot.payload import MAX_BUTTONS
 from tests.fakediscord import FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.models import Revision
-from tests.smoke.helpers import (
-    WAIT,
-    SeatedTable,
+from tests.smoke.bot_process import WAIT
+from tests.smoke.seen import (
     assert_accepted,
     assert_png,
     assert_private_answer,
@@ -40,6 +39,7 @@ from tests.smoke.helpers import (
     scores_in,
     visible_text,
 )
+from tests.smoke.table import SeatedTable
 
 GAME = "notte_di_terrore"
 ENGINE = rules.GAMES[GAME]

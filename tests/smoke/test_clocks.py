@@ -18,16 +18,10 @@ from pathlib import Path
 
 from bot.clock import MOVE, Clock
 from tests.fakediscord import FakeMessage, FakeUser
-from tests.smoke.helpers import (
-    WAIT,
-    TableDriver,
-    World,
-    assert_accepted,
-    assert_private_answer,
-    bot_running,
-    bot_to_kill,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running, bot_to_kill
+from tests.smoke.monster_day_driver import TableDriver
 from tests.smoke.notte_driver import NotteTable, is_finished
+from tests.smoke.seen import assert_accepted, assert_private_answer
 from tests.smoke.test_notte_di_terrore import play_night
 
 MANAGE_GUILD = 1 << 5

@@ -13,17 +13,9 @@ import asyncio
 import pytest
 
 from bot.i18n import t
-from tests.smoke.helpers import (
-    WAIT,
-    TableDriver,
-    World,
-    assert_accepted,
-    bot_running,
-    bot_to_kill,
-    kill,
-    logged_moves,
-    open_game,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running, bot_to_kill, kill
+from tests.smoke.monster_day_driver import TableDriver, logged_moves, open_game
+from tests.smoke.seen import assert_accepted
 
 RATE_LIMITED = r"rate limited"
 

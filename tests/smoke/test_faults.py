@@ -11,18 +11,14 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import t
-from tests.smoke.helpers import (
-    WAIT,
-    TableDriver,
-    World,
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.monster_day_driver import TableDriver, logged_moves, open_game
+from tests.smoke.seen import (
     assert_accepted,
     assert_png,
     assert_private_answer,
     assert_refused,
-    bot_running,
     expected_refusal,
-    logged_moves,
-    open_game,
 )
 
 RATE_LIMITED = r"rate limited"

@@ -15,16 +15,9 @@ import asyncio
 import pytest
 
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.smoke.helpers import (
-    WAIT,
-    TableDriver,
-    World,
-    assert_accepted,
-    bot_running,
-    bot_to_kill,
-    kill,
-    visible_text,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running, bot_to_kill, kill
+from tests.smoke.monster_day_driver import TableDriver
+from tests.smoke.seen import assert_accepted, visible_text
 
 FOLLOWUPS = "/webhooks/*"
 LOST = [("lost", 503), ("reset", 0)]

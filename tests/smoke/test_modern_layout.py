@@ -7,7 +7,8 @@ still shows it."""
 from __future__ import annotations
 
 from tests.fakediscord import FakeMessage
-from tests.smoke.helpers import WAIT, World, _ids, assert_accepted, bot_running, visible_text
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.seen import _ids, assert_accepted, visible_text
 
 
 def _table(world: World) -> FakeMessage | None:

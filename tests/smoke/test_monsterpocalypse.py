@@ -21,15 +21,8 @@ from bot.games import PRESENTERS
 from cogs.monsterpocalypse import command_for
 from rules.monsterpocalypse.model import State
 from tests.fakediscord import FakeMessage, FakeUser
-from tests.smoke.helpers import (
-    WAIT,
-    World,
-    assert_accepted,
-    assert_png,
-    bot_running,
-    bot_to_kill,
-    reply_text,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running, bot_to_kill
+from tests.smoke.seen import assert_accepted, assert_png, reply_text
 
 GAME = "monsterpocalypse"
 ENGINE = rules.GAMES[GAME]

@@ -14,16 +14,8 @@ from typing import Any
 
 from rules import GAMES
 from tests.fakediscord import FakeMessage
-from tests.smoke.helpers import (
-    WAIT,
-    World,
-    assert_accepted,
-    assert_refused,
-    bot_running,
-    replay_block,
-    reply_text,
-    scores_in,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.seen import assert_accepted, assert_refused, replay_block, reply_text, scores_in
 
 ENGINE = GAMES["monsters_on_board"]
 MOVE_LIMIT = 400

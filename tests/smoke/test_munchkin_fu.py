@@ -21,7 +21,8 @@ import rules
 from bot.clock import WINDOW, Clock
 from bot.games import PRESENTERS
 from rules.munchkin_fu.model import State
-from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, visible_text
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.seen import assert_accepted, visible_text
 
 GAME = "munchkin_fu"
 ENGINE = rules.GAMES[GAME]

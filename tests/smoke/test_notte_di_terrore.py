@@ -16,16 +16,7 @@ from collections import Counter
 from bot.i18n import normalise
 from rules.notte_di_terrore import cards
 from tests.fakediscord import FakeMessage, FakeUser
-from tests.smoke.helpers import (
-    WAIT,
-    World,
-    assert_accepted,
-    bot_running,
-    hex_hash,
-    replay_block,
-    seed_hash,
-    visible_text,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running
 from tests.smoke.notte_driver import (
     ENGINE,
     NotteTable,
@@ -37,6 +28,7 @@ from tests.smoke.notte_driver import (
     replay,
     scores_in,
 )
+from tests.smoke.seen import assert_accepted, hex_hash, replay_block, seed_hash, visible_text
 
 CHECK_EVERY = 8
 """Moves between two checks that no hand shows up where it should not."""

@@ -22,21 +22,17 @@ import asyncpg
 from tests.fakediscord import BotProcess, FakeDiscord, FakeGuild, run_bot_process
 from tests.fakediscord.gateway import shard_of
 from tests.pg_server import PgServer
-from tests.smoke.helpers import (
+from tests.smoke.bot_process import (
     WAIT,
-    TableDriver,
     World,
-    assert_accepted,
-    assert_refused,
     empty_dir,
-    expected_refusal,
     kill,
-    open_game,
     output_problems,
-    reply_text,
     smoke_fake,
     subprocess_env,
 )
+from tests.smoke.monster_day_driver import TableDriver, open_game
+from tests.smoke.seen import assert_accepted, assert_refused, expected_refusal, reply_text
 
 SHARDS = 2
 LEASE_SECONDS = 3.0

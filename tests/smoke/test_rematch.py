@@ -18,15 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeMessage
-from tests.smoke.helpers import (
-    WAIT,
-    World,
-    _ids,
-    assert_accepted,
-    assert_refused,
-    bot_running,
-    visible_text,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.seen import _ids, assert_accepted, assert_refused, visible_text
 
 
 def _button(

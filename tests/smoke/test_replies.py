@@ -13,7 +13,8 @@ import asyncio
 
 from bot.i18n import t
 from tests.fakediscord import FakeMessage, Fault, InteractionResult
-from tests.smoke.helpers import WAIT, World, assert_accepted, bot_running, bot_to_kill, kill
+from tests.smoke.bot_process import WAIT, World, bot_running, bot_to_kill, kill
+from tests.smoke.seen import assert_accepted
 from tests.smoke.test_munchkin_fu import GAME, bobs_move, stored
 
 NOTHING_CHANGED = (

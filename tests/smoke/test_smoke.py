@@ -16,30 +16,34 @@ from pathlib import Path
 import pytest
 
 from bot.ratelimits import CHANNEL_POSTS
-from tests.smoke.helpers import (
-    ENGINE,
+from tests.smoke.bot_process import (
     LIMITS_FACTOR,
     WAIT,
-    TableDriver,
     World,
-    assert_accepted,
-    assert_png,
-    assert_private_answer,
-    assert_refused,
     bot_running,
     empty_dir,
-    expected_refusal,
+    subprocess_env,
+)
+from tests.smoke.monster_day_driver import (
+    ENGINE,
+    TableDriver,
     forced_for_people,
-    hex_hash,
     leaked,
     logged_moves,
     open_game,
     replay,
+)
+from tests.smoke.seen import (
+    assert_accepted,
+    assert_png,
+    assert_private_answer,
+    assert_refused,
+    expected_refusal,
+    hex_hash,
     replay_block,
     reply_text,
     scores_in,
     seed_hash,
-    subprocess_env,
     visible_text,
 )
 

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from tests.smoke.helpers import (
-    WAIT,
-    TableDriver,
-    World,
-    assert_accepted,
-    assert_refused,
-    bot_running,
-    expected_refusal,
-    visible_text,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.monster_day_driver import TableDriver
+from tests.smoke.seen import assert_accepted, assert_refused, expected_refusal, visible_text
 
 PUBLIC_THREAD, A_WEEK = 11, 10080
 

@@ -5,15 +5,8 @@ channel, started at once, and posts the standings image (with alt text) after ea
 
 from __future__ import annotations
 
-from tests.smoke.helpers import (
-    WAIT,
-    World,
-    assert_accepted,
-    assert_png,
-    assert_refused,
-    bot_running,
-    expected_refusal,
-)
+from tests.smoke.bot_process import WAIT, World, bot_running
+from tests.smoke.seen import assert_accepted, assert_png, assert_refused, expected_refusal
 
 GAMES_WAIT = 180.0
 """Bound on the two rounds of bots' games (each well under a minute)."""
