@@ -8,8 +8,15 @@ views was 13 % of the bot's own CPU. A view is a pure function of the state and 
 a table's version names its state exactly, so they are kept with the decoded state.
 
 Why bounded: every table a process touches used to stay decoded for the life of the process
-(the load's 5,000 tables: ~230 MiB). The least recently used tables are dropped; a dropped
-one costs one JSON decode when it is next touched.
+(the load's 5,000 tables: ~230 MiB). The least recently used versions are dropped; a dropped
+one costs one JSON decode (and its views) when it is next touched.
+
+Why versions, not tables: the courier sends a table's announcements in order, so while bots
+move on it reads versions behind the newest. Keeping one version a table, each of those reads
+evicted the newest and the next move decoded it and built its views again: a whole six-seat
+Munchkin Fu game (617 moves, tests/cogs/test_munchkin_fu_table.py) decoded 418 states again
+and built 4.75 views a move; keeping versions, none and 3.66. A version the courier has sent
+is not read again, so it is the first to go.
 
 Views are shared, not copied: whoever reads one must not change it. The tests turn on
 :attr:`Decoded.verify`, which builds each view again when it is asked for and fails loudly
@@ -25,9 +32,10 @@ from typing import Any, ClassVar
 from bot.store import GameRecord
 from rules import Engine
 
-KEPT_TABLES = 512
-"""Tables kept decoded: more than the live tables one process sees within a few minutes on a
-busy server (every move's delivery reads its table again, soon after its commit)."""
+KEPT_VERSIONS = 1024
+"""Table versions kept decoded: about two for each of more live tables than one process sees
+within a few minutes on a busy server (every move's delivery reads its table again, soon after
+its commit): the newest, and the one the courier is still sending."""
 
 
 class ViewChanged(AssertionError):
@@ -71,18 +79,18 @@ def views_of(*known: Decoded) -> Callable[[Any, int], dict[str, Any]]:
 
 
 class DecodedTables:
-    """The latest decoded version of the :data:`KEPT_TABLES` most recently touched tables."""
+    """The :data:`KEPT_VERSIONS` most recently touched versions of the tables in play."""
 
-    def __init__(self, kept: int = KEPT_TABLES) -> None:
+    def __init__(self, kept: int = KEPT_VERSIONS) -> None:
         self.kept = kept
-        self._entries: OrderedDict[int, tuple[int, Decoded]] = OrderedDict()
+        self._entries: OrderedDict[tuple[int, int], Decoded] = OrderedDict()
 
     def get(self, record: GameRecord, engine: Engine) -> Decoded:
         """The decoded ``record`` (a started table), decoding its state if not kept."""
-        entry = self._entries.get(record.id)
-        if entry is not None and entry[0] == record.version:
-            self._entries.move_to_end(record.id)
-            return entry[1]
+        decoded = self._entries.get((record.id, record.version))
+        if decoded is not None:
+            self._entries.move_to_end((record.id, record.version))
+            return decoded
         assert record.state is not None
         decoded = Decoded(engine, engine.load(record.state))
         self.put(record, decoded)
@@ -90,8 +98,8 @@ class DecodedTables:
 
     def put(self, record: GameRecord, decoded: Decoded) -> None:
         """Keep ``decoded`` as ``record``'s version (a state just computed, not decoded)."""
-        self._entries[record.id] = (record.version, decoded)
-        self._entries.move_to_end(record.id)
+        self._entries[(record.id, record.version)] = decoded
+        self._entries.move_to_end((record.id, record.version))
         while len(self._entries) > self.kept:
             self._entries.popitem(last=False)
 

@@ -1,5 +1,5 @@
 """The decoded tables and their kept views (bot.snapshots): each view built once per version,
-a bounded number of tables kept, and a reader that changes a shared view caught."""
+a bounded number of table versions kept, and a reader that changes a shared view caught."""
 
 from __future__ import annotations
 
@@ -91,3 +91,33 @@ def test_a_reader_that_changes_a_shared_view_is_caught_in_the_tests() -> None:
     decoded.view(0)["hand"].pop()
     with pytest.raises(ViewChanged):
         decoded.view(0)
+
+
+def test_an_older_version_read_meanwhile_keeps_the_newer_ones_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The courier sends a table's announcements in order, so while bots move on it reads
+    versions behind the newest (a whole Munchkin Fu game: a third of its reads). Reading one
+    must not drop the newest version, whose views the next move asks for again."""
+    monkeypatch.setattr(Decoded, "verify", False)
+    engine = CountingEngine()
+    tables = DecodedTables()
+    older, newer = _record(1, version=4, seed=1), _record(1, version=5, seed=2)
+    sent = tables.get(older, engine)
+    newest = tables.get(newer, engine)
+    newest.view(0)
+    assert tables.get(older, engine) is sent
+    assert tables.get(newer, engine) is newest
+    newest.view(0)
+    assert engine.views == 1
+
+
+def test_versions_nobody_reads_any_more_are_dropped_first() -> None:
+    tables = DecodedTables(kept=3)
+    first = tables.get(_record(1, version=1), ENGINE)
+    tables.get(_record(1, version=2), ENGINE)
+    tables.get(_record(2), ENGINE)
+    latest = tables.get(_record(1, version=3), ENGINE)  # version 1, the least recent, goes
+    assert len(tables) == 3
+    assert tables.get(_record(1, version=3), ENGINE) is latest
+    assert tables.get(_record(1, version=1), ENGINE) is not first
