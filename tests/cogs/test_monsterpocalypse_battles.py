@@ -37,6 +37,7 @@ from tests.cogs.helpers import (
     recent,
     replies,
     start_table,
+    stored_messages,
     text_of,
 )
 
@@ -52,8 +53,7 @@ pytestmark = pytest.mark.simcord(settle_timeout=30)
 def stored_count(channel: Any) -> int:
     """How many messages everyone sees in ``channel`` (ephemeral answers to one person not
     counted; ``history()`` would build every message)."""
-    stored = channel._env.backend.messages.get(channel.id, {}).values()
-    return sum(not m.is_ephemeral for m in stored)
+    return sum(not m.is_ephemeral for m in stored_messages(channel).values())
 
 
 def legal(world: World, record: GameRecord, seat: int) -> list[dict[str, Any]]:

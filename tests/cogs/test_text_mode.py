@@ -26,6 +26,7 @@ from tests.cogs.helpers import (
     recent,
     replies,
     start_table,
+    stored_messages,
 )
 
 pytestmark = pytest.mark.simcord(settle_timeout=30)
@@ -73,7 +74,7 @@ def _no_pictures(result: Any) -> None:
 
 def _check_dms(world: World, seen: int) -> int:
     """Every DM ann got since the ``seen`` first: text only, her hand in words."""
-    stored = world.ann.user.dm_channel._env.backend.messages.get(world.ann.user.dm_channel.id, {})
+    stored = stored_messages(world.ann.user.dm_channel)
     fresh = len(stored) - seen
     for message in recent(world.ann.user.dm_channel, fresh) if fresh > 0 else []:
         assert not message.attachments, "a DM with a picture"
