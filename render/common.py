@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image, ImageDraw
 
+from render.boxes import Box
 from render.canvas import Canvas as Canvas
 from render.colours import RGB as RGB
 from render.colours import Palette as Palette
@@ -147,6 +148,19 @@ def draw_die(
     r = size * 0.095
     for fx, fy in spots:
         canvas.circle(x + size * fx, y + size * fy, r, fill=pip)
+
+
+def gold_banner(canvas: Canvas, box: Box) -> None:
+    """The game-over banner's plate: gold, with a darker rule just inside its edge (Monster
+    Day and Notte di Terrore draw their result on it)."""
+    x0, y0, x1, y1 = box
+    canvas.rect(box, fill=Palette.gold, radius=16)
+    canvas.rect(
+        (x0 + 5, y0 + 5, x1 - 5, y1 - 5),
+        outline=mix(Palette.gold, Palette.ink, 0.4),
+        width=2,
+        radius=12,
+    )
 
 
 # --------------------------------------------------------------------------- masks

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.boxes import Box
-from render.common import RGB, Canvas, Palette, draw_die, localized, mix, tr
+from render.common import RGB, Canvas, Palette, draw_die, gold_banner, localized, mix, tr
 from render.decktet import draw_rank, draw_suit, suit_color
 from render.monster_day.style import MONSTER_IDS, _t, _tmpl
 from render.monster_day.tokens import _monster_index, draw_token, monster_name
@@ -39,13 +39,7 @@ class _Bars:
         c = self.c
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
-        c.rect(box, fill=Palette.gold, radius=16)
-        c.rect(
-            (x0 + 5, y0 + 5, x1 - 5, y1 - 5),
-            outline=mix(Palette.gold, Palette.ink, 0.4),
-            width=2,
-            radius=12,
-        )
+        gold_banner(c, box)
         if len(self.winners) == 1:
             headline, winner = _tmpl("wins", self.locale), self.names[self.winners[0]]
         else:

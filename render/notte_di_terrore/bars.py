@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.boxes import Box
-from render.common import Canvas, Palette, mix, tr
+from render.common import Canvas, Palette, gold_banner, mix, tr
 from render.notte_di_terrore.icons import card_back, icon, type_badge
 from render.notte_di_terrore.pieces import Cards
 from render.notte_di_terrore.style import _PHASES, DECK_BACKS, TYPE_ORDER, _t, _tmpl
@@ -152,13 +152,7 @@ class _Bars:
         c = self.c
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
-        c.rect(box, fill=Palette.gold, radius=16)
-        c.rect(
-            (x0 + 5, y0 + 5, x1 - 5, y1 - 5),
-            outline=mix(Palette.gold, Palette.ink, 0.4),
-            width=2,
-            radius=12,
-        )
+        gold_banner(c, box)
         icon(c, "moon", x0 + 34, cy, 38, Palette.ink)
         label = _t("phase_over", self.locale).upper()
         c.text(
