@@ -27,7 +27,7 @@ from bot.components import ComponentRef, choices_digest
 from bot.deadlines import Deadlines
 from bot.delivery.plan import START_ASKED_NOTE, START_NOTE
 from bot.dm_channels import DmChannels
-from bot.games import PRESENTERS
+from bot.games import PRESENTERS, GamePresenter
 from bot.i18n import N_, normalise, t
 from bot.layout import CLASSIC, DEFAULT_LAYOUT, layout_of
 from bot.limits import (
@@ -178,14 +178,7 @@ class Publisher:
         if lines:
             # The newest lines matter most: keep the end of a long chain of moves.
             embed.description = "\n".join(lines)[-4000:]
-        embed.add_field(
-            name=t(locale, "Players"),
-            value=clip_lines(
-                presenter.summary_lines(view, locale, names),
-                FIELD_VALUE,
-                lambda n: t(locale, "…and {n} more", n=n),
-            ),
-        )
+        embed.add_field(name=t(locale, "Players"), value=_summary(presenter, view, locale, names))
         embed.set_image(url="attachment://board.png")
         embed.set_footer(text=self._fairness_line(record, locale))
         content, pinged = self.turn_line(record, locale)
@@ -441,14 +434,7 @@ class Publisher:
             description="\n".join(lines),
             colour=COLOUR,
         )
-        embed.add_field(
-            name=t(locale, "Table"),
-            value=clip_lines(
-                presenter.summary_lines(view, locale, names),
-                FIELD_VALUE,
-                lambda n: t(locale, "…and {n} more", n=n),
-            ),
-        )
+        embed.add_field(name=t(locale, "Table"), value=_summary(presenter, view, locale, names))
         buttons = discord.ui.View(timeout=None)
         move_buttons = self._move_buttons(record, seat, view, locale)
         if seat in self.tables.pending(record):
@@ -553,6 +539,16 @@ class Publisher:
 
 
 ADD_BOT_LABELS = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot")}
+
+
+def _summary(presenter: GamePresenter, view: dict[str, Any], locale: str, names: list[str]) -> str:
+    """The presenter's summary of the table, as much as an embed field holds, the rest
+    counted: the table post's "Players" and a hand DM's "Table" say the same."""
+    return clip_lines(
+        presenter.summary_lines(view, locale, names),
+        FIELD_VALUE,
+        lambda n: t(locale, "…and {n} more", n=n),
+    )
 
 
 def _add_bot_button(record: GameRecord, level: str, locale: str) -> discord.ui.Button[Any]:
