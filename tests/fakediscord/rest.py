@@ -381,6 +381,17 @@ class Rest:
         self._check_files(errors, files)
         return errors
 
+    async def _message_body(
+        self, request: web.Request, edited: FakeMessage | None = None
+    ) -> tuple[dict[str, Any], dict[int, Upload], FormErrors]:
+        """A message's body and files as a create (or an edit of ``edited``) sends them, and
+        what Discord would refuse in them: the body's fields, the files' sizes."""
+        body, files = await read_body(request)
+        body = body or {}
+        errors = validate_message(body, edited, uploaded(body, files))
+        self._check_files(errors, files)
+        return body, files, errors
+
     def _check_files(self, errors: FormErrors, files: dict[int, Upload]) -> None:
         for index, upload in files.items():
             if len(upload.data) > self.fake.attachment_size_limit:
@@ -429,10 +440,7 @@ class Rest:
         if error is not None:
             return error
         assert rec is not None
-        body, files = await read_body(request)
-        body = body or {}
-        errors = validate_message(body, files=uploaded(body, files))
-        self._check_files(errors, files)
+        body, files, errors = await self._message_body(request)
         if errors:
             rec.errors.append(errors.summary())
             return form_error(errors)
@@ -464,13 +472,11 @@ class Rest:
         msg = self._webhook_target(request, rec)
         if msg is None:
             return discord_error(404, 10008, "Unknown Message")
-        body, files = await read_body(request)
-        errors = validate_message(body or {}, msg, uploaded(body or {}, files))
-        self._check_files(errors, files)
+        body, files, errors = await self._message_body(request, msg)
         if errors:
             rec.errors.append(errors.summary())
             return form_error(errors)
-        self.fake.edit_message(msg, body or {}, files)
+        self.fake.edit_message(msg, body, files)
         rec.updates += 1
         return json_response(msg.payload())
 
@@ -522,10 +528,7 @@ class Rest:
             return discord_error(404, 10003, "Unknown Channel")
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             return discord_error(403, 50007, "Cannot send messages to this user")
-        body, files = await read_body(request)
-        body = body or {}
-        errors = validate_message(body, files=uploaded(body, files))
-        self._check_files(errors, files)
+        body, files, errors = await self._message_body(request)
         if errors:
             return form_error(errors)
         if is_empty(body, files):
@@ -561,12 +564,10 @@ class Rest:
             return discord_error(403, 50005, "Cannot edit a message authored by another user")
         if (refused := self.fake.threads.before_edit(msg.channel)) is not None:
             return refused
-        body, files = await read_body(request)
-        errors = validate_message(body or {}, msg, uploaded(body or {}, files))
-        self._check_files(errors, files)
+        body, files, errors = await self._message_body(request, msg)
         if errors:
             return form_error(errors)
-        self.fake.edit_message(msg, body or {}, files)
+        self.fake.edit_message(msg, body, files)
         return json_response(msg.payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
