@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +16,7 @@ from simcord.results import to_discord_message
 import render
 import rules
 from bot.client import MonsterTableBot
+from bot.config import Settings
 from bot.store import GameRecord
 
 ENGINE = rules.GAMES["monster_day"]
@@ -48,6 +51,22 @@ class World:
         record = await self.bot.store.get(1)
         assert record is not None
         return record
+
+
+@contextlib.asynccontextmanager
+async def restarted(world: World, settings: Settings) -> AsyncIterator[None]:
+    """The bot process dies (its scheduler stops, its database closes: what it held in memory
+    goes) and a new one starts on the same database and Discord; ``world.bot`` is the new
+    one, stopped the same way on leaving."""
+    await world.bot.scheduler.stop()
+    await world.bot.store.close()
+    await world.env.restart_bot(MonsterTableBot(settings))
+    world.bot = world.env.bot
+    try:
+        yield
+    finally:
+        await world.bot.scheduler.stop()
+        await world.bot.store.close()
 
 
 def make_world(env: Any) -> World:

@@ -13,7 +13,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.client import MonsterTableBot
 from bot.components import choices_digest
 from bot.config import Settings
 from bot.layout import LAYOUT_COMPONENTS, LAYOUT_TEXT
@@ -23,6 +22,7 @@ from tests.cogs.helpers import (
     followup_text,
     make_world,
     message_now,
+    restarted,
     start_table,
     text_of,
     walked,
@@ -106,11 +106,7 @@ async def test_a_table_is_posted_and_edited_in_the_modern_layout(
 
     # A restart; the server goes back to classic: this table keeps its layout, and its
     # buttons still work.
-    await world.bot.scheduler.stop()
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):
         await boss.slash(world.channel, "game config", layout="classic")
         history = await world.ann.click(edited, custom_id=f"mt:history:{record.id}")
         assert history.ephemeral and "moves" in followup_text(history), followup_text(history)
@@ -118,9 +114,6 @@ async def test_a_table_is_posted_and_edited_in_the_modern_layout(
         assert hand.ephemeral and "Your hand" in followup_text(hand), followup_text(hand)
         await any_move(world)
         check_modern(table_message(world))
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()
 
 
 async def test_a_table_posted_classic_stays_classic_when_the_server_turns_modern(

@@ -23,6 +23,7 @@ from tests.cogs.helpers import (
     open_table,
     private,
     replies,
+    restarted,
     text_of,
 )
 
@@ -151,15 +152,8 @@ async def test_restart_mid_game_loses_nothing_and_old_buttons_are_stale(
     await _play_by_slash(world, actor)
     before = await world.record()
 
-    await world.bot.scheduler.stop()  # the old process dies: its work and its database go
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):  # the old process dies: its work and its database go
         await _finish_after_restart(world, actor, old_dm, before)
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()
 
 
 async def _finish_after_restart(world: World, actor: Any, old_dm: Any, before: Any) -> None:
@@ -358,11 +352,7 @@ async def test_a_closed_dm_is_not_tried_again_after_a_restart(
     table said so in its channel (the closed-DM notice), so a restarted bot, which has not
     yet been refused itself, does not try bob's DM channel at that table again."""
     world, dm = await _started_with_bobs_dms_closed(simcord_env)
-    await world.bot.scheduler.stop()  # the old process dies: what it knew in memory goes
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):  # the old process dies: what it knew in memory goes
         for _ in range(4):  # two turns each
             record = await world.record()
             actor = world.actor_for(record.seats[world.bot.tables.pending(record)[0]].user_id)
@@ -370,9 +360,6 @@ async def test_a_closed_dm_is_not_tried_again_after_a_restart(
                 assert world.bob.mention in world.channel.history()[-1].content
             await _play_by_slash(world, actor)
             await simcord_env.settle()
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()
     assert _dm_posts(simcord_env, dm) == 1
 
 

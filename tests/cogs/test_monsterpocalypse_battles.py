@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 import rules
-from bot.client import MonsterTableBot
 from bot.components import choices_digest
 from bot.config import Settings
 from bot.store import ACTIVE, FINISHED, GameRecord
@@ -36,6 +35,7 @@ from tests.cogs.helpers import (
     private,
     recent,
     replies,
+    restarted,
     start_table,
     stored_messages,
     text_of,
@@ -308,11 +308,7 @@ async def test_a_restart_mid_activation_loses_nothing(
     dms_before = stored_count(person)
     made_before = await world.bot.store.actions(before.id)
 
-    await world.bot.scheduler.stop()
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):
         after = await world.record()
         assert (after.version, after.state) == (before.version, before.state)
         assert world.bot.tables.view(after, None)["activation"] == spent
@@ -336,6 +332,3 @@ async def test_a_restart_mid_activation_loses_nothing(
         assert stored_count(world.channel) - channel_before <= 2
         await battle.to_the_end()
         assert battle.record.status == FINISHED
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()

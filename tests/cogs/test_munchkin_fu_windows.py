@@ -25,7 +25,6 @@ import pytest
 
 import bot.scheduler
 import rules
-from bot.client import MonsterTableBot
 from bot.clock import WINDOW, Clock
 from bot.config import Settings
 from bot.games import PRESENTERS
@@ -39,6 +38,7 @@ from tests.cogs.helpers import (
     make_world,
     message_now,
     play_stale_button,
+    restarted,
     text_of,
 )
 from tests.cogs.test_munchkin_fu_table import Now, make_move, open_mf
@@ -240,11 +240,7 @@ async def test_a_window_open_across_a_restart_closes_once_when_its_time_runs_out
     # window that time back, so nothing is due at its deadline (failed under
     # MONSTER_TABLE_TEST_SEEDS=beta in a busy run, and always with the heartbeat 31 s old).
     await world.bot.store.heartbeat(world.bot.tables.clock())
-    await world.bot.scheduler.stop()
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):
         assert (await world.record()).version == before.version
         world.bot.tables.clock = Now(max(due.values()))
         assert await world.bot.scheduler.tick() == [before.id]
@@ -267,9 +263,6 @@ async def test_a_window_open_across_a_restart_closes_once_when_its_time_runs_out
         stale = await play_stale_button(world.bob, world.channel, stale_id)
         assert stale.ephemeral and "nothing was changed" in followup_text(stale)
         assert (await world.record()).version == after.version
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()
 
 
 def trap_ready(state: State) -> bool:

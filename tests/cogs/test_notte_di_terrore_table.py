@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import MonsterTableBot
 from bot.config import Settings
 from bot.games import PRESENTERS
 from bot.store import ACTIVE, FINISHED, GameRecord
@@ -25,6 +24,7 @@ from tests.cogs.helpers import (
     make_world,
     private,
     replies,
+    restarted,
     start_table,
     text_of,
 )
@@ -251,11 +251,7 @@ async def test_a_restart_mid_night_loses_nothing(simcord_env, settings: Settings
         record = await world.record()
         await move(world, record, world.bot.tables.pending(record)[0], turn)
     before = await world.record()
-    await world.bot.scheduler.stop()
-    await world.bot.store.close()
-    await simcord_env.restart_bot(MonsterTableBot(settings))
-    world.bot = simcord_env.bot
-    try:
+    async with restarted(world, settings):
         after = await world.record()
         assert (after.version, after.state) == (before.version, before.state)
         turn = 12
@@ -264,6 +260,3 @@ async def test_a_restart_mid_night_loses_nothing(simcord_env, settings: Settings
             after, turn = await world.record(), turn + 1
             assert turn < 2_000
         assert after.status == FINISHED
-    finally:
-        await world.bot.scheduler.stop()
-        await world.bot.store.close()
