@@ -116,6 +116,17 @@ def followup_text(result: Any) -> str:
     return "\n".join(text_of(reply.message) for reply in replies(result))
 
 
+async def slash_as_offered(world: World, actor: Any, command: str, options: dict[str, Any]) -> Any:
+    """Run ``command`` with ``options``, first checking that autocomplete offered each value
+    (given the options filled before it, as Discord sends them)."""
+    filled: dict[str, Any] = {}
+    for option, value in options.items():
+        offered = await actor.autocomplete(world.channel, command, option, "", **filled)
+        assert value in [c["value"] for c in offered], (command, option, value, offered)
+        filled[option] = value
+    return await actor.slash(world.channel, command, **options)
+
+
 async def open_table(world: World, *, bob_joins: bool = True, **options: Any) -> GameRecord:
     result = await world.ann.slash(world.channel, "game new", game="monster_day", **options)
     assert "Table #1 is open" in followup_text(result)

@@ -25,6 +25,7 @@ from tests.cogs.helpers import (
     followup_text,
     make_world,
     replies,
+    slash_as_offered,
     start_table,
     text_of,
 )
@@ -51,13 +52,7 @@ def bot_choice(world: World, record: GameRecord, seat: int) -> dict[str, Any]:
 async def by_command(world: World, actor: Any, action: dict[str, Any]) -> Any:
     """Run the ``/mp`` command for ``action``, first checking that autocomplete offered each
     value given the options filled before it."""
-    command, options = command_for(action)
-    filled: dict[str, Any] = {}
-    for option, value in options.items():
-        offered = await actor.autocomplete(world.channel, command, option, "", **filled)
-        assert value in [c["value"] for c in offered], (command, option, value, offered)
-        filled[option] = value
-    return await actor.slash(world.channel, command, **options)
+    return await slash_as_offered(world, actor, *command_for(action))
 
 
 def dm_button(actor: Any, index: int) -> tuple[discord.Message, str] | None:

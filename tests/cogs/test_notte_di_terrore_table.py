@@ -25,6 +25,7 @@ from tests.cogs.helpers import (
     private,
     replies,
     restarted,
+    slash_as_offered,
     start_table,
     text_of,
 )
@@ -46,13 +47,7 @@ async def open_notte(
 async def by_command(world: World, actor: Any, action: dict[str, Any]) -> Any:
     """Run the command for ``action``, first checking that autocomplete offered each value
     (given the options filled before it, as Discord sends them)."""
-    command, options = command_for(action)
-    filled: dict[str, Any] = {}
-    for option, value in options.items():
-        offered = await actor.autocomplete(world.channel, command, option, "", **filled)
-        assert value in [c["value"] for c in offered], (command, option, value, offered)
-        filled[option] = value
-    return await actor.slash(world.channel, command, **options)
+    return await slash_as_offered(world, actor, *command_for(action))
 
 
 async def move(world: World, record: GameRecord, seat: int, turn: int) -> Any:
