@@ -222,6 +222,16 @@ def recent(channel: Any, count: int) -> list[discord.Message]:
     return [to_discord_message(channel._env, stored[i]) for i in sorted(stored)[-count:]]
 
 
+def first_move_button(message: discord.Message) -> str:
+    """The custom id of the first move button on ``message`` (a preview's "Confirm")."""
+    return next(
+        str(child.custom_id)
+        for row in message.components
+        for child in row.children
+        if (child.custom_id or "").startswith("mt:act:")
+    )
+
+
 def button_for(actor: Any, index: int) -> tuple[discord.Message, str] | None:
     """The move button for legal move ``index`` in the actor's latest DM with move buttons
     (a hand DM updated in place may be older than a table post in the same DM). The stored

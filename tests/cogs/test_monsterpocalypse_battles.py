@@ -30,6 +30,7 @@ from tests.cogs.helpers import (
     assert_png,
     button_for,
     drawn_once,
+    first_move_button,
     followup_text,
     make_world,
     private,
@@ -101,12 +102,7 @@ async def attack_confirmed(world: World, actor: Any, action: dict[str, Any]) -> 
     text = followup_text(preview)
     assert preview.ephemeral and "Chance to hit" in text and "DEF" in text, text
     message = replies(preview)[-1].message
-    confirm = next(
-        child.custom_id
-        for row in message.components
-        for child in row.children
-        if (child.custom_id or "").startswith("mt:act:")
-    )
+    confirm = first_move_button(message)
     return await actor.click(message, custom_id=confirm)
 
 

@@ -22,6 +22,7 @@ from cogs.monsterpocalypse import command_for, figure_id, preview_text, square
 from tests.cogs.helpers import (
     World,
     assert_png,
+    first_move_button,
     followup_text,
     make_world,
     replies,
@@ -174,12 +175,7 @@ async def test_attack_preview_confirm_and_a_stale_confirm(simcord_env) -> None:
     assert "DEF" in text and "%" in text
     assert (await world.record()).version == record.version  # nothing rolled yet
     message = replies(preview)[-1].message
-    confirm = next(
-        child.custom_id
-        for row in message.components
-        for child in row.children
-        if (child.custom_id or "").startswith("mt:act:")
-    )
+    confirm = first_move_button(message)
 
     # Cancel: nothing happens.
     cancelled = await actor.click(message, label="Cancel")
