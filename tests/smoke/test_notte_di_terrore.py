@@ -17,17 +17,8 @@ from bot.i18n import normalise
 from rules.notte_di_terrore import cards
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.smoke.bot_process import WAIT, World, bot_running
-from tests.smoke.notte_driver import (
-    ENGINE,
-    NotteTable,
-    Replay,
-    first_line,
-    forced_moves,
-    is_finished,
-    logged_moves,
-    replay,
-    scores_in,
-)
+from tests.smoke.notte_checks import Replay, forced_moves, logged_moves, reconcile, replay
+from tests.smoke.notte_driver import ENGINE, NotteTable, first_line, is_finished, scores_in
 from tests.smoke.seen import assert_accepted, hex_hash, replay_block, seed_hash, visible_text
 
 CHECK_EVERY = 8
@@ -115,7 +106,7 @@ def check_the_end(
         shown = user.mention if user is not None else f"**{names[seat]}**"
         assert (shown in line) == (seat in outcome["winners"]), (line, outcome)
 
-    table.reconcile(rep, table_locale)
+    reconcile(table, rep, table_locale)
 
     # Hand DMs went to their owners only, from the bot; nobody else was DMed.
     fake = table.fake
