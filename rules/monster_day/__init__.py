@@ -42,7 +42,9 @@ def _searched(state: State, seat: int) -> Play:
 
 
 def _hard(state: State, seat: int) -> Play:
-    """The ``hard`` level: playouts to the end on the other hand read from its plays."""
+    """Playouts to the end on the other hand read from its plays (:mod:`.hard`). Not bound
+    as ``hard_bot``: in the arena it won less than the committed search (docs/simulator.md,
+    "Monster Day's hard bot, seventh try"); kept to measure and build on."""
     return hard.hard_action(state, seat, _searched)
 
 

@@ -1,5 +1,5 @@
-"""The other hand, read from the other seat's plays: what the ``hard`` bot deals its searches
-from (issue 28, seventh try).
+"""The other hand, read from the other seat's plays: what :mod:`.hard`'s search deals from
+(issue 28, seventh try; not bound as the engine's ``hard``, see there).
 
 Why: a search that reads the other hand wins about three games in four against the normal bot,
 one that re-deals it blind no more than the committed hard (docs/simulator.md, "Monster Day's

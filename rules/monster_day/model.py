@@ -65,8 +65,7 @@ class Turn:
     """One turn of the public history: ``seat`` put ``card`` on ``space`` while the monsters
     stood at ``monsters``, then rolled ``dice``. All of it is on the table (a played card lies
     face up, the dice and the monsters are seen by both), and with the Aces it rebuilds the
-    board every play saw: what the ``hard`` bot reads the other hand from
-    (:mod:`.inference`)."""
+    board every play saw: what :mod:`.inference` reads the other hand from."""
 
     seat: int
     card: str
@@ -81,8 +80,8 @@ class State:
     ``monsters[k]`` is the space of ``MONSTERS[k]`` or ``None`` at the start; ``deck[0]`` is the
     next card drawn; ``current`` is ``None`` once the game is over. ``history`` is every turn
     played, oldest first (one per card played, so at most the deck's 45 cards); a state loaded
-    from a dump older than it has fewer turns than cards on the board, and the ``hard`` bot
-    then re-deals blind."""
+    from a dump older than it has fewer turns than cards on the board (:mod:`.inference` then
+    has nothing to read)."""
 
     extended_deck: bool
     aces: tuple[str, ...]
