@@ -21,7 +21,8 @@ Not a legal bot (it reads hidden cards): nothing in play imports it. Basic deck 
 Pawns or Courts: a play's effect is then a function of the tops, and each turn rolls two dice).
 
 The rollouts run on a small model of the game (lists and ids, no events, no copies), several
-times faster than the engine; :func:`check_model` replays engine games on it.
+times faster than the engine (:mod:`rules.monster_day.playout`, where the ``hard`` bot plays
+it too); :func:`check_model` replays engine games on it.
 """
 
 from __future__ import annotations
@@ -29,139 +30,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import dataclass
-from functools import cache
 
 from rules.monster_day import bot, engine
-from rules.monster_day.engine import MONSTER_POINTS, MONSTERS, Play, State
-from rules.monster_day.model import spaces_for
-from rules.monster_day.monsters import _fixed_worth
+from rules.monster_day.engine import Play, State
+from rules.monster_day.playout import FACES, Game, rollout
 from simulator.numbers import interval, pct, wilson
-
-FACES = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-"""The 36 rolls of two dice, the first roll of each rollout stratified over them in turn."""
-POINTS = tuple(MONSTER_POINTS[m] for m in MONSTERS)
-OWNER = tuple(engine.owner(space) for space in range(engine.NUM_SPACES))
-
-
-@cache
-def _fixed(card: str) -> tuple[int, ...]:
-    """What ``card`` adds to each monster's total when it is a top (basic deck: no rolls)."""
-    worths = tuple(_fixed_worth(m, card) for m in MONSTERS)
-    assert None not in worths, f"{card} is rolled: the oracle handles the basic deck only"
-    return worths  # type: ignore[return-value]
-
-
-def _moved(dice: tuple[int, int]) -> tuple[int, ...]:
-    return tuple(engine.monsters_for_dice(dice))
-
-
-MOVES = {face: _moved(face) for face in FACES}
-
-
-@dataclass(slots=True)
-class Game:
-    """A game in lists: ``tops`` the top card per space (``None``: empty), ``at`` the monsters'
-    spaces, ``hands``, the deck still to draw, the seat to move (``None``: over)."""
-
-    aces: tuple[str, ...]
-    tops: list[str | None]
-    at: list[int | None]
-    hands: list[list[str]]
-    deck: list[str]
-    current: int | None
-
-    @classmethod
-    def of(cls, state: State) -> Game:
-        assert not state.extended_deck, "the oracle handles the basic deck only"
-        return cls(
-            state.aces,
-            [p[-1] if p else None for p in state.piles],
-            list(state.monsters),
-            [list(h) for h in state.hands],
-            list(state.deck),
-            state.current,
-        )
-
-    def copy(self) -> Game:
-        return Game(
-            self.aces,
-            list(self.tops),
-            list(self.at),
-            [list(h) for h in self.hands],
-            list(self.deck),
-            self.current,
-        )
-
-    def plays(self, seat: int) -> list[Play]:
-        return [Play(c, s) for c in self.hands[seat] for s in spaces_for(c, self.aces)]
-
-    def normal(self, seat: int) -> Play:
-        """The normal bot's play (``bot._Scorer``'s sums in the same order, so the same play)."""
-        tops = [bot.worths(t) if t else None for t in self.tops]
-        totals = ([0.0] * len(MONSTERS), [0.0] * len(MONSTERS))
-        for space, top in enumerate(tops):
-            if top is not None:
-                village = totals[OWNER[space]]
-                for index, worth in enumerate(top):
-                    village[index] += worth
-        turns = len(self.deck) + len(self.hands[0]) + len(self.hands[1]) - 1
-        lead = bot.LEAD_WEIGHT * min(1.0, turns / bot.FULL_LEAD_TURNS)
-        mine, theirs = totals[seat], totals[1 - seat]
-        scored, at = bot._monster_score, list(enumerate(self.at))
-        best, best_score = None, -1e18
-        for card in self.hands[seat]:
-            added = bot.worths(card)
-            for space in spaces_for(card, self.aces):
-                ours, covered = OWNER[space] == seat, tops[space]
-                score = 0.0
-                for index, position in at:
-                    delta = added[index] - (covered[index] if covered else 0.0)
-                    if ours:
-                        diff = (mine[index] + delta) - theirs[index]
-                    else:
-                        diff = mine[index] - (theirs[index] + delta)
-                    score += scored(index, position, seat, diff, lead)
-                if score > best_score:
-                    best, best_score = Play(card, space), score
-        assert best is not None
-        return best
-
-    def play(self, seat: int, play: Play, dice: tuple[int, int]) -> None:
-        """Play the card, move the monsters for ``dice``, draw, pass the turn."""
-        self.tops[play.space] = play.card
-        hand = self.hands[seat]
-        hand.remove(play.card)
-        for index in MOVES[dice]:
-            totals = [0, 0]
-            for space, top in enumerate(self.tops):
-                if top is not None:
-                    totals[OWNER[space]] += _fixed(top)[index]
-            if totals[0] != totals[1]:
-                self.at[index] = engine.step(self.at[index], 0 if totals[0] > totals[1] else 1)[0]
-        if self.deck:
-            hand.append(self.deck.pop(0))
-        other = 1 - seat
-        self.current = other if self.hands[other] or self.deck else (seat if hand else None)
-
-    def share(self, seat: int) -> float:
-        """``seat``'s win share at the end (a tie splits it)."""
-        points = [0, 0]
-        for index, position in enumerate(self.at):
-            if position is not None:
-                points[OWNER[position]] += POINTS[index]
-        if points[0] == points[1]:
-            return 0.5
-        return 1.0 if points[seat] > points[1 - seat] else 0.0
-
-
-def rollout(game: Game, seat: int, dice: list[tuple[int, int]]) -> float:
-    """``seat``'s win share once both seats have played the normal bot to the end on ``dice``."""
-    turn = 0
-    while (mover := game.current) is not None:
-        game.play(mover, game.normal(mover), dice[turn])
-        turn += 1
-    return game.share(seat)
 
 
 def oracle_action(

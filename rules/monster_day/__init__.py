@@ -8,8 +8,9 @@ Its one table option and its variants are declared here (see :mod:`rules.options
 
 from __future__ import annotations
 
+from rules import search
 from rules.base import ModuleEngine
-from rules.monster_day import bot, engine, value
+from rules.monster_day import bot, engine, hard, value
 from rules.monster_day.engine import Play, State
 from rules.options import OptionSpec, Variant
 
@@ -32,6 +33,20 @@ VARIANTS = {
         names={"en": "Extended deck", "it": "Mazzo esteso"}, options={"extended_deck": True}
     ),
 }
+
+
+def _searched(state: State, seat: int) -> Play:
+    """The committed depth-2 search, for what :mod:`.hard` cannot read (see there)."""
+    play: Play = search.hard_action(ENGINE, state, seat, value=value.search_value)
+    return play
+
+
+def _hard(state: State, seat: int) -> Play:
+    """Playouts to the end on the other hand read from its plays (:mod:`.hard`). Not bound
+    as ``hard_bot``: in the arena it won less than the committed search (docs/simulator.md,
+    "Monster Day's hard bot, seventh try"); kept to measure and build on."""
+    return hard.hard_action(state, seat, _searched)
+
 
 ENGINE = ModuleEngine(
     id=engine.GAME_ID,

@@ -42,6 +42,7 @@ from rules.monster_day.model import (
     LastTurn,
     Play,
     State,
+    Turn,
     fixed_value,
     is_rolled,
     matches,
@@ -79,6 +80,7 @@ __all__ = [
     "LastTurn",
     "Play",
     "State",
+    "Turn",
     "apply",
     "card_view",
     "check_action",
@@ -269,6 +271,7 @@ def apply(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         final = score(monsters)
         events.append({"type": "game_over", "scores": final, "winners": winners(final)})
     last = LastTurn(seat, card_id, space, dice, _freeze(events))
+    turn = Turn(seat, card_id, space, state.monsters, dice)
     new = replace(
         state,
         piles=piles,
@@ -279,6 +282,7 @@ def apply(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         turn_number=state.turn_number + (current is not None),
         last_turn=last,
         rng=rng,
+        history=(*state.history, turn),
     )
     return new, events
 
@@ -331,6 +335,28 @@ def _last_turn_view(last: LastTurn | None) -> dict[str, Any] | None:
     }
 
 
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    """A turn of the history as JSON (the card by id: the view stays small at 45 turns)."""
+    return {
+        "seat": turn.seat,
+        "card": turn.card,
+        "space": turn.space,
+        "monsters": list(turn.monsters),
+        "dice": list(turn.dice),
+    }
+
+
+def _load_turn(data: dict[str, Any]) -> Turn:
+    a, b = data["dice"]
+    return Turn(
+        seat=int(data["seat"]),
+        card=str(data["card"]),
+        space=int(data["space"]),
+        monsters=tuple(None if m is None else int(m) for m in data["monsters"]),
+        dice=(int(a), int(b)),
+    )
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` may know (``None``: the public view). Hands appear only as counts,
     except the viewer's own; the deck order and the rng never appear."""
@@ -348,6 +374,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn_number": state.turn_number,
         "first_player_rolls": [list(r) for r in state.first_player_rolls],
         "last_turn": _last_turn_view(state.last_turn),
+        "history": [_turn_json(t) for t in state.history],
         "scores": score(state.monsters),
         "over": state.over,
         "outcome": outcome(state),
@@ -384,6 +411,7 @@ def dump(state: State) -> dict[str, Any]:
             "events": json.loads(last.events),
         },
         "rng": state.rng.dump(),
+        "history": [_turn_json(t) for t in state.history],
     }
 
 
@@ -401,7 +429,7 @@ def _load_last_turn(data: dict[str, Any] | None) -> LastTurn | None:
 
 
 def load(data: dict[str, Any]) -> State:
-    """Inverse of :func:`dump`."""
+    """Inverse of :func:`dump`; a dump from before the history loads with none."""
     if data.get("version") != DUMP_VERSION:
         raise ValueError(f"unsupported Monster Day dump version {data.get('version')!r}")
     return State(
@@ -416,6 +444,7 @@ def load(data: dict[str, Any]) -> State:
         first_player_rolls=tuple((int(a), int(b)) for a, b in data["first_player_rolls"]),
         last_turn=_load_last_turn(data["last_turn"]),
         rng=Rng.load(data["rng"]),
+        history=tuple(_load_turn(t) for t in data.get("history", ())),
     )
 
 

@@ -61,10 +61,27 @@ class LastTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of the public history: ``seat`` put ``card`` on ``space`` while the monsters
+    stood at ``monsters``, then rolled ``dice``. All of it is on the table (a played card lies
+    face up, the dice and the monsters are seen by both), and with the Aces it rebuilds the
+    board every play saw: what :mod:`.inference` reads the other hand from."""
+
+    seat: int
+    card: str
+    space: int
+    monsters: tuple[int | None, ...]
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """A whole game. ``piles[i]`` is bottom-first (its last card is the top that counts);
     ``monsters[k]`` is the space of ``MONSTERS[k]`` or ``None`` at the start; ``deck[0]`` is the
-    next card drawn; ``current`` is ``None`` once the game is over."""
+    next card drawn; ``current`` is ``None`` once the game is over. ``history`` is every turn
+    played, oldest first (one per card played, so at most the deck's 45 cards); a state loaded
+    from a dump older than it has fewer turns than cards on the board (:mod:`.inference` then
+    has nothing to read)."""
 
     extended_deck: bool
     aces: tuple[str, ...]
@@ -77,6 +94,7 @@ class State:
     first_player_rolls: tuple[tuple[int, int], ...]
     last_turn: LastTurn | None
     rng: Rng
+    history: tuple[Turn, ...] = ()
 
     @property
     def over(self) -> bool:

@@ -82,6 +82,11 @@ BUDGETS: dict[str, Budget] = {
     # Sixth try (simulator/md_oracle.py): an oracle reading every card (not the dice) and
     # playing to the end won 85.0 % of those 200, reading the other hand only 74.5 %; its
     # fair counterpart (36 re-deals, playouts to the end) 58.5 %, as this search: kept as is.
+    # Seventh try: the other hand read from the public history of plays (monster_day/inference
+    # .py) and played to the end on 36 of its deals (monster_day/hard.py, not bound): 53.5 % of
+    # seeds 1000..1199 where this search won 57.5 % (normal 44.0 %); this search on the hands
+    # read 51.0 % (52.5 % with 384 particles, calibrated). Kept as is; CPU p50/p95 43-46 /
+    # 58-71 ms (hard.py: 91-93 / 169-208 ms).
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished

@@ -694,6 +694,37 @@ def test_dump_load_round_trip_is_lossless_json() -> None:
         assert E.load(json.loads(text)) == state
 
 
+def test_history_keeps_every_play_public_and_rebuilds_the_monsters() -> None:
+    """Every turn is kept in order (who, which card, where, the monsters before its dice, the
+    dice) and shown to every seat: the cards lie face up on the table."""
+    state = E.setup(2, {}, 4)
+    played: list[tuple[int, str, int]] = []
+    before: list[tuple[int | None, ...]] = []
+    while state.current is not None:
+        seat = state.current
+        play = E.bot_action(state, seat)
+        played.append((seat, play.card, play.space))
+        before.append(state.monsters)
+        state, _ = E.apply(state, seat, play)
+    assert [(t.seat, t.card, t.space) for t in state.history] == played
+    assert [t.monsters for t in state.history] == before
+    assert len(state.history) == sum(map(len, state.piles)) <= 45
+    assert state.history[-1].dice == state.last_turn.dice
+    for viewer in (None, 0, 1):
+        shown = E.view(state, viewer)["history"]
+        assert [(t["seat"], t["card"], t["space"]) for t in shown] == played
+
+
+def test_a_dump_from_before_the_history_still_loads() -> None:
+    state = E.setup(2, {}, 6)
+    for _ in range(4):
+        state, _ = E.apply(state, state.current, E.bot_action(state, state.current))
+    old = {k: v for k, v in E.dump(state).items() if k != "history"}
+    loaded = E.load(old)
+    assert loaded.history == () and loaded.piles == state.piles
+    assert E.bot_action(loaded, loaded.current, "hard") in E.legal_actions(loaded, loaded.current)
+
+
 def test_load_rejects_an_unknown_dump_version() -> None:
     data = E.dump(E.setup(2, {}, 1)) | {"version": 99}
     with pytest.raises(ValueError):
@@ -702,7 +733,7 @@ def test_load_rejects_an_unknown_dump_version() -> None:
 
 VIEW_KEYS = {
     "game", "seat", "options", "spaces", "monsters", "hand_counts", "deck_count", "current",
-    "turn_number", "first_player_rolls", "last_turn", "scores", "over", "outcome",
+    "turn_number", "first_player_rolls", "last_turn", "history", "scores", "over", "outcome",
 }  # fmt: skip
 CARD_KEYS = {"id", "rank", "value", "suits", "types", "name"}
 
@@ -717,6 +748,7 @@ def test_view_has_exactly_the_agreed_schema() -> None:
     assert set(public["spaces"][0]["ace"]) == CARD_KEYS
     assert set(public["monsters"][0]) == {"id", "space", "points", "name"}
     assert set(public["last_turn"]) == {"seat", "card", "space", "dice", "events"}
+    assert set(public["history"][0]) == {"seat", "card", "space", "monsters", "dice"}
     assert set(own["hand"][0]) == CARD_KEYS
     assert json.loads(json.dumps(own)) == own
 
