@@ -11,11 +11,17 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from bot.snapshots import Decoded
 from tests.pg_server import PgServer
 
 Decoded.verify = True  # a reader that changes a shared view fails the test that made it do so
+
+# Property tests judge rules, not speed: no per-example deadline (Hypothesis' 200 ms default
+# failed correct engines on a loaded machine). See tests/test_hypothesis_profile.py.
+settings.register_profile("monster_table", deadline=None)
+settings.load_profile("monster_table")
 
 
 class _Collector(logging.Handler):
