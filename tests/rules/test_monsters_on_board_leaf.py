@@ -10,7 +10,7 @@ from rules import GAMES
 from rules.monsters_on_board import horizon, leaf
 from rules.monsters_on_board.model import Pick, State
 from rules.monsters_on_board.prophecy import prophecy_cards
-from rules.monsters_on_board.value import search_value
+from rules.monsters_on_board.value import board_value, search_value
 
 ENGINE = GAMES["monsters_on_board"]
 
@@ -26,11 +26,17 @@ def _states(seed: int, players: int = 2) -> list[State]:
 
 
 def test_the_fitted_leaf_judges_every_stage_of_a_normal_game() -> None:
-    """Weights for every round and phase a game reaches, so no leaf of a normal game falls
+    """Weights for every round and phase a two-seat game reaches, so no leaf of it falls
     back to the board scored now (which early in a game says little of its end)."""
-    for players in (2, 3):
-        states = _states(11, players)
-        assert all(leaf.fitted(state) for state in states)
+    assert all(leaf.fitted(state) for state in _states(11))
+
+
+def test_three_seats_keep_the_board_scored_now() -> None:
+    """The leaf is fitted on two-seat games and measured there only; with three seats hard
+    keeps the judgement it won 57.9 % of 400 games with (issue 28)."""
+    state = _states(11, 3)[150]
+    assert not leaf.fitted(state)
+    assert horizon.search_value(state, 0) == board_value(state, 0)
 
 
 def test_a_rivals_hidden_prophecy_does_not_move_the_leaf() -> None:
