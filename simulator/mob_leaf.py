@@ -31,6 +31,10 @@ RIDGE = 1.0
 """Ridge penalty on every weight but the bias: rows of one game are alike, so plain least
 squares over-fits a stage with few games."""
 
+SWEEPS = 20_000
+"""Coordinate descent's sweeps at most (the committed weights were fitted with this many; a
+stage of few rows with goods that hardly vary converges slowly)."""
+
 Row = dict[str, Any]
 
 
@@ -62,7 +66,9 @@ def play(seed: int, every: int = 3, players: int = 2) -> list[Row]:
     return snaps
 
 
-def solve(rows: list[list[float]], targets: list[float], ridge: float) -> list[float]:
+def solve(
+    rows: list[list[float]], targets: list[float], ridge: float, sweeps: int = SWEEPS
+) -> list[float]:
     """Ridge least squares with every weight but the first (the bias) kept at 0 or above,
     by coordinate descent on the normal equations. Why not signed: a weight fitted on how
     the normal bot's games went is no cause (a seat that called Spider Jack early ended
@@ -81,7 +87,7 @@ def solve(rows: list[list[float]], targets: list[float], ridge: float) -> list[f
     for i in range(1, n):
         a[i][i] += ridge
     w = [0.0] * n
-    for _ in range(20_000):
+    for _ in range(sweeps):
         moved = 0.0
         for i in range(n):
             if a[i][i] <= 1e-12:
@@ -95,7 +101,9 @@ def solve(rows: list[list[float]], targets: list[float], ridge: float) -> list[f
     return w
 
 
-def fit(snaps: list[Row], names: Sequence[str], kind: str) -> dict[str, dict[str, float]]:
+def fit(
+    snaps: list[Row], names: Sequence[str], kind: str, sweeps: int = SWEEPS
+) -> dict[str, dict[str, float]]:
     """Per stage, the weights predicting what a seat gains by the end beyond the Juice it
     holds now (:func:`rules.monsters_on_board.leaf.held`) from its ``kind`` features."""
     rows: dict[str, tuple[list[list[float]], list[float]]] = defaultdict(lambda: ([], []))
@@ -106,7 +114,7 @@ def fit(snaps: list[Row], names: Sequence[str], kind: str) -> dict[str, dict[str
             ys.append(float(snap["scores"][seat]) - leaf.held(values))
     weights = {}
     for key, (xs, ys) in sorted(rows.items()):
-        solved = solve(xs, ys, RIDGE * len(xs) / 100)
+        solved = solve(xs, ys, RIDGE * len(xs) / 100, sweeps)
         weights[key] = {n: round(w, 4) for n, w in zip(names, solved, strict=True) if w}
     return weights
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.mob_leaf import solve
+from rules.monsters_on_board import leaf
+from simulator.mob_leaf import fit, play, solve
 
 
 def test_the_refit_solves_least_squares_exactly_without_a_penalty() -> None:
@@ -32,3 +33,14 @@ def test_the_penalty_shrinks_the_weights_but_not_the_bias() -> None:
     targets = [5.0 + 3.0 * x for x in range(10)]
     free, shrunk = solve(rows, targets, 0.0), solve(rows, targets, 50.0)
     assert abs(shrunk[1]) < abs(free[1])
+
+
+def test_a_refit_from_played_games_weighs_every_good_at_zero_or_more() -> None:
+    """The script end to end on two short samples of normal-bot games: weights per stage,
+    only for the leaf's goods, none below zero but the bias."""
+    rows = play(21, every=25) + play(22, every=25)
+    weights = fit(rows, leaf.GAINS, "own", sweeps=100)
+    assert {row["stage"] for row in rows} == set(weights)
+    for stage in weights.values():
+        assert set(stage) <= set(leaf.GAINS)
+        assert all(w >= 0 for name, w in stage.items() if name != "bias")
