@@ -131,8 +131,8 @@ BUDGETS: dict[str, Budget] = {
     # turn played on by the normal bot (monsters_on_board/horizon.py), by each seat's final
     # Juice as leaf.py predicts it, weights fitted on 350 normal-bot games (held out: Brier
     # 0.199 where value.py has 0.238, correlation with the final Juice 0.61 against 0.17).
-    # Paired on seeds 1000..1066 it won 64 of 67 where the search below won 55 (forked 12 / 3,
-    # lead +63.1 against +21.8 Juice); the fit judged at once, without the board turn, won 25
+    # Paired on seeds 1000..1099 it won 94 of 100 where the search below won 83 (forked 16 / 5,
+    # lead +62.1 against +23.9 Juice); the fit judged at once, without the board turn, won 25
     # of 44 against 35. Deals: the leaf reads only the seat's view, so 1 and 3 deals chose the
     # same move at 40 of 40 positions; one is kept. CPU p50/p95 13.7-16.0 / 32.5-52.7 ms
     # (3.3-3.7 / 15.1-18.8 ms before, back to back). Final, two seats against normal: 93.8 %
