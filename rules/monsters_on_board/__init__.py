@@ -8,8 +8,9 @@ module importing only those below it (``tests/test_import_tree.py``): at the bot
 in :mod:`.effects`; the steps of play: :mod:`.lanes`, the phases :mod:`.draft`, :mod:`.board`,
 :mod:`.spectral` and the modes :mod:`.family`, :mod:`.solo1`, :mod:`.solo2`; who is pending in
 :mod:`.phases`, then :mod:`.views` and :mod:`.forced`; on top :mod:`.engine` (routing, and the
-register of the modes) and the bot in :mod:`.bot`; :class:`rules.base.ModuleEngine` binds them to
-the engine contract. Every mode is declared: normal (2–4 seats, both drafts), family (2–4),
+register of the modes) and the bot in :mod:`.bot`; the hard bot's judgement in :mod:`.leaf`,
+:mod:`.value` and :mod:`.horizon`; :class:`rules.base.ModuleEngine` binds them to the engine
+contract. Every mode is declared: normal (2–4 seats, both drafts), family (2–4),
 solo 1 and solo 2 (one seat; a variant per difficulty, so ``/game new variant:`` offers each).
 """
 
@@ -19,8 +20,8 @@ from rules import levels
 from rules.base import ModuleEngine
 from rules.monsters_on_board import bot, engine
 from rules.monsters_on_board.engine import Action, State
+from rules.monsters_on_board.horizon import search_value
 from rules.monsters_on_board.solo2 import LADDER, LEVELS, MAX_DIFFICULTY, PARTS
-from rules.monsters_on_board.value import search_value
 from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (

@@ -26,9 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import levels
-from rules.monsters_on_board import content as mob
-from rules.monsters_on_board import scoring
-from rules.monsters_on_board.arch import arch_cards
+from rules.monsters_on_board import leaf, scoring
 from rules.monsters_on_board.model import ROUNDS, Seat, State
 from rules.monsters_on_board.sheets import board_for_scoring
 from rules.monsters_on_board.solo2 import jack_of, missed_prophecy
@@ -47,12 +45,19 @@ bought in round 4 1.8 and 3.4, in round 6 3.0 and 3.6."""
 
 
 def search_value(state: State, seat: int) -> float:
-    """``seat``'s win chance in ``[0, 1]``: the win share once the game is over, else a
-    softmax of every board's total as if scored now, Spider Jack's standing last in solo 2
-    (alone at the table otherwise: 1)."""
+    """``seat``'s win chance in ``[0, 1]``: the win share once the game is over, else the
+    fitted leaf's (:mod:`.leaf`) in the normal mode, else :func:`board_value`."""
     result = outcome(state)
     if result is not None:
         return win_share(result, seat)
+    if leaf.fitted(state):
+        return leaf.win_chance(state, seat)
+    return board_value(state, seat)
+
+
+def board_value(state: State, seat: int) -> float:
+    """``seat``'s win chance from a softmax of every board's total as if scored now, Spider
+    Jack's standing last in solo 2 (alone at the table otherwise: 1)."""
     totals = [_public_total(state, s) if s != seat else _total(state, s) for s in _seats(state)]
     if state.jack is not None:
         totals.append(jack_of(state).juice + missed_prophecy(state))
@@ -77,13 +82,7 @@ def _worth(state: State, seat: Seat, board: scoring.BoardForScoring) -> float:
     cards' growth while rounds are ahead (module docstring)."""
     sheet = scoring.score_board(board)
     kept = {line.item: line.juice for line in sheet.lines if line.source == "arch"}
-    cards = sum(max(0, _back_juice(card) - kept.get(card, 0)) for card in seat.arch)
+    cards = sum(max(0, leaf.back_juice(card) - kept.get(card, 0)) for card in seat.arch)
     rounds = ROUNDS + 1 - state.round if state.phase != "final_window" else 0
     growth = CARD_GROWTH * rounds * len(seat.arch)
     return sheet.total + cards + growth
-
-
-def _back_juice(card: str) -> int:
-    """The Juice flipping ``card`` gives (X1), 0 if its back shows none."""
-    amounts = [mob.icon_amount(i) for i in arch_cards()[card].back if mob.icon_kind(i) == "juice"]
-    return max(amounts, default=0)

@@ -132,6 +132,17 @@ BUDGETS: dict[str, Budget] = {
     # 66-89 ms. Hard won 83.0 % [77.2, 87.6] of 200 games (seeds 0..199, hard,normal,normal)
     # where normal at its seat won 30.0 % (issue 28, simulator.md).
     "munchkin_fu": Budget(iterations=3, depth=6, flat=True, width=6),
+    # Sixth try (two seats): the same search, each move's leaf judged after the seat's board
+    # turn played on by the normal bot (monsters_on_board/horizon.py), by each seat's final
+    # Juice as leaf.py predicts it, weights fitted on 350 normal-bot games (held out: Brier
+    # 0.199 where value.py has 0.238, correlation with the final Juice 0.61 against 0.17).
+    # Paired on seeds 1000..1099 it won 94 of 100 where the search below won 83 (forked 16 / 5,
+    # lead +62.1 against +23.9 Juice); the fit judged at once, without the board turn, won 25
+    # of 44 against 35. Deals: the leaf reads only the seat's view, so 1 and 3 deals chose the
+    # same move at 40 of 40 positions; one is kept. CPU p50/p95 13.7-16.0 / 32.5-52.7 ms
+    # (3.3-3.7 / 15.1-18.8 ms before, back to back). Final, two seats against normal: 93.8 %
+    # [90.9, 95.7] of 400 (seeds 0..399; normal at the same seats 49.0 %), mean lead +68.6.
+    # Three and four seats keep the leaf below (the fit is two seats' only).
     # Width 16, not 8 (fourth try): paired with width 8 on the same seeds (1000..1077 and 0..59),
     # 113 wins of 138 against 99.5 (18.5 forked games won, 5 lost; mean lead +16.2 against +12.6
     # Juice on 0..59) at the same CPU (bench p50/p95 5.8 / 28.7 ms). Width 16 against normal, seeds

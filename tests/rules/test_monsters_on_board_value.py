@@ -10,7 +10,7 @@ from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.model import BuyArch, Flip, Pass, State
 from rules.monsters_on_board.sheets import sheets_of
 from rules.monsters_on_board.solo2 import jack_of
-from rules.monsters_on_board.value import search_value
+from rules.monsters_on_board.value import board_value, search_value
 
 ENGINE = GAMES["monsters_on_board"]
 
@@ -80,7 +80,9 @@ def test_buying_a_card_beats_keeping_the_evil() -> None:
 def test_a_card_is_worth_at_least_the_juice_on_its_back() -> None:
     """X1: a card can be flipped for its back's Juice at any time, the final scoring's window
     included (X2), so a card held is worth at least that: flipping it early gains nothing,
-    and buying it is not judged by what it scores on the board of now only."""
+    and buying it is not judged by what it scores on the board of now only. (The board of
+    now judges solo and family games; the normal mode's fitted leaf weighs a card as the
+    normal bot's games ended, and hard tries no Flip there unless the normal bot flips.)"""
     state = _normal("spectral")
     seat = ENGINE.pending(state)[0]
     bare = _with(state, seat, arch=())
@@ -91,7 +93,7 @@ def test_a_card_is_worth_at_least_the_juice_on_its_back() -> None:
     ]
     held = _with(bare, seat, arch=(scores_nothing[0],))
     flipped = _with(bare, seat, juice=bare.seats[seat].juice + 4)
-    assert search_value(held, seat) >= search_value(flipped, seat) > search_value(bare, seat)
+    assert board_value(held, seat) >= board_value(flipped, seat) > board_value(bare, seat)
 
 
 def _line(state: State, seat: int) -> int:
