@@ -7,14 +7,12 @@ plays each candidate on the same re-deals and lets the normal bot finish the act
 what is worth comparing is the activation's *plan*: the normal bot's move, the power-up
 sizes, the hyper form, each blow at the enemy monster with all the dice it may roll (a power
 attack with no red dice and with all of them), and the push of the dice left at the end (none,
-all, or the normal bot's), and the monster's step into base contact with the enemy monster
-(then a brawl, its strongest blow). Other steps on the map stay the normal bot's: one step to a
-random square is not a plan.
+all, or the normal bot's). Steps on the map stay the normal bot's: one step to a random
+square is not a plan.
 """
 
 from __future__ import annotations
 
-from rules.monsterpocalypse import geometry
 from rules.monsterpocalypse.activation import left
 from rules.monsterpocalypse.model import (
     Action,
@@ -22,18 +20,10 @@ from rules.monsterpocalypse.model import (
     Attack,
     EndActivation,
     Hyper,
-    Move,
     PowerUp,
-    Run,
     Spawn,
     State,
-    monster_of,
-    sq,
 )
-
-BLOW_DICE = 2
-"""Dice a step into contact must leave for the blow after it (a brawl with fewer is hardly
-worth the step)."""
 
 
 def search_moves(state: State, seat: int, legal: list[Action], preferred: Action) -> list[Action]:
@@ -55,38 +45,7 @@ def search_moves(state: State, seat: int, legal: list[Action], preferred: Action
     spawns = [a for a in legal if isinstance(a, Spawn)]
     if spawns and not isinstance(preferred, Spawn):
         found.append(spawns[0])
-    step = _into_contact(state, seat, legal, dice)
-    if step is not None and step not in found:
-        found.append(step)
     return found
-
-
-def _into_contact(state: State, seat: int, legal: list[Action], dice: int) -> Move | Run | None:
-    """The monster's cheapest move or run into base contact with the enemy monster that leaves
-    :data:`BLOW_DICE` for the blow, during its own activation while not in contact yet. Why: the
-    normal bot's monster blasts a unit from afar (in 49 of the 64 monster activations without a
-    blow at the enemy monster in 12 normal battles it could have blasted it) or waits beyond
-    the enemy's reach; this plan lets the search weigh closing in and brawling instead."""
-    act = state.activation
-    if act is None or act.kind != "monster":
-        return None
-    beast, enemy = monster_of(state, seat), monster_of(state, 1 - seat)
-    if not beast.at or not enemy.at or geometry.adjacent(beast.squares(), enemy.squares()):
-        return None
-    best: tuple[tuple[int, str], Move | Run] | None = None
-    for action in legal:
-        if isinstance(action, Move) and action.figure == beast.id:
-            cost = 0
-        elif isinstance(action, Run):
-            cost = geometry.attack_distance(beast.squares(), geometry.footprint(sq(action.to), 2))
-        else:
-            continue
-        there = geometry.footprint(sq(action.to), beast.size)
-        if dice - cost < BLOW_DICE or not geometry.adjacent(there, enemy.squares()):
-            continue
-        if best is None or (cost, action.to) < best[0]:
-            best = ((cost, action.to), action)
-    return None if best is None else best[1]
 
 
 def _full_blow(state: State, seat: int, action: Action, legal: list[Action]) -> bool:

@@ -104,12 +104,6 @@ BUDGETS: dict[str, Budget] = {
     # ahead changed no move (simulator.md, "a tuned planner"). This search on seeds 0..123:
     # 56.9 % [48.1, 65.2] of 124 (normal at the same seats 55.6 %); hard vs hard kills 19 of 60
     # on seeds 0..59 (normal vs normal 25); CPU p50 / p95 18.9 / 158.5 ms.
-    # Since: one plan more, the monster's step into base contact (then a brawl): hard vs hard
-    # a kill in 17 of 30 (seeds 1000..1029; normal vs normal 12), against normal level with
-    # the search before (29 wins against 30 of 60 on seeds 1000..1059). Not kept: the other's
-    # reply played (turns=2, 3 deals: 9 wins against 11 of 20, p95 353 ms), a value fitted on
-    # 146 normal battles (sigmoid of the health share's lead, its weight growing with the
-    # round: 22 against 23 of 42; power, hyper, pools, units, buildings, reach fitted nothing).
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.monsterpocalypse import bot, engine, geometry
+from rules.monsterpocalypse import bot, engine
 from rules.monsterpocalypse.model import (
     ActivateMonster,
     Attack,
@@ -13,7 +13,6 @@ from rules.monsterpocalypse.model import (
     PowerUp,
     State,
     figure,
-    sq,
 )
 from tests.rules.monsterpocalypse_helpers import act, arranged, pools
 
@@ -54,19 +53,3 @@ def test_between_activations_hard_weighs_both() -> None:
     state = arranged(monsters=("E5", "E7"))
     legal = engine.legal_actions(state, state.turn)
     assert set(engine.search_moves(state, state.turn, legal, legal[-1])) == set(legal)
-
-
-def test_hard_weighs_stepping_into_contact_to_brawl() -> None:
-    """Two squares apart, the monster's step into base contact is one of the plans (then a
-    brawl); in contact already it is not."""
-    state = arranged(monsters=("E5", "E8"))
-    state, _ = act(pools(state, 0, 4, 6, 4), ActivateMonster())
-    legal = engine.legal_actions(state, 0)
-    steps = [a for a in engine.search_moves(state, 0, legal, PowerUp(1)) if isinstance(a, Move)]
-    assert len(steps) == 1 and steps[0].figure == "m0"
-    beast, enemy = figure(state, "m0"), figure(state, "m1")
-    there = geometry.footprint(sq(steps[0].to), beast.size)
-    assert geometry.adjacent(there, enemy.squares())
-    close = _face_to_face()
-    legal = engine.legal_actions(close, 0)
-    assert not any(isinstance(a, Move) for a in engine.search_moves(close, 0, legal, PowerUp(1)))
