@@ -108,7 +108,11 @@ BUDGETS: dict[str, Budget] = {
     # seeds 0..99 (normal 53.0 %), hard vs hard kills 44 of 100 (normal 45); pressing when
     # ahead changed no move (simulator.md, "a tuned planner"). This search on seeds 0..123:
     # 56.9 % [48.1, 65.2] of 124 (normal at the same seats 55.6 %); hard vs hard kills 19 of 60
-    # on seeds 0..59 (normal vs normal 25); CPU p50 / p95 18.9 / 158.5 ms.
+    # on seeds 0..59 (normal vs normal 25); CPU p50 / p95 18.9 / 158.5 ms. Not kept either
+    # (simulator.md, "a step into contact"): the monster's step into base contact as a plan
+    # (hard vs hard kills 26 of 60 on seeds 0..59, but 6 wins fewer against normal over 142
+    # paired battles), the other's reply played (turns=2, 3 deals: p95 353 ms, 9 wins against
+    # 11 of 20), a value fitted on 146 normal battles (22 wins against 23 of 42).
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home
