@@ -37,6 +37,11 @@ KEPT_VERSIONS = 1024
 within a few minutes on a busy server (every move's delivery reads its table again, soon after
 its commit): the newest, and the one the courier is still sending."""
 
+VERSIONS_A_TABLE = 4
+"""Versions kept of one table: the newest and the few the courier is still sending behind it
+(it sends a table's announcements in order, so it reads a version or two behind while bots
+move on)."""
+
 
 class ViewChanged(AssertionError):
     """A kept view no longer equals the engine's: something changed a shared view."""
@@ -79,17 +84,25 @@ def views_of(*known: Decoded) -> Callable[[Any, int], dict[str, Any]]:
 
 
 class DecodedTables:
-    """The :data:`KEPT_VERSIONS` most recently touched versions of the tables in play."""
+    """The :data:`KEPT_VERSIONS` most recently touched versions of the tables in play, at most
+    :data:`VERSIONS_A_TABLE` of any one table.
 
-    def __init__(self, kept: int = KEPT_VERSIONS) -> None:
+    Why a cap a table: a bot-only table moves many times a minute, and each of its versions is
+    read by its move and its announcement, then never again; without the cap its stream of
+    versions would push the newest version of every quieter table out.
+    """
+
+    def __init__(self, kept: int = KEPT_VERSIONS, per_table: int = VERSIONS_A_TABLE) -> None:
         self.kept = kept
+        self.per_table = per_table
         self._entries: OrderedDict[tuple[int, int], Decoded] = OrderedDict()
+        self._versions: dict[int, OrderedDict[int, None]] = {}  # each table's, by last touch
 
     def get(self, record: GameRecord, engine: Engine) -> Decoded:
         """The decoded ``record`` (a started table), decoding its state if not kept."""
         decoded = self._entries.get((record.id, record.version))
         if decoded is not None:
-            self._entries.move_to_end((record.id, record.version))
+            self._touch(record.id, record.version)
             return decoded
         assert record.state is not None
         decoded = Decoded(engine, engine.load(record.state))
@@ -99,9 +112,25 @@ class DecodedTables:
     def put(self, record: GameRecord, decoded: Decoded) -> None:
         """Keep ``decoded`` as ``record``'s version (a state just computed, not decoded)."""
         self._entries[(record.id, record.version)] = decoded
-        self._entries.move_to_end((record.id, record.version))
+        self._touch(record.id, record.version)
+        versions = self._versions[record.id]
+        while len(versions) > self.per_table:
+            self._drop((record.id, next(iter(versions))))
         while len(self._entries) > self.kept:
-            self._entries.popitem(last=False)
+            self._drop(next(iter(self._entries)))
+
+    def _touch(self, table: int, version: int) -> None:
+        self._entries.move_to_end((table, version))
+        versions = self._versions.setdefault(table, OrderedDict())
+        versions[version] = None
+        versions.move_to_end(version)
+
+    def _drop(self, key: tuple[int, int]) -> None:
+        del self._entries[key]
+        versions = self._versions[key[0]]
+        del versions[key[1]]
+        if not versions:
+            del self._versions[key[0]]
 
     def __len__(self) -> int:
         return len(self._entries)

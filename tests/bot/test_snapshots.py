@@ -121,3 +121,16 @@ def test_versions_nobody_reads_any_more_are_dropped_first() -> None:
     assert len(tables) == 3
     assert tables.get(_record(1, version=3), ENGINE) is latest
     assert tables.get(_record(1, version=1), ENGINE) is not first
+
+
+def test_a_busy_tables_old_versions_do_not_push_the_other_tables_out() -> None:
+    """A bot-only table moves many times a minute; its old versions are read once by the
+    courier and never again, so they must not evict the newest version of quieter tables."""
+    tables = DecodedTables(kept=6, per_table=2)
+    quiet = {table: tables.get(_record(table), ENGINE) for table in (1, 2, 3)}
+    for version in range(1, 20):
+        tables.get(_record(4, version=version), ENGINE)
+    assert len(tables) <= 6
+    assert all(tables.get(_record(table), ENGINE) is quiet[table] for table in quiet)
+    newest = tables.get(_record(4, version=19), ENGINE)
+    assert tables.get(_record(4, version=19), ENGINE) is newest
