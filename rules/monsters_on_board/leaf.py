@@ -42,8 +42,6 @@ FEATURES = (
     "avenue_match",
     "order_dice",
     "order_ranks",
-    "open_spaces",
-    "overflow",
     "jack",
     "summon",
     "evil",
@@ -146,12 +144,6 @@ def features(seat: Seat, public: bool = False) -> dict[str, float]:
         "order_dice": float(sum(kept.values())),
         "order_ranks": float(
             sum(r for i, row in enumerate(seat.order) for _, r in row[: seat.jack[i]])
-        ),
-        "open_spaces": float(
-            sum(max(0, j - len(row)) for j, row in zip(seat.jack, seat.order, strict=True))
-        ),
-        "overflow": float(
-            sum(max(0, len(row) - j) for j, row in zip(seat.jack, seat.order, strict=True))
         ),
         "jack": float(sum(seat.jack)),
         "summon": float(sum(seat.summon)),
