@@ -171,6 +171,9 @@ class Rest:
             response = await self._respond(request, handler, record)
         except BadBody as exc:
             response = discord_error(400, 50109, f"The request body contains invalid JSON. {exc}")
+        except ConnectionResetError:  # the client went away mid-body (a bot killed mid-upload)
+            self.fake.abandoned.append(record)  # Discord acts on nothing it did not get whole
+            response = discord_error(400, 0, "the request's body was cut short")
         except Exception:  # a bug in the fake: keep it visible to the test, answer 500
             self.fake.server_errors.append(f"{record}: {traceback.format_exc()}")
             response = discord_error(500, 0, "500: fake server error")

@@ -102,6 +102,8 @@ class FakeDiscord:
         self.requests: list[RequestRecord] = []
         self.unhandled: list[RequestRecord] = []
         self.server_errors: list[str] = []
+        self.abandoned: list[RequestRecord] = []
+        """Requests whose client went away before their body had arrived: nothing done."""
         self.faults: list[Fault] = []
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
         self.rest = Rest(self)
