@@ -5,10 +5,10 @@ modules each need the other, so neither can be read, tested or moved alone, and 
 imports late (inside a function, under ``TYPE_CHECKING``) only hides the knot. So every import
 counts here: module-level, inside functions and under ``TYPE_CHECKING`` alike.
 
-Every module of every package under the application roots (each directory with an
-``__init__.py``) is a node; every import is an edge to the module it names: ``from pkg import y``
-to ``pkg.y`` when that is a module, else to ``pkg`` itself (its ``__init__``), relative imports
-resolved against the importing package. Most edges join sibling modules of one package; the
+Every module of every package under the roots (each directory with an ``__init__.py``) is a
+node; every import is an edge to the module it names: ``from pkg import y`` to ``pkg.y`` when
+that is a module, else to ``pkg`` itself (its ``__init__``), relative imports resolved against
+the importing package. Most edges join sibling modules of one package; the
 others matter too, since a package's ``__init__`` importing its modules that import it back is a
 circle across two levels. The strongly connected components of that graph (Tarjan, iterative)
 must all be single modules.
@@ -21,7 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ROOTS = ("rules", "render", "bot", "cogs", "simulator", "bench")
+ROOTS = ("rules", "render", "bot", "cogs", "simulator", "bench", "tests/fakediscord")
+"""The application packages, and the fake Discord: a test-support package of its own, used by
+the smoke tests and ``bench``, split into modules that each hold one concern."""
 
 
 def _dotted(path: Path, root: Path = ROOT) -> str:

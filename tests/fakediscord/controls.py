@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Actions
 from .faults import Fault
@@ -32,13 +32,25 @@ from .ratelimits import API_PREFIX
 from .records import RequestRecord
 from .store import GUILD_MEMBERS
 
+if TYPE_CHECKING:
+    import asyncio
+
+    from .ratelimits import RateLimiter
+    from .threads import Threads
+
 
 class Controls(Actions):
-    """The builders, faults and commands of the fake, and its addresses."""
+    """The builders, faults and commands of the fake, and its addresses: with what it declares,
+    the fake as its REST routes (:mod:`.rest`) see it."""
 
+    token: str
     owner: FakeUser
     users: dict[int, FakeUser]
     faults: list[Fault]
+    limits: RateLimiter
+    abandoned: list[RequestRecord]
+    stopping: asyncio.Event
+    threads: Threads
 
     @property
     def api_base(self) -> str:

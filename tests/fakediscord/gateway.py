@@ -14,13 +14,14 @@ import json
 import logging
 import uuid
 import zlib
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .models import FakeGuild, FakeUser
 
 _log = logging.getLogger(__name__)
 
@@ -31,6 +32,22 @@ ACK_DELAY = 0.25
 """Seconds before a heartbeat is acknowledged: about a slow round trip to Discord (see
 :meth:`Gateway._ack_later`)."""
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message_content
+
+
+class GatewayHost(Protocol):
+    """What the gateway reads of the fake that owns it, named here so the fake's modules that
+    declare a ``gateway`` (:mod:`.waiting`) can import this one without a circle."""
+
+    token: str
+    privileged_intents: int
+    application_id: int
+    bot: FakeUser
+    guilds: dict[int, FakeGuild]
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    def notify(self, *keys: Hashable) -> None: ...
 
 
 class Connection:
@@ -90,7 +107,7 @@ class Gateway:
     processes, each with some of the shards, each see their own guilds' events and
     interactions, and DMs reach the one with shard 0."""
 
-    def __init__(self, fake: FakeDiscord, heartbeat_interval_ms: int) -> None:
+    def __init__(self, fake: GatewayHost, heartbeat_interval_ms: int) -> None:
         self.fake = fake
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.sessions: dict[int, Session] = {}

@@ -10,9 +10,9 @@ integer option fails here as it would be impossible for a real user.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .models import (
     FLAG_EPHEMERAL,
@@ -24,10 +24,26 @@ from .models import (
     FakeUser,
 )
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
-
 T = TypeVar("T")
+
+
+class MessageLog(Protocol):
+    """What an :class:`InteractionResult` reads of the fake (its :mod:`.store` and
+    :mod:`.waiting`), named here so this module, which those import, imports none of them."""
+
+    def message_by_id(self, message_id: int | None) -> FakeMessage | None: ...
+
+    def messages_since(self, mark: int) -> list[FakeMessage]: ...
+
+    async def wait_until(
+        self,
+        predicate: Callable[[], T],
+        timeout: float = ...,
+        *,
+        what: str = ...,
+        keys: Iterable[Hashable] = ...,
+    ) -> T: ...
+
 
 # Interaction types.
 PING, APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -63,7 +79,7 @@ class InteractionResult:
     so after a deferred response they show the final message, not the loading state.
     """
 
-    fake: FakeDiscord = field(repr=False)
+    fake: MessageLog = field(repr=False)
     id: int
     token: str
     type: int

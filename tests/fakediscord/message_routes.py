@@ -14,13 +14,13 @@ from .records import Upload, _int, empty_message, form_error, is_empty, read_bod
 from .validation import FormErrors, validate_message
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .controls import Controls
 
 
 class MessageRoutes:
     """The channel and message routes; state lives in FakeDiscord."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: Controls) -> None:
         self.fake = fake
 
     async def _message_body(

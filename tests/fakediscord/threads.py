@@ -28,10 +28,11 @@ from .models import (
     iso_now,
     snowflake,
 )
-from .rest import API_PREFIX, read_body
+from .ratelimits import API_PREFIX
+from .records import read_body
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from .actions import Actions
 
 ARCHIVED = 50083
 """Discord: "Operation cannot be performed on an archived thread"."""
@@ -60,7 +61,7 @@ class Threads:
     """Thread state changes and routes; the threads themselves live in ``fake.channels`` and
     their guild's ``threads``."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: Actions) -> None:
         self.fake = fake
 
     # ----- queries and test actions ------------------------------------------------------
