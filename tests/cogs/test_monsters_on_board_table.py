@@ -107,11 +107,12 @@ def hidden_picks(world: World, record: GameRecord) -> list[tuple[str, str, int]]
     return found
 
 
-def check_picks_hidden(world: World, record: GameRecord, before: str) -> int:
-    """No line the channel gained since ``before`` names a pick the cars have not revealed:
-    only the line of its own step's pass may, and that step has not passed."""
+def check_picks_hidden(world: World, record: GameRecord, before: str, now: str) -> int:
+    """No line the channel gained from ``before`` to ``now`` (its :func:`channel_text` then
+    and now) names a pick the cars have not revealed: only the line of its own step's pass
+    may, and that step has not passed."""
     known = set(before.splitlines())
-    new = [line for line in channel_text(world).splitlines() if line not in known]
+    new = [line for line in now.splitlines() if line not in known]
     hidden = hidden_picks(world, record)
     for name, die, step in hidden:
         for line in new:
@@ -142,16 +143,19 @@ async def test_two_players_play_a_whole_game_by_buttons_and_game_move(
 
     ways: set[str] = set()
     moves = hidden = 0
+    # The channel's text is read once a move: rebuilding it (every message of the channel as a
+    # discord.Message, deep-copied by simcord) three times a move was half this test's time.
+    now = channel_text(world)
     while record.status == ACTIVE:
         seat = world.bot.tables.pending(record)[0]
-        before = channel_text(world)
+        before = now
         result, how = await move(world, record, seat, typed=moves % 5 == 4)
         assert private(result) and "Done" in followup_text(result), followup_text(result)
         ways.add(how)
         await world.bot.scheduler.wait_idle()
         record, moves = await world.record(), moves + 1
-        hidden += check_picks_hidden(world, record, before)
         now = channel_text(world)
+        hidden += check_picks_hidden(world, record, before, now)
         if record.status == ACTIVE and moves % 20 == 0:
             assert not [p for p in prophecies if p in now]
             for seat_i, actor in enumerate((world.ann, world.bob)):
