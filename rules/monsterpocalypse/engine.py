@@ -116,9 +116,15 @@ def activation_actions(state: State, seat: int) -> list[Action]:
         found += city.shifts(state, seat)
     mine = [f for f in state.figures if f.owner == seat and f.at]
     for fig in mine:
-        found += [Move(fig.id, at(a)) for a in movement.moves(state, fig)]
+        # only a figure that may move is looked up: the cache's key hashes the whole state,
+        # and most figures may not (the other kind's, or moved already; issue 28)
+        if movement.may_move(state, fig):
+            found += [Move(fig.id, at(a)) for a in movement.moves(state, fig)]
+    enemies: list[attacks.Foe] | None = None
     for fig in mine:
-        found += attacks.options(state, fig)
+        if attacks.may_attack(state, fig):
+            enemies = attacks.foes(state, seat) if enemies is None else enemies
+            found += attacks.options(state, fig, enemies)
     found += [EndActivation(p) for p in range(budget + 1)]
     return found
 
