@@ -157,28 +157,66 @@ def may_attack(state: State, fig: Figure) -> bool:
     return reached(state, "attack") and left(state) > 0
 
 
-def options(state: State, fig: Figure) -> list[Attack]:
-    """Every legal attack of one figure: each target and number of dice (and red dice)."""
+Foe = tuple[Figure | Building, tuple[geometry.Square, ...], bool]
+"""An enemy figure or building as :func:`options` weighs it: the target, its squares, and
+whether a blow in base contact cannot reach it (a flyer, T8) unless the attacker flies or
+jumps."""
+
+
+def foes(state: State, seat: int) -> list[Foe]:
+    """What ``seat``'s figures may attack (:func:`targets`' enemies, in its order), looked up
+    once per legal list for all of them (issue 28: each figure's three passes over the map,
+    one per kind of attack, were a third of a legal list)."""
+    found: list[Foe] = [
+        (f, f.squares(), board.flies(state, f))
+        for f in board.on_map(state)
+        if f.owner != seat and f.at
+    ]
+    return found + [(b, b.squares(), False) for b in state.buildings if b.owner != seat]
+
+
+def options(state: State, fig: Figure, enemies: list[Foe] | None = None) -> list[Attack]:
+    """Every legal attack of one figure: each target and number of dice (and red dice), the
+    targets as :func:`targets` and :func:`stomped` find them; ``enemies`` is
+    :func:`foes` of its owner, given when the caller asks for several figures."""
     if not may_attack(state, fig):
         return []
+    if enemies is None:
+        enemies = foes(state, fig.owner)
     budget = left(state)
+    mine = fig.squares()
+    flier = not {"flight", "jump"}.isdisjoint(board.abilities(state, fig))
+    # each enemy: its distance, and whether a blow in base contact reaches it (T8, T12)
+    near = [
+        (target, geometry.attack_distance(mine, there), flier or not aloft)
+        for target, there, aloft in enemies
+    ]
     found: list[Attack] = []
-    for kind in ("brawl", "blast"):
-        most = min(board.attack_stat(state, fig, kind)[0], budget)
-        for target in targets(state, fig, kind) if most else []:
-            found += [Attack(fig.id, kind, target.id, d) for d in range(1, most + 1)]
+    most = min(board.attack_stat(state, fig, "brawl")[0], budget)
+    if most:
+        for target, distance, reaches in near:
+            if distance == 1 and reaches:
+                found += [Attack(fig.id, "brawl", target.id, d) for d in range(1, most + 1)]
+    most = min(board.attack_stat(state, fig, "blast")[0], budget)
+    if most:
+        low, high = board.blast_range(fig)
+        for target, distance, _ in near:
+            if distance != 1 and low <= distance <= high:
+                found += [Attack(fig.id, "blast", target.id, d) for d in range(1, most + 1)]
     power = state.players[fig.owner].power
     most = min(board.attack_stat(state, fig, "power")[0], budget)
     if fig.kind != "monster" or power < 1 or not most:
         return found
     reds = range(min(MAX_EXTRA_POWER, power - 1) + 1)
-    for target in targets(state, fig, "slam"):
-        found += [
-            Attack(fig.id, "power", target.id, d, "slam", r)
-            for d in range(1, most + 1)
-            for r in reds
-        ]
-    if stomped(state, fig):
+    blows = [(t, reaches) for t, distance, reaches in near if distance == 1 and reaches]
+    for target, _ in blows:
+        if isinstance(target, Figure):
+            found += [
+                Attack(fig.id, "power", target.id, d, "slam", r)
+                for d in range(1, most + 1)
+                for r in reds
+            ]
+    if any(isinstance(t, Figure) and t.kind == "unit" for t, _ in blows):  # :func:`stomped`
         found += [
             Attack(fig.id, "power", "", d, "stomp", r) for d in range(1, most + 1) for r in reds
         ]

@@ -161,13 +161,27 @@ def has_cover(state: State, target: Figure, attacker: Figure) -> bool:
 def secured_by(state: State, built: Building) -> int | None:
     """X5/T9: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent;
     flyers count neither way (a building is an objective, and flyers hold none)."""
-    near = [
-        f.owner
-        for f in on_map(state)
-        if f.kind == "unit"
-        and not flies(state, f)
-        and geometry.adjacent(f.squares(), built.squares())
+    return _securer(built, _holders(state))
+
+
+def securers(state: State) -> dict[str, int | None]:
+    """:func:`secured_by` of every building, each unit's flight looked up once (the bot asks
+    for every building at every decision of a unit activation: asked one building at a time,
+    it was a fifth of a playout step; issue 28)."""
+    holders = _holders(state)
+    return {b.id: _securer(b, holders) for b in state.buildings}
+
+
+def _holders(state: State) -> list[tuple[int, tuple[Square, ...]]]:
+    """The units that may secure a building: (owner, squares) of those on the map not flying."""
+    return [
+        (f.owner, f.squares()) for f in on_map(state) if f.kind == "unit" and not flies(state, f)
     ]
+
+
+def _securer(built: Building, holders: list[tuple[int, tuple[Square, ...]]]) -> int | None:
+    there = built.squares()
+    near = [owner for owner, squares in holders if geometry.adjacent(squares, there)]
     for seat in (0, 1):
         if near.count(seat) >= 3 and (1 - seat) not in near:
             return seat

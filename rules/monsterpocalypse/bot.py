@@ -8,6 +8,7 @@ made at the best odds with as many dice as it may roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -137,30 +138,51 @@ def _best_attack(state: State, legal: list[Action]) -> Attack | None:
     """The attack at the best odds (monsters count double), with its most dice; power attacks
     (slams with red dice) once the monster is hyper or has power to spare; worth making from
     20 %."""
-    scored: list[tuple[bool, float, int, str, Attack]] = []
+    scored: list[tuple[bool, float, int, Attack]] = []
+    # One blow is listed once per number of dice (and red dice): its figure, target, boost
+    # and defence are worked out once per (figure, kind, target), not for every count (the
+    # cover check behind a defence walks every figure on the map; issue 28).
+    seen: dict[tuple[str, str, str], tuple[Figure, bool, int, int] | None] = {}
+    by_id = {f.id: f for f in state.figures}
     for a in legal:
         if not isinstance(a, Attack) or a.manoeuvre == "stomp":
             continue
-        fig = next(f for f in state.figures if f.id == a.figure)
-        aim = _target(state, a.target)
-        if aim is None:
+        blow = (a.figure, a.kind, a.target)
+        if blow not in seen:
+            seen[blow] = _blow(state, by_id[a.figure], a.kind, a.target)
+        found = seen[blow]
+        if found is None:
             continue
-        monster = isinstance(aim, Figure) and aim.kind == "monster"
+        fig, monster, boost, need = found
         if a.kind == "power" and not (_spare_power(state, fig, a.power) or monster):
             continue
-        kind = "brawl" if a.kind == "power" else a.kind
-        boost = board.attack_stat(state, fig, a.kind)[1]
-        need = defense(state, aim, fig, kind)
         odds = p_hit(a.dice, boost, need, a.power)
         if monster:  # the damage dealt, super damage included: every point brings the kill
             odds += p_at_least(a.dice, boost, 2 * need, a.power)
         worth = 2.0 if monster else 1.0
         focus = monster and fig.kind == "unit" and odds >= _FOCUS
-        scored.append((focus, odds * worth, a.dice, str(a), a))
+        scored.append((focus, odds * worth, a.dice, a))
     if not scored:
         return None
-    focus, value, _, _, attack = max(scored, key=lambda x: (x[0], x[1], x[2], x[3]))
+    # a tie goes to the last by name (named only on a tie: naming every blow added up)
+    top = max((focus, value, dice) for focus, value, dice, _ in scored)
+    attack = max((a for *rest, a in scored if tuple(rest) == top), key=str)
+    focus, value, _ = top
     return attack if focus or value >= 0.2 else None
+
+
+def _blow(
+    state: State, fig: Figure, kind: str, target_id: str
+) -> tuple[Figure, bool, int, int] | None:
+    """What :func:`_best_attack` weighs a blow by: the attacker, whether the target is a
+    monster, the boost dice and the defence to beat (None: no such target)."""
+    aim = _target(state, target_id)
+    if aim is None:
+        return None
+    monster = isinstance(aim, Figure) and aim.kind == "monster"
+    boost = board.attack_stat(state, fig, kind)[1]
+    need = defense(state, aim, fig, "brawl" if kind == "power" else kind)
+    return fig, monster, boost, need
 
 
 _FOCUS = 0.1
@@ -244,15 +266,14 @@ def _gaps(aims: tuple[tuple[geometry.Square, ...], ...], size: int, low: int, hi
 def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | None:
     """The move (or a monster's run within ``budget`` dice) that brings a figure that cannot
     attack its aim yet closest to it."""
-    options: list[tuple[int, int, str, Move | Run]] = []
+    options: list[tuple[int, int, Move | Run]] = []
     # What each figure aims at does not depend on where it would go: work it out once per
     # figure (a battle's bot spent nine tenths of its time redoing it for every square).
-    # Which side secures each building, likewise once, and only once a figure asks.
+    # Which side secures each building and where units screen their monster, likewise once,
+    # and only once a unit asks (a monster's moves need neither; issue 28).
     secured: dict[str, int | None] | None = None
-    aims: dict[str, Aims] = {}
-    gaps: dict[str, _Gaps] = {}
-    start: dict[str, tuple[int, bool]] = {}
-    screen = _screen(state)
+    screen: dict[int, tuple[geometry.Square, ...]] | None = None
+    walkers: dict[str, _Walker] = {}
     by_id = {f.id: f for f in state.figures}
     for a in legal:
         if isinstance(a, Move):
@@ -264,26 +285,70 @@ def _best_move(state: State, legal: list[Action], budget: int) -> Move | Run | N
                 continue
         else:
             continue
-        if fig.id not in aims:
-            if secured is None:
-                secured = {b.id: board.secured_by(state, b) for b in state.buildings}
-            aims[fig.id] = _aims(state, fig, secured)
-            gaps[fig.id] = _gap(fig, aims[fig.id])
-            start[fig.id] = gaps[fig.id].at(sq(fig.at)), _on_own_spawn(state, fig, fig.at)
-        now, blocking = start[fig.id]
+        walker = walkers.get(fig.id)
+        if walker is None:
+            if fig.kind == "unit":
+                if secured is None:
+                    secured = board.securers(state)
+                if screen is None:
+                    screen = _screen(state)
+            walker = walkers[fig.id] = _walker(state, fig, secured or {}, screen or {}, budget)
+        now, blocking = walker.now, walker.blocking
         if now == 0 and not blocking:
             continue
-        after = gaps[fig.id].at(sq(a.to))
-        if fig.kind == "monster" and after and not _safe_wait(state, fig, now, after, budget):
+        to = sq(a.to)
+        after = walker.gaps.at(to)
+        if walker.wait is not None and after and not walker.wait(after):
             continue
-        line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
-        if line and now and not _focusing(state, fig, aims[fig.id]):
-            now, after = _distance(sq(fig.at), line), _distance(sq(a.to), line)
+        if walker.line:
+            now, after = walker.from_line, _distance(to, walker.line)
         if after < now or (blocking and after <= now and not _on_own_spawn(state, fig, a.to)):
-            options.append((after, now - after, str(a), a))
+            options.append((after, now - after, a))
     if not options:
         return None
-    return min(options, key=lambda x: (x[0], -x[1], x[2]))[3]
+    # the nearest, then the longest stride; a tie between moves goes to the first by name
+    low = min((after, -stride) for after, stride, _ in options)
+    tied = [a for after, stride, a in options if (after, -stride) == low]
+    return min(tied, key=str)
+
+
+@dataclass(slots=True)
+class _Walker:
+    """What :func:`_best_move` knows of one figure before weighing its squares: its gaps to its
+    aims, its gap now, whether it blocks its own spawn space, the screen line it walks to
+    (empty: none) and its distance to it now, and a monster's wait check."""
+
+    gaps: _Gaps
+    now: int
+    blocking: bool
+    line: tuple[geometry.Square, ...]
+    from_line: int
+    wait: Callable[[int], bool] | None
+
+
+def _walker(
+    state: State,
+    fig: Figure,
+    secured: dict[str, int | None],
+    screen: dict[int, tuple[geometry.Square, ...]],
+    budget: int,
+) -> _Walker:
+    """One figure's :class:`_Walker`: what its every square is weighed against, worked out
+    once per decision instead of once per square (issue 28)."""
+    aims = _aims(state, fig, secured)
+    gaps = _gap(fig, aims)
+    now, blocking = gaps.at(sq(fig.at)), _on_own_spawn(state, fig, fig.at)
+    line = screen.get(fig.owner, ()) if fig.kind == "unit" else ()
+    if not (line and now and not _focusing(state, fig, aims)):
+        line = ()
+    from_line = _distance(sq(fig.at), line) if line else now
+    wait = None
+    if fig.kind == "monster":
+
+        def wait(after: int) -> bool:
+            return _safe_wait(state, fig, now, after, budget)
+
+    return _Walker(gaps, now, blocking, line, from_line, wait)
 
 
 def _safe_wait(state: State, beast: Figure, now: int, after: int, budget: int) -> bool:

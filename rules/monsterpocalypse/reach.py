@@ -22,26 +22,13 @@ from rules.monsterpocalypse.geometry import (
 )
 
 
-def _may_end(anchor: Square, size: int, terrain: Terrain, fly: bool) -> bool:
-    """Whether a move may stop here: free squares, and no impassable ones unless flying.
-
-    "Salto: ... Non può terminare il suo movimento su terreni impassabili"; a flyer may.
-    """
-    for sq in footprint(anchor, size):
-        if sq in terrain.occupied or sq in terrain.blocked:
-            return False
-        if not fly and sq in terrain.impassable:
-            return False
-    return True
-
-
-def _end_hazards(
-    start_fp: tuple[Square, ...], anchor: Square, size: int, terrain: Terrain
+def _landing_hazards(
+    start_fp: tuple[Square, ...], anchor: Square, size: int, hazards: dict[Square, str]
 ) -> tuple[str, ...]:
     """A flyer's hazards: only the tokens under where it lands that it did not start on."""
     before = set(start_fp)
     under = (s for s in footprint(anchor, size) if s not in before)
-    tokens = {terrain.hazards[s] for s in under if s in terrain.hazards}
+    tokens = {hazards[s] for s in under if s in hazards}
     return tuple(sorted(tokens))
 
 
@@ -272,17 +259,18 @@ def reachable(
     walls = frozenset() if free else terrain.blocked | terrain.impassable
     costs, hazards = frozenset(terrain.cost.items()), frozenset(terrain.hazards.items())
     found = _searched(start, size, budget, diagonals, safest, n, costs, walls, hazards, fly)
-    out: dict[Square, Reach] = {}
-    start_fp = footprint(start, size)
-    for here, key, path, used, entered in found:
-        if not _may_end(here, size, terrain, fly):
-            continue
-        tokens = _end_hazards(start_fp, here, size, terrain) if fly else entered
-        out[here] = Reach(here, key // _KEY_COST, used > 0, path, tokens)
-    return out
+    # Where a move may stop: free squares, and no impassable ones unless flying ("Salto: ...
+    # Non può terminare il suo movimento su terreni impassabili"; a flyer may), as one set no
+    # square of the footprint may be in.
+    stop = terrain.occupied | terrain.blocked
+    if not fly:
+        stop = stop | terrain.impassable
+    if size == 1:
+        return {here: reach for here, reach in found if here not in stop}
+    return {here: reach for here, reach in found if stop.isdisjoint(footprint(here, size))}
 
 
-_Chosen = tuple[tuple[Square, int, tuple[Square, ...], int, tuple[str, ...]], ...]
+_Chosen = tuple[tuple[Square, Reach], ...]
 
 
 @lru_cache(maxsize=1024)
@@ -298,22 +286,28 @@ def _searched(
     hazards: frozenset[tuple[Square, str]],
     fly: bool,
 ) -> _Chosen:
-    """The search's best way to every anchor but the start: (anchor, key, path, diagonals
-    used, hazard tokens entered), by anchor. Kept per search input: where the mover may *end*
-    (the squares its own side occupies) is not an input, so after one unit moves the others'
-    searches are found again, and so is a position the hard bot's search meets under other
-    dice (issue 28)."""
+    """The search's best way to every anchor but the start, by anchor, as the reach a move
+    there is (a flyer's hazards: those under where it lands). Kept per search input: where the
+    mover may *end* (the squares its own side occupies) is not an input, so after one unit
+    moves the others' searches are found again, and so is a position the hard bot's search
+    meets under other dice (issue 28); the reaches are made once here, not at every ask."""
     sq = _squares(n, costs, walls, hazards, fly)
     found = _search(start[0] * n + start[1], budget, diagonals, _grid(size, n), sq)
     layers, low = diagonals + 1, (1 << found.bits) - 1
     chosen = _best_per_anchor(found, layers, n, safest)
+    start_fp = footprint(start, size)
+    tokens_at = dict(hazards)
     out = []
     for anchor, (key, path, state) in sorted(chosen.items()):
         here = divmod(anchor, n)
         if here == start:
             continue
-        tokens = tuple(t for i, t in enumerate(sq.tokens) if (state & low) >> i & 1)
-        out.append((here, key, path, (state >> found.bits) % layers, tokens))
+        if fly:
+            tokens = _landing_hazards(start_fp, here, size, tokens_at)
+        else:
+            tokens = tuple(t for i, t in enumerate(sq.tokens) if (state & low) >> i & 1)
+        used = (state >> found.bits) % layers
+        out.append((here, Reach(here, key // _KEY_COST, used > 0, path, tokens)))
     return tuple(out)
 
 

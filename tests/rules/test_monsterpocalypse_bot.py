@@ -3,7 +3,11 @@ reach their climax, a monster destroyed, rather than the round limit."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import replace
+
+import pytest
 
 from rules.monsterpocalypse import geometry
 from rules.monsterpocalypse.model import (
@@ -13,6 +17,8 @@ from rules.monsterpocalypse.model import (
     Move,
     PowerUp,
     State,
+    dump,
+    dump_action,
     figure,
     with_figure,
 )
@@ -98,3 +104,38 @@ def test_issue26_7_units_screen_their_monster() -> None:
     assert geometry.adjacent(there, figure(state, "m0").squares())
     assert geometry.attack_distance(there, figure(state, "m1").squares()) < 4
     assert MP.bot_action(_units_past_spawning(unhurt, 2), 0) == Move(forgeborn, "A1")
+
+
+RECORDED = {
+    0: "949dd9de9239591a",
+    1: "e81624a48726dfcb",
+    2: "1eb2fca4eb2e8ede",
+    3: "aa97e082d61afde3",
+    4: "3c562233099c891b",
+    5: "fa271505655c384a",
+    6: "263b3de3e213f4d1",
+    7: "65eb131a2efe0fb7",
+}
+"""Digests of normal-vs-normal battles (every move, then the final state) recorded with the
+bot and engine of main at f019cc8, before the bot was made cheaper for the hard bot's
+playouts (issue 28): seeds 0..7, both maps, seats of both sides, custom armies at seeds 2
+and 5, battles ended by a kill and by the tie-break. A change that only saves time keeps
+every one of them."""
+
+
+def _battle_digest(seed: int) -> str:
+    state = MP.setup(2, {"army": "custom"} if seed % 3 == 2 else {}, seed)
+    digest = hashlib.sha256()
+    while pending := MP.pending(state):
+        seat = pending[0]
+        action = MP.bot_action(state, seat)
+        digest.update(json.dumps(dump_action(action), sort_keys=True).encode())
+        state, _ = MP.apply(state, seat, action)
+    digest.update(json.dumps(dump(state), sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("seed", sorted(RECORDED))
+def test_the_normal_bot_plays_every_move_as_recorded(seed: int) -> None:
+    """Move for move the battles recorded before the bot and the legal moves got cheaper."""
+    assert _battle_digest(seed) == RECORDED[seed]

@@ -16,8 +16,8 @@ import pytest
 
 from rules import GAMES
 from rules.base import Rng
-from rules.monsterpocalypse import board, engine, reach
-from rules.monsterpocalypse.model import State, sq
+from rules.monsterpocalypse import attacks, board, engine, reach
+from rules.monsterpocalypse.model import Attack, Figure, State, sq
 from tests.rules import monsterpocalypse_reach_oracle as oracle
 
 MP = GAMES["monsterpocalypse"]
@@ -76,3 +76,50 @@ def test_legal_moves_do_not_depend_on_the_dice_to_come(seed: int) -> None:
         for dice in (1, 2):
             other = replace(state, rng=Rng(dice), last=())
             assert engine.legal_actions(other, seat) == fresh
+
+
+def _old_options(state: State, fig: Figure) -> list[Attack]:
+    """:func:`attacks.options` as it was before one pass over the enemies served every kind
+    of attack (issue 28): each kind's targets, then a stomp if any unit is stomped."""
+    if not attacks.may_attack(state, fig):
+        return []
+    budget = attacks.left(state)
+    found: list[Attack] = []
+    for kind in ("brawl", "blast"):
+        most = min(board.attack_stat(state, fig, kind)[0], budget)
+        for target in attacks.targets(state, fig, kind) if most else []:
+            found += [Attack(fig.id, kind, target.id, d) for d in range(1, most + 1)]
+    power = state.players[fig.owner].power
+    most = min(board.attack_stat(state, fig, "power")[0], budget)
+    if fig.kind != "monster" or power < 1 or not most:
+        return found
+    reds = range(min(attacks.MAX_EXTRA_POWER, power - 1) + 1)
+    for target in attacks.targets(state, fig, "slam"):
+        found += [
+            Attack(fig.id, "power", target.id, d, "slam", r)
+            for d in range(1, most + 1)
+            for r in reds
+        ]
+    if attacks.stomped(state, fig):
+        found += [
+            Attack(fig.id, "power", "", d, "stomp", r) for d in range(1, most + 1) for r in reds
+        ]
+    return found
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_attack_options_are_the_old_ones(seed: int) -> None:
+    """Every figure's attacks, in order, as :func:`attacks.targets` and
+    :func:`attacks.stomped` find them, whether the enemies are looked up for it alone or
+    once for all its side's figures."""
+    asked = 0
+    for state in battle_states(seed, every=2):
+        seat = state.turn
+        enemies = attacks.foes(state, seat)
+        for fig in board.on_map(state):
+            old = _old_options(state, fig)
+            assert attacks.options(state, fig) == old, (seed, fig.id)
+            if fig.owner == seat:
+                assert attacks.options(state, fig, enemies) == old, (seed, fig.id)
+            asked += bool(old)
+    assert asked > 20
