@@ -40,7 +40,14 @@ player fades by e over a gap of 5 in standing (Terror plus Places left) behind t
 the leader is haunted by two other seats already, and the one who ends the game ahead is more
 often a seat just behind."""
 
-BY_SEATS = {4: HARD_FOUR}
+HARD_FIVE = replace(HARD, threat_scale=8.0)
+"""With five seats, the 3-seat weights but the urge to hurt a player fading by e over a gap
+of 8 in standing behind the leader (3 seats: 3, 4 seats: 5). Tuned at five seats
+(``docs/simulator.md``, "Notte di Terrore's hard bot at five seats": +3.5 ± 1.3 points on 1200
+fresh seeds): with four rivals the leader is haunted by three other seats already, so harm is
+worth more on the seats behind (a reading, not measured)."""
+
+BY_SEATS = {4: HARD_FOUR, 5: HARD_FIVE}
 """The weights per number of seats where tuning at that count found better ones; every other
 count plays :data:`HARD` (tuned at three seats)."""
 

@@ -19,7 +19,7 @@ from rules.notte_di_terrore.engine import (
     PileCard,
     PlaceBeing,
 )
-from rules.notte_di_terrore.hard import HARD, HARD_FOUR
+from rules.notte_di_terrore.hard import HARD, HARD_FIVE, HARD_FOUR
 from tests.rules.test_levels import positions
 from tests.rules.test_notte_di_terrore import at_apparition, at_resolution, with_player
 
@@ -34,17 +34,31 @@ def test_hard_plays_the_planner_with_the_hard_weights() -> None:
 
 def test_hard_plays_its_four_seat_weights_at_four_seats_only() -> None:
     """Tuned apart at four seats (``docs/simulator.md``): a 4-seat table gets
-    :data:`HARD_FOUR`, and some of its moves there differ from the 3-seat weights'; 3 and 5
-    seats play :data:`HARD` unchanged."""
+    :data:`HARD_FOUR`, and some of its moves there differ from the 3-seat weights'; 3 seats
+    play :data:`HARD` unchanged."""
     engine = GAMES[GAME]
     four = positions(GAME, players=4, steps=400)
     assert all(
         engine.bot_action(s, seat, "hard") == bot.choose(s, seat, HARD_FOUR) for s, seat in four
     )
     assert any(engine.bot_action(s, seat, "hard") != bot.choose(s, seat, HARD) for s, seat in four)
-    for players in (3, 5):
+    for state, seat in positions(GAME, players=3, steps=200):
+        assert engine.bot_action(state, seat, "hard") == bot.choose(state, seat, HARD)
+
+
+def test_hard_plays_its_five_seat_weights_at_five_seats_only() -> None:
+    """Tuned apart at five seats (``docs/simulator.md``, issue 28): a 5-seat table gets
+    :data:`HARD_FIVE` (haunting those behind the leader more), and some of its moves there
+    differ from the 3-seat weights'; 3 and 4 seats play as before."""
+    engine = GAMES[GAME]
+    five = positions(GAME, players=5, steps=400)
+    assert all(
+        engine.bot_action(s, seat, "hard") == bot.choose(s, seat, HARD_FIVE) for s, seat in five
+    )
+    assert any(engine.bot_action(s, seat, "hard") != bot.choose(s, seat, HARD) for s, seat in five)
+    for players, tuning in ((3, HARD), (4, HARD_FOUR)):
         for state, seat in positions(GAME, players=players, steps=200):
-            assert engine.bot_action(state, seat, "hard") == bot.choose(state, seat, HARD)
+            assert engine.bot_action(state, seat, "hard") == bot.choose(state, seat, tuning)
 
 
 def test_hard_keeps_more_beings_in_hand_than_normal() -> None:
