@@ -113,11 +113,11 @@ BUDGETS: dict[str, Budget] = {
     # (hard vs hard kills 26 of 60 on seeds 0..59, but 6 wins fewer against normal over 142
     # paired battles), the other's reply played (turns=2, 3 deals: p95 353 ms, 9 wins against
     # 11 of 20), a value fitted on 146 normal battles (22 wins against 23 of 42).
-    # Not kept either (simulator.md, "where it is safe or decisive"): that step only where its
-    # brawl outhits the enemy's reply or may kill, with no blow at the monster before the
-    # power-up (29b440e): hard vs hard kills 29 of 60 on seeds 0..59 (this search 19; the bar
-    # was 30) and 32 of 60 on 60..119 (26), against normal 83.0 wins of 150 paired on seeds
-    # 0..149 where this search won 80.5.
+    # Kept since (simulator.md, "where it is safe or decisive"; plans.py): that step only where
+    # its brawl outhits the enemy's reply or may kill, with no blow at the monster before the
+    # power-up. 400 battles, seeds 0..399: against normal 54.6 % [49.7, 59.4] (this search
+    # without it 53.0 %, normal at the same seats 49.1 %); hard vs hard a kill in 192, 48.0 %
+    # [43.1, 52.9] (without it 149; normal vs normal 198).
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home
