@@ -93,6 +93,20 @@ class InteractionRoutes(MessageRoutes):
         mine = msg.id == rec.original_id or msg.interaction_id == rec.id
         return msg if mine else None
 
+    def _webhook_message(
+        self, request: web.Request
+    ) -> tuple[ix.InteractionResult, FakeMessage] | web.Response:
+        """The interaction and the message (@original or a followup) a webhook-message route
+        names, or the error Discord answers when either is unknown."""
+        rec, error = self._webhook_interaction(request)
+        if error is not None:
+            return error
+        assert rec is not None
+        msg = self._webhook_target(request, rec)
+        if msg is None:
+            return discord_error(404, 10008, "Unknown Message")
+        return rec, msg
+
     async def followup(self, request: web.Request) -> web.Response:
         """POST /webhooks/{app}/{token}: a followup (the first one after a thinking defer
         replaces the loading message, as on Discord)."""
@@ -114,24 +128,18 @@ class InteractionRoutes(MessageRoutes):
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
         """GET @original or a followup."""
-        rec, error = self._webhook_interaction(request)
-        if error is not None:
-            return error
-        assert rec is not None
-        msg = self._webhook_target(request, rec)
-        if msg is None:
-            return discord_error(404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        _, msg = found
         return json_response(msg.payload())
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         """PATCH @original or a followup (also completes a deferred response)."""
-        rec, error = self._webhook_interaction(request)
-        if error is not None:
-            return error
-        assert rec is not None
-        msg = self._webhook_target(request, rec)
-        if msg is None:
-            return discord_error(404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        rec, msg = found
         body, files, errors = await self._message_body(request, msg)
         if errors:
             rec.errors.append(errors.summary())
@@ -142,13 +150,10 @@ class InteractionRoutes(MessageRoutes):
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
         """DELETE @original or a followup."""
-        rec, error = self._webhook_interaction(request)
-        if error is not None:
-            return error
-        assert rec is not None
-        msg = self._webhook_target(request, rec)
-        if msg is None:
-            return discord_error(404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        rec, msg = found
         self.fake.delete_message(msg)
         rec.updates += 1
         return no_content()
