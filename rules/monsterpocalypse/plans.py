@@ -38,7 +38,7 @@ from rules.monsterpocalypse.model import (
     monster_of,
     sq,
 )
-from rules.monsterpocalypse.odds import p_at_least, p_hit
+from rules.monsterpocalypse.odds import p_at_least, p_hit, p_super
 
 BLOW_DICE = 2
 """Dice a step into contact must leave for the blow after it (a brawl with fewer is hardly
@@ -131,7 +131,7 @@ def _brawl_damage(state: State, striker: Figure, target: Figure, dice: int) -> f
     rolled, boost, need = _brawl_stats(state, striker, target, dice)
     if rolled <= 0:
         return 0.0
-    return p_hit(rolled, boost, need) + p_at_least(rolled, boost, 2 * need)
+    return p_hit(rolled, boost, need) + p_super(rolled, boost, need)
 
 
 def _kill_odds(state: State, striker: Figure, target: Figure, dice: int) -> float:
