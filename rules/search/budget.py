@@ -127,7 +127,11 @@ BUDGETS: dict[str, Budget] = {
     # 4 seats 36.4 % [31.8, 41.2] of 400 (normal 27.1 %), at CPU p50 / p95 0.16 / 0.35 ms;
     # with 4 seats' own weights (threat_scale 5, HARD_FOUR) 38.9 % [34.2, 43.7] of 400.
     # With 5 seats 22.9 % [19.1, 27.3] of 400 on the 3-seat weights, 28.6 % [24.4, 33.2]
-    # with its own (threat_scale 8, HARD_FIVE; goal 30 %, normal at its seat 19.4 %).
+    # with its own (threat_scale 8, HARD_FIVE; goal 30 %, normal at its seat 19.4 %), and
+    # 28.3 % [26.9, 29.8] of 3600 other seeds; a second try at 5 seats (its weights searched
+    # jointly, a Flight's Terror weighed more, harm fading behind hard's own standing, the
+    # first player's split) beat it on no fresh seeds (simulator.md, "at five seats, second
+    # try").
     # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
     # better than normal) is kept for hard_action's callers and tests only (issue 28,
     # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
