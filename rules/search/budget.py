@@ -49,7 +49,14 @@ class Budget:
     normal bot's move. Why: a move "at any time" (Monsters on Board's Flip) delays what the
     game schedules next (the draft's end and Spider Jack's scoring, a round's end), so a
     leaf judged at depth 0 right after it is compared with leaves a step later in the game,
-    and the delay looks like a gain."""
+    and the delay looks like a gain.
+
+    ``endgame``: the budget of a decision in the last ``endgame_rounds`` rounds of a game
+    whose state counts them (``round`` of ``rounds``: Monsterpocalypse), see :meth:`at`.
+    Why: at the round limit the tie-break decides, so there the other seat's reply is worth
+    judging (a plan that leaves the monster ahead until the reply strikes back loses the
+    tie-break), while earlier in the battle the reply judged cost the budget several times
+    over and won nothing."""
 
     iterations: int = 200
     depth: int | None = None
@@ -61,6 +68,17 @@ class Budget:
     turns: int | None = None
     margin: float = 0.0
     skip: tuple[str, ...] = ()
+    endgame: Budget | None = None
+    endgame_rounds: int = 0
+
+    def at(self, state: object) -> Budget:
+        """The budget of a decision in ``state``: :attr:`endgame` once fewer than
+        :attr:`endgame_rounds` rounds are left after the current one, else this one (always
+        this one without an endgame, so a game that sets none searches as before)."""
+        if self.endgame is None:
+            return self
+        left = getattr(state, "rounds", 0) - getattr(state, "round", 0)
+        return self.endgame if left < self.endgame_rounds else self
 
 
 BUDGETS: dict[str, Budget] = {

@@ -295,3 +295,46 @@ def test_a_flat_search_compares_only_the_moves_the_game_names(
     assert tried == {2}
     routine = hard_action(Refuses(), Nim(4), 0, moves=lambda s, seat, legal, normal: [normal])
     assert routine == 2
+
+
+@dataclass(frozen=True)
+class RoundNim(Nim):
+    """Nim whose state counts rounds, as Monsterpocalypse's does (``round`` of ``rounds``)."""
+
+    round: int = 1
+    rounds: int = 3
+
+
+def test_the_last_rounds_are_searched_with_the_endgame_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Budget(endgame=..., endgame_rounds=n)`` (issue 28: at Monsterpocalypse's round limit
+    the tie-break decides): a decision in the last ``n`` rounds is searched with the endgame
+    budget (here 5 deals), every earlier one with the budget itself (2 deals)."""
+    from rules.search import BUDGETS, Budget
+
+    deals: list[int] = []
+
+    class Counting(NimGame):
+        def determinize(self, state: RoundNim, seat: int, rng: random.Random) -> RoundNim:
+            deals.append(state.round)
+            return state
+
+    endgame = Budget(iterations=5, flat=True, depth=0)
+    budget = Budget(iterations=2, flat=True, depth=0, endgame=endgame, endgame_rounds=2)
+    monkeypatch.setitem(BUDGETS, "nim", budget)
+    for round_ in (1, 2, 3):
+        hard_action(Counting(), RoundNim(4, round=round_), 0, value=lambda state, seat: 0.5)
+    assert [deals.count(round_) for round_ in (1, 2, 3)] == [2, 5, 5]
+
+
+@pytest.mark.parametrize("game", sorted(set(ITERATIONS) - {"monsterpocalypse"}))
+def test_the_other_games_search_every_decision_with_one_budget(game: str) -> None:
+    """Only Monsterpocalypse sets an endgame budget: every other game's budget is the same at
+    each of its positions (:meth:`Budget.at` gives it back unchanged), so those games search,
+    and play, move for move as before it."""
+    from rules.search import budget_for
+
+    budget = budget_for(game)
+    assert budget.endgame is None
+    assert all(budget.at(state) is budget for state, _ in positions(game))
