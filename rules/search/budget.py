@@ -49,14 +49,7 @@ class Budget:
     normal bot's move. Why: a move "at any time" (Monsters on Board's Flip) delays what the
     game schedules next (the draft's end and Spider Jack's scoring, a round's end), so a
     leaf judged at depth 0 right after it is compared with leaves a step later in the game,
-    and the delay looks like a gain.
-
-    ``endgame``: the budget of a decision in the last ``endgame_rounds`` rounds of a game
-    whose state counts them (``round`` of ``rounds``: Monsterpocalypse), see :meth:`at`.
-    Why: at the round limit the tie-break decides, so there the other seat's reply is worth
-    judging (a plan that leaves the monster ahead until the reply strikes back loses the
-    tie-break), while earlier in the battle the reply judged cost the budget several times
-    over and won nothing."""
+    and the delay looks like a gain."""
 
     iterations: int = 200
     depth: int | None = None
@@ -68,17 +61,6 @@ class Budget:
     turns: int | None = None
     margin: float = 0.0
     skip: tuple[str, ...] = ()
-    endgame: Budget | None = None
-    endgame_rounds: int = 0
-
-    def at(self, state: object) -> Budget:
-        """The budget of a decision in ``state``: :attr:`endgame` once fewer than
-        :attr:`endgame_rounds` rounds are left after the current one, else this one (always
-        this one without an endgame, so a game that sets none searches as before)."""
-        if self.endgame is None:
-            return self
-        left = getattr(state, "rounds", 0) - getattr(state, "round", 0)
-        return self.endgame if left < self.endgame_rounds else self
 
 
 BUDGETS: dict[str, Budget] = {
@@ -136,24 +118,7 @@ BUDGETS: dict[str, Budget] = {
     # power-up. 400 battles, seeds 0..399: against normal 54.6 % [49.7, 59.4] (this search
     # without it 53.0 %, normal at the same seats 49.1 %); hard vs hard a kill in 192, 48.0 %
     # [43.1, 52.9] (without it 149; normal vs normal 198).
-    # The endgame since (simulator.md, "the budget spent"): in the last two rounds, where the
-    # tie-break is near, each plan on 8 deals through the other's reply (to the battle's end
-    # in the last round). Paired with this search without it on fresh seeds 1000..1299: 9
-    # battles won, 2 lost (163 wins of 300 against 156, normal at the same seats 137); hard
-    # vs hard kills 58 of 120 on seeds 1000..1119 (without it 59). CPU in the last two
-    # rounds p50 / p95 40 / 209 ms (8 / 31 before), elsewhere unchanged (bench p95 35 ms).
-    # Not kept: 16 deals throughout (margin 0.005: 160 of 300, 26 fewer kills; the plans'
-    # values differ by a hundredth of a health point), the reply judged in the last four
-    # rounds (152 of 300, 15 fewer kills), the last round alone to the end on 16 deals (159).
-    "monsterpocalypse": Budget(
-        iterations=4,
-        depth=40,
-        flat=True,
-        turns=1,
-        margin=0.02,
-        endgame=Budget(iterations=8, depth=None, flat=True, turns=2, margin=0.02),
-        endgame_rounds=2,
-    ),
+    "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home
     # to lose, a rival let home when that ending is its win; ModuleEngine.hard_bot), since no

@@ -94,10 +94,9 @@ def hard_action(
     moves: Moves | None = None,
 ) -> Action:
     """The move the search prefers for ``seat``; ``iterations`` overrides the game's budget
-    (:data:`rules.search.BUDGETS`, its endgame in the last rounds: :meth:`Budget.at`). With
-    one legal move, or when ``seat`` is not pending (a move "at any time"), or with a budget
-    of no iterations (a game not searched yet), it does not search: the only move, or the
-    normal bot's. A flat budget with ``moves`` (the game's
+    (:data:`rules.search.BUDGETS`). With one legal move, or when ``seat`` is not pending (a
+    move "at any time"), or with a budget of no iterations (a game not searched yet), it does
+    not search: the only move, or the normal bot's. A flat budget with ``moves`` (the game's
     ``search_moves``) compares only the moves it names, and none where it names fewer than
     two: why, most of a game's decisions (Munchkin Fu's offers and windows) are routine, and
     searching each one made a game cost seconds of CPU for no gain."""
@@ -106,7 +105,7 @@ def hard_action(
         return legal[0]
     if not legal or seat not in game.pending(state):
         return game.bot_action(state, seat)
-    budget = budget_for(game.id).at(state)
+    budget = budget_for(game.id)
     if iterations is not None:
         budget = replace(budget, iterations=iterations)
     if budget.iterations <= 0:

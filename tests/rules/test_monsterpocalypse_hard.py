@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
-import pytest
-
-from rules import GAMES
 from rules.monsterpocalypse import bot, engine, geometry
 from rules.monsterpocalypse.model import (
     ActivateMonster,
@@ -20,7 +16,6 @@ from rules.monsterpocalypse.model import (
     figure,
     sq,
 )
-from rules.search import budget_for
 from tests.rules.monsterpocalypse_helpers import act, arranged, pools
 
 
@@ -105,27 +100,3 @@ def test_hard_weighs_no_blow_in_place_of_the_power_up() -> None:
     moves = engine.search_moves(state, 0, legal, PowerUp(3))
     assert {PowerUp(1), PowerUp(2), PowerUp(3), EndActivation(0), EndActivation(6)} <= set(moves)
     assert not any(isinstance(a, Attack) for a in moves)
-
-
-def test_hard_judges_the_reply_on_more_deals_in_the_last_two_rounds(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Near the round limit the tie-break decides, so in the last two rounds hard plays each
-    plan on 8 deals through the other seat's reply (to the battle's end in the last round);
-    before them on 4 deals to its activation's end (issue 28, docs/simulator.md, "the budget
-    spent")."""
-    deals: list[int] = []
-    redeal = engine.determinize
-
-    def counted(state: State, seat: int, rng: random.Random) -> State:
-        deals.append(state.round)
-        return redeal(state, seat, rng)
-
-    monkeypatch.setattr(engine, "determinize", counted)
-    state = _face_to_face()
-    late = (state.rounds - 2, state.rounds - 1, state.rounds)
-    for round_ in late:
-        GAMES["monsterpocalypse"].bot_action(replace(state, round=round_), 0, "hard")
-    assert [deals.count(round_) for round_ in late] == [4, 8, 8]
-    budget = budget_for("monsterpocalypse")
-    assert (budget.turns, budget.at(replace(state, round=state.rounds)).turns) == (1, 2)
