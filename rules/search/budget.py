@@ -66,27 +66,11 @@ class Budget:
 BUDGETS: dict[str, Budget] = {
     # Every card tried on the same 16 re-deals, then the other seat's reply and one more
     # move of the bot's by the normal bot, judged by value.py's walk of the monsters to the
-    # end (issue 28: hard won 54 % of 160 games with a 300-iteration tree; this search 58.0 %
-    # of 400 on seeds 0..399, where normal at the same seats won 50.0 %). CPU p50/p95 45-62 /
-    # 63-78 ms since the normal bot got cheaper; 32 deals (79-88 / 100-119 ms) won no more
-    # (58.0 % of seeds 1000..1199, as 16 did), so the spare time is left unspent. Seeds
-    # 0..999: hard 58.9 % [55.8, 61.9], normal at the same seats 48.8 %. Fourth try, paired
-    # on the same games of seeds 1000..1199 (58.0 % there), none kept: a solved endgame leaf
-    # 57.0 %, a leaf of the other seat's best reply over every roll (depth 0, one deal; p50
-    # 20 ms) 55.5 %, depth 1 50.7 %, depth 3 54.5 %, margin 0.01 55.2 % of 87 (64.4 %
-    # there). CPU p50/p95 38-54 / 51-74 ms. Fifth try, paired on seeds 1000..1199, none kept:
-    # the value's weights (LEAD_FADE 0.4 / 0.8, LEAD_SCALE 5, KEEP_WEIGHT 0.1: 56.0-59.5 %),
-    # the other's hand read from its last play (54.5 % of 145 where this won 57.9 %), the
-    # bot's next play by the value; a search that saw the other hand (not legal) won 63.0 %
-    # of 200 where this won 58.0 %. CPU p50/p95 43 / 54-72 ms (issue 28, simulator.md).
-    # Sixth try (simulator/md_oracle.py): an oracle reading every card (not the dice) and
-    # playing to the end won 85.0 % of those 200, reading the other hand only 74.5 %; its
-    # fair counterpart (36 re-deals, playouts to the end) 58.5 %, as this search: kept as is.
-    # Seventh try: the other hand read from the public history of plays (monster_day/inference
-    # .py) and played to the end on 36 of its deals (monster_day/hard.py, not bound): 53.5 % of
-    # seeds 1000..1199 where this search won 57.5 % (normal 44.0 %); this search on the hands
-    # read 51.0 % (52.5 % with 384 particles, calibrated). Kept as is; CPU p50/p95 43-46 /
-    # 58-71 ms (hard.py: 91-93 / 169-208 ms).
+    # end. Against normal: 58.9 % [55.8, 61.9] of 1,000 games (seeds 0..999; normal at the
+    # same seats 48.8 %); CPU p50 / p95 43-46 / 58-71 ms on bench/bots.py's 20 positions.
+    # Seven tries to go further (more deals, other depths, a solved endgame, the other hand
+    # read from its plays, playouts to the end) are measured in docs/simulator.md, "Monster
+    # Day's hard bot" (issue 28); none beat this search on fresh seeds.
     "monster_day": Budget(iterations=16, depth=2, flat=True),
     # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
     # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
@@ -155,39 +139,16 @@ BUDGETS: dict[str, Budget] = {
     # 66-89 ms. Hard won 83.0 % [77.2, 87.6] of 200 games (seeds 0..199, hard,normal,normal)
     # where normal at its seat won 30.0 % (issue 28, simulator.md).
     "munchkin_fu": Budget(iterations=3, depth=6, flat=True, width=6),
-    # Sixth try (two seats): the same search, each move's leaf judged after the seat's board
-    # turn played on by the normal bot (monsters_on_board/horizon.py), by each seat's final
-    # Juice as leaf.py predicts it, weights fitted on 350 normal-bot games (held out: Brier
-    # 0.199 where value.py has 0.238, correlation with the final Juice 0.61 against 0.17).
-    # Paired on seeds 1000..1099 it won 94 of 100 where the search below won 83 (forked 16 / 5,
-    # lead +62.1 against +23.9 Juice); the fit judged at once, without the board turn, won 25
-    # of 44 against 35. Deals: the leaf reads only the seat's view, so 1 and 3 deals chose the
-    # same move at 40 of 40 positions; one is kept. CPU p50/p95 13.7-16.0 / 32.5-52.7 ms
-    # (3.3-3.7 / 15.1-18.8 ms before, back to back). Final, two seats against normal: 93.8 %
-    # [90.9, 95.7] of 400 (seeds 0..399; normal at the same seats 49.0 %), mean lead +68.6.
-    # Three and four seats keep the leaf below (the fit is two seats' only).
-    # Width 16, not 8 (fourth try): paired with width 8 on the same seeds (1000..1077 and 0..59),
-    # 113 wins of 138 against 99.5 (18.5 forked games won, 5 lost; mean lead +16.2 against +12.6
-    # Juice on 0..59) at the same CPU (bench p50/p95 5.8 / 28.7 ms). Width 16 against normal, seeds
-    # from 0: two seats 72.8 % [68.2, 76.9] of 400 (normal at the same seats 49.0 %; short of 75 %),
-    # three seats 62.5 % of 60; the figures further down are width 8's. The normal bot's move and 15
-    # others (one of each kind in turn: hundreds of Flips would crowd out the real choices; no Flip
-    # but the normal bot's, see Budget.skip) on one re-deal (at depth 0 nothing hidden changes a
-    # leaf: 2 deals chose the same 40 moves of 40), judged by value.py: the boards scored now, each
-    # card at least its back's Juice plus its growth, Spider Jack the rival in solo 2. CPU p50 9-10
-    # ms, p95 30-35 ms on bench/bots.py's 20 positions (2 deals and the board alone: 20 / 58 ms;
-    # 7.5-9.7 / 28.5 ms in the fourth try). Final, seeds from 0, against normal: two seats 68.1 %
-    # [63.4, 72.5] of 400 where normal at the same seats won 49.0 % (short of 75 %), three seats
-    # 54.0 % [46.0, 61.8] of 150 where normal won 24.7 %, solo 2 102 wins of 384 (48 seeds x 8
-    # levels; normal 64). Judging the leaf once the seat's open icons are used won no more (88.5
-    # against 85.5 of 123), nor did other pick weights (issue 28, simulator.md). Fifth try: the
-    # normal bot lists no flips before the final window (the same moves, a normal game 0.75 ->
-    # 0.21 s), so this CPU is p50/p95 5.0-6.9 / 18-28 ms (8.9-9.4 / 41-51 ms back to back
-    # before). Not kept, paired with this on two-seat seeds from 1000 (76.5 % of 1000..1199,
-    # normal at the same seats 53.5 %): width 32 (26.5 wins of 38 against 29), the seat's board
-    # turn played by the normal bot at the leaf, so that picks no longer tie (71.5 of 92 against
-    # 76; 2.1 s a game), the same with Evil at 2.2 Juice (45 of 54 against 44). Three seats,
-    # width 16: 57.9 % [53.0, 62.6] of 400 (seeds 0..399) where normal at the same seats won 32.0 %.
+    # The normal bot's move and 15 others (one of each kind in turn; no Flip but the normal
+    # bot's, see Budget.skip) on one re-deal (at depth 0 nothing hidden changes a leaf).
+    # Two seats: each move's leaf judged after the seat's board turn played on by the normal
+    # bot (monsters_on_board/horizon.py), by each seat's final Juice as leaf.py predicts it
+    # (fitted on 350 normal-bot games); 93.8 % [90.9, 95.7] of 400 against normal (seeds
+    # 0..399; normal at the same seats 49.0 %), CPU p50 / p95 13.7-16.0 / 32.5-52.7 ms.
+    # Three and four seats judge by value.py's boards scored now (the fit is two seats'
+    # only): 57.9 % of 400 with three seats (normal 32.0 %), 47.6 % with four (normal 24.9 %).
+    # What was tried and not kept (widths, deals, other leaves): docs/simulator.md, "Monsters
+    # on Board's hard bot" (issue 28).
     "monsters_on_board": Budget(iterations=1, depth=0, flat=True, width=16, skip=("Flip",)),
 }
 
