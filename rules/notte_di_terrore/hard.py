@@ -25,12 +25,16 @@ from rules.notte_di_terrore.bot import choose
 from rules.notte_di_terrore.engine import Action, State
 from rules.notte_di_terrore.planner import DEFAULT, Tuning
 
-HARD = replace(DEFAULT, events_share=0.6, necro_keep=10.0, home_loss=30.0, endgame=True)
+HARD = replace(
+    DEFAULT, events_share=0.6, necro_keep=10.0, home_loss=30.0, endgame=True, own_summons=True
+)
 """The normal bot's weights but a hand of 60 % Events (normal: 80 %) at the split and refill,
 a Necronomicon kept in hand worth 10 Terror (normal: 5), and the end of the game read: going
 home while a rival holds fewer Terror ends the game with a loss (L7, I1), so it costs 30
 (normal: 0) and hard fights on instead; a rival going home to end it in hard's favour is let
-through, one going home to win is hurt at full weight (``Tuning.endgame``)."""
+through, one going home to win is hurt at full weight (``Tuning.endgame``). Fighting on
+includes its own Apparition on an empty last Place where only a Summon is left to play
+(``Tuning.own_summons``): passing there would pass the Place at once (I7)."""
 
 
 HARD_FOUR = replace(HARD, threat_scale=5.0)

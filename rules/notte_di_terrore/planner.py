@@ -65,6 +65,10 @@ class Tuning:
     endgame: bool = False
     """Haunting a rival on their last Place: let them go home when that ends the game with our
     win, and hurt them at full weight when it would end it with our loss."""
+    own_summons: bool = False
+    """In its own Apparition, weigh a Being of its own summoned with a Necronomicon (N2) as it
+    weighs one placed: on an infested, empty last Place a Summon is the only card left, and
+    passing there passes the Place at once (I7), home even to lose."""
 
 
 DEFAULT = Tuning()
