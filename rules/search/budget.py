@@ -139,7 +139,10 @@ BUDGETS: dict[str, Budget] = {
     # 28.3 % [26.9, 29.8] of 3600 other seeds; a second try at 5 seats (its weights searched
     # jointly, a Flight's Terror weighed more, harm fading behind hard's own standing, the
     # first player's split) beat it on no fresh seeds (simulator.md, "at five seats, second
-    # try").
+    # try"). Since hard summons on its own empty last Place rather than go home to lose
+    # (Tuning.own_summons): seeds 0..399 50.4 % / 39.4 % / 28.6 % at 3 / 4 / 5 seats, and
+    # +0.17 / +0.46 / +0.71 points paired on 2400 fresh seeds each ("the Summon on its last
+    # Place").
     # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
     # better than normal) is kept for hard_action's callers and tests only (issue 28,
     # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
