@@ -153,15 +153,17 @@ def _apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) ->
 
 
 def _own_apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
-    """Pass, unless nobody else can still play and a Being we surely kill lowers our Terror
-    (with ``tuning.own_summons``, a summoned one too, at the Necronomicon's worth in hand)."""
+    """Pass, unless nobody else can still play (or ``tuning.place_early``) and a Being we
+    surely kill lowers our Terror (with ``tuning.own_summons``, a summoned one too, at the
+    Necronomicon's worth in hand)."""
     others = [s for s in range(state.num_players) if s != seat]
     candidates: list[PlaceBeing | Summon] = [
         a
         for a in legal
         if isinstance(a, PlaceBeing) or (tuning.own_summons and isinstance(a, Summon))
     ]
-    if not candidates or any(s not in state.passed for s in others):
+    waiting = not tuning.place_early and any(s not in state.passed for s in others)
+    if not candidates or waiting:
         return Pass()
     foes = [foe(m) for m in state.players[seat].monsters]
     arms, stakes = _arms(state, seat, own_hand=True), _stakes(state, seat, tuning)

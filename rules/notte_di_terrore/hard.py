@@ -44,12 +44,17 @@ player fades by e over a gap of 5 in standing (Terror plus Places left) behind t
 the leader is haunted by two other seats already, and the one who ends the game ahead is more
 often a seat just behind."""
 
-HARD_FIVE = replace(HARD, threat_scale=8.0)
+HARD_FIVE = replace(HARD, threat_scale=8.0, place_early=True)
 """With five seats, the 3-seat weights but the urge to hurt a player fading by e over a gap
 of 8 in standing behind the leader (3 seats: 3, 4 seats: 5). Tuned at five seats
 (``docs/simulator.md``, "Notte di Terrore's hard bot at five seats": +3.5 ± 1.3 points on 1200
 fresh seeds): with four rivals the leader is haunted by three other seats already, so harm is
-worth more on the seats behind (a reading, not measured)."""
+worth more on the seats behind (a reading, not measured). And in its own Apparition it places
+a Being it surely kills (one that takes Terror off its pile) while the other seats may still
+play, rather than pass at once and wait for all of them to pass, its pass being final (A3;
+``Tuning.place_early``; +1.3 ± 0.5 points on 2400 fresh seeds, "the Summon on its last
+Place"); a reading, not measured: with four rivals still holding cards, they have rarely
+all passed by its turn."""
 
 BY_SEATS = {4: HARD_FOUR, 5: HARD_FIVE}
 """The weights per number of seats where tuning at that count found better ones; every other

@@ -178,3 +178,27 @@ def test_hard_summons_on_its_empty_last_place_rather_than_go_home_to_lose() -> N
     assert isinstance(engine.bot_action(level, 1, "hard"), Summon)
     result = engine.outcome(_play_out_the_turn(level, 1))
     assert result is not None and result["winners"] == [1]
+
+
+def test_hard_places_a_being_it_kills_early_at_five_seats_only() -> None:
+    """Its own Apparition, a rival's Vampire on its Place, the other seats still to play: the
+    Zombie in its hand dies to its spare Shotgun and takes 1 more Terror off its pile (R5). At
+    five seats hard places it now rather than pass at once, a pass being final for the turn
+    (A3); with three seats, and normal at five, it passes and waits, as before."""
+    engine = GAMES[GAME]
+    for players, placed in ((5, True), (3, False)):
+        state = replace(started(players, 3), phase="apparition", current=0, to_act=0, passed=())
+        state = with_player(
+            state,
+            0,
+            revealed="cemetery:1",
+            monsters=(Monster("vampire:1"),),
+            infested=False,
+            hand=("zombie:1",),
+            table=("wooden_stake:1", "shotgun:1"),
+            weapon_hand=None,
+            pile=_pile(6),
+        )
+        assert engine.bot_action(state, 0, "normal") == Pass()
+        expected = PlaceBeing("zombie:1") if placed else Pass()
+        assert engine.bot_action(state, 0, "hard") == expected
