@@ -334,8 +334,12 @@ def _weapon_to_discard(player: Player, choices: set[str], tuning: Tuning) -> str
 
 def _refill_events(state: State, seat: int, tuning: Tuning) -> int:
     need = missing_cards(state)
-    events_now = sum(1 for c in state.players[seat].hand if is_event(c))
-    target = round(hand_size(state.num_players) * tuning.events_share)
+    hand = state.players[seat].hand
+    events_now = sum(1 for c in hand if is_event(c))
+    share = tuning.events_share
+    if tuning.necro_seek_share is not None and not any(is_necronomicon(c) for c in hand):
+        share = tuning.necro_seek_share
+    target = round(hand_size(state.num_players) * share)
     return max(0, min(need, target - events_now))
 
 

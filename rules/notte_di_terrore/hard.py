@@ -44,7 +44,7 @@ player fades by e over a gap of 5 in standing (Terror plus Places left) behind t
 the leader is haunted by two other seats already, and the one who ends the game ahead is more
 often a seat just behind."""
 
-HARD_FIVE = replace(HARD, threat_scale=8.0, place_early=True)
+HARD_FIVE = replace(HARD, threat_scale=8.0, place_early=True, necro_seek_share=0.8)
 """With five seats, the 3-seat weights but the urge to hurt a player fading by e over a gap
 of 8 in standing behind the leader (3 seats: 3, 4 seats: 5). Tuned at five seats
 (``docs/simulator.md``, "Notte di Terrore's hard bot at five seats": +3.5 ± 1.3 points on 1200
@@ -54,7 +54,11 @@ a Being it surely kills (one that takes Terror off its pile) while the other sea
 play, rather than pass at once and wait for all of them to pass, its pass being final (A3;
 ``Tuning.place_early``; +1.3 ± 0.5 points on 2400 fresh seeds, "the Summon on its last
 Place"); a reading, not measured: with four rivals still holding cards, they have rarely
-all passed by its turn."""
+all passed by its turn. And while its hand holds no Necronomicon it refills towards 10 Events
+of 12, not 7 (``Tuning.necro_seek_share``; +2.5 ± 0.8 points on 4800 fresh seeds): with four
+hands haunting its Place, a Necronomicon (kill any Being and the Events on it, N4) decides
+whether a Place is cleared (the first player's first turn: 8.6 Terror with one, 43.8
+without)."""
 
 BY_SEATS = {4: HARD_FOUR, 5: HARD_FIVE}
 """The weights per number of seats where tuning at that count found better ones; every other

@@ -65,6 +65,9 @@ class Tuning:
     endgame: bool = False
     """Haunting a rival on their last Place: let them go home when that ends the game with our
     win, and hurt them at full weight when it would end it with our loss."""
+    necro_seek_share: float | None = None
+    """The share of Events a refill aims at while the hand holds no Necronomicon (None:
+    ``events_share``): more Events, more chances to draw one."""
     place_early: bool = False
     """In its own Apparition, place a Being it gains by (one it surely kills) while others may
     still play, rather than pass at once and wait: a pass is final for the turn (A3)."""

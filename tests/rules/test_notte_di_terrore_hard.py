@@ -18,6 +18,7 @@ from rules.notte_di_terrore.engine import (
     Pass,
     PileCard,
     PlaceBeing,
+    Refill,
     State,
     Summon,
     terror_score,
@@ -202,3 +203,27 @@ def test_hard_places_a_being_it_kills_early_at_five_seats_only() -> None:
         assert engine.bot_action(state, 0, "normal") == Pass()
         expected = PlaceBeing("zombie:1") if placed else Pass()
         assert engine.bot_action(state, 0, "hard") == expected
+
+
+def _hard_refill(state: State, seat: int) -> Refill:
+    """Hard's moves in its Discard and Acquisition until it refills (D1, D4)."""
+    engine = GAMES[GAME]
+    while True:
+        action = engine.bot_action(state, seat, "hard")
+        if isinstance(action, Refill):
+            return action
+        state, _ = engine.apply(state, seat, action)
+
+
+def test_hard_refills_towards_more_events_without_a_necronomicon_at_five_seats_only() -> None:
+    """At five seats, with no Necronomicon in hand (the one card that kills any Being, N4, and
+    the only sure way off the last Place, F2), hard refills towards 10 Events of 12 rather than
+    7, for more chances to draw one (D4): 8 Events of the 10 cards it draws where, holding one,
+    it draws 5. With three seats it refills alike either way."""
+    for players, without, holding in ((5, 8, 5), (3, 3, 3)):
+        state = replace(started(players, 3), phase="discard", current=0, to_act=None)
+        state = with_player(state, 0, table=("axe:1", "torch:1"), weapon_hand="garlic:1")
+        plain = with_player(state, 0, hand=("killing:1", "fog:1"))
+        necro = with_player(state, 0, hand=("necronomicon:1", "fog:1"))
+        assert _hard_refill(plain, 0) == Refill(without)
+        assert _hard_refill(necro, 0) == Refill(holding)
