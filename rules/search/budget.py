@@ -143,7 +143,9 @@ BUDGETS: dict[str, Budget] = {
     # (Tuning.own_summons): seeds 0..399 50.4 % / 39.4 % / 28.6 % at 3 / 4 / 5 seats, and
     # +0.17 / +0.46 / +0.71 points paired on 2400 fresh seeds each ("the Summon on its last
     # Place"); at 5 seats with a Being it kills placed without waiting (place_early) 29.9 %
-    # [25.6, 34.5] of 400 (goal 30 %), 30.8 % of 2400 fresh seeds (+1.33 +- 0.52).
+    # [25.6, 34.5] of 400 (goal 30 %), 30.8 % of 2400 fresh seeds (+1.33 +- 0.52); and
+    # refilling towards 10 Events of 12 while no Necronomicon is in hand (necro_seek_share)
+    # 31.1 % [26.8, 35.8] of 400, 33.8 % of 4800 fresh seeds (+2.54 +- 0.84).
     # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
     # better than normal) is kept for hard_action's callers and tests only (issue 28,
     # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
