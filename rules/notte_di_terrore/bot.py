@@ -153,20 +153,44 @@ def _apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) ->
 
 
 def _own_apparition(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
-    """Pass, unless nobody else can still play and a Being we surely kill lowers our Terror."""
+    """Pass, unless nobody else can still play (or ``tuning.place_early``) and a Being we
+    surely kill lowers our Terror (with ``tuning.own_summons``, a summoned one too, at the
+    Necronomicon's worth in hand)."""
     others = [s for s in range(state.num_players) if s != seat]
-    candidates = [a for a in legal if isinstance(a, PlaceBeing)]
-    if not candidates or any(s not in state.passed for s in others):
+    candidates: list[PlaceBeing | Summon] = [
+        a
+        for a in legal
+        if isinstance(a, PlaceBeing) or (tuning.own_summons and isinstance(a, Summon))
+    ]
+    waiting = not tuning.place_early and any(s not in state.passed for s in others)
+    if not candidates or waiting:
         return Pass()
     foes = [foe(m) for m in state.players[seat].monsters]
     arms, stakes = _arms(state, seat, own_hand=True), _stakes(state, seat, tuning)
     before = best_plan(foes, arms, stakes, tuning).value
-    gains = {
-        a: best_plan([*foes, foe(Monster(a.card))], arms, stakes, tuning).value - before
-        for a in candidates
-    }
+    seen: dict[tuple[str, int, bool], float] = {}
+    gains: dict[Action, float] = {}
+    for a in candidates:
+        summon = isinstance(a, Summon)
+        card = a.being if isinstance(a, Summon) else a.card
+        key = (*being_facts(card), summon)
+        if key not in seen:  # copies of a kind score alike
+            seen[key] = _own_gain(foes, card, a, arms, stakes, tuning) - before
+        gains[a] = seen[key]
     choice = max(candidates, key=lambda a: gains[a])
     return choice if gains[choice] > tuning.min_harm else Pass()
+
+
+def _own_gain(
+    foes: list[Foe], card: str, action: Action, arms: Arms, stakes: Stakes, tuning: Tuning
+) -> float:
+    """Our best Resolution's worth with ``card`` added to our Place by ``action``; a Summon
+    spends its Necronomicon, which then can neither kill in Resolution nor be kept."""
+    if not isinstance(action, Summon):
+        return best_plan([*foes, foe(Monster(card))], arms, stakes, tuning).value
+    rest = replace(arms, necros=tuple(n for n in arms.necros if n != action.card))
+    new = foe(Monster(card, (), action.card))
+    return best_plan([*foes, new], rest, stakes, tuning).value - tuning.necro_keep
 
 
 def _haunt(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
@@ -310,8 +334,12 @@ def _weapon_to_discard(player: Player, choices: set[str], tuning: Tuning) -> str
 
 def _refill_events(state: State, seat: int, tuning: Tuning) -> int:
     need = missing_cards(state)
-    events_now = sum(1 for c in state.players[seat].hand if is_event(c))
-    target = round(hand_size(state.num_players) * tuning.events_share)
+    hand = state.players[seat].hand
+    events_now = sum(1 for c in hand if is_event(c))
+    share = tuning.events_share
+    if tuning.necro_seek_share is not None and not any(is_necronomicon(c) for c in hand):
+        share = tuning.necro_seek_share
+    target = round(hand_size(state.num_players) * share)
     return max(0, min(need, target - events_now))
 
 

@@ -65,6 +65,16 @@ class Tuning:
     endgame: bool = False
     """Haunting a rival on their last Place: let them go home when that ends the game with our
     win, and hurt them at full weight when it would end it with our loss."""
+    necro_seek_share: float | None = None
+    """The share of Events a refill aims at while the hand holds no Necronomicon (None:
+    ``events_share``): more Events, more chances to draw one."""
+    place_early: bool = False
+    """In its own Apparition, place a Being it gains by (one it surely kills) while others may
+    still play, rather than pass at once and wait: a pass is final for the turn (A3)."""
+    own_summons: bool = False
+    """In its own Apparition, weigh a Being of its own summoned with a Necronomicon (N2) as it
+    weighs one placed: on an infested, empty last Place a Summon is the only card left, and
+    passing there passes the Place at once (I7), home even to lose."""
 
 
 DEFAULT = Tuning()

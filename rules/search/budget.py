@@ -123,7 +123,13 @@ BUDGETS: dict[str, Budget] = {
     # 28.3 % [26.9, 29.8] of 3600 other seeds; a second try at 5 seats (its weights searched
     # jointly, a Flight's Terror weighed more, harm fading behind hard's own standing, the
     # first player's split) beat it on no fresh seeds (simulator.md, "at five seats, second
-    # try").
+    # try"). Since hard summons on its own empty last Place rather than go home to lose
+    # (Tuning.own_summons): seeds 0..399 50.4 % / 39.4 % / 28.6 % at 3 / 4 / 5 seats, and
+    # +0.17 / +0.46 / +0.71 points paired on 2400 fresh seeds each ("the Summon on its last
+    # Place"); at 5 seats with a Being it kills placed without waiting (place_early) 29.9 %
+    # [25.6, 34.5] of 400 (goal 30 %), 30.8 % of 2400 fresh seeds (+1.33 +- 0.52); and
+    # refilling towards 10 Events of 12 while no Necronomicon is in hand (necro_seek_share)
+    # 31.1 % [26.8, 35.8] of 400, 33.8 % of 4800 fresh seeds (+2.54 +- 0.84).
     # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
     # better than normal) is kept for hard_action's callers and tests only (issue 28,
     # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
