@@ -9,18 +9,13 @@ sizes, the hyper form, each blow at the enemy monster with all the dice it may r
 attack with no red dice and with all of them) once the monster's power-up phase is behind, the
 push of the dice left at the end (none, all, or the normal bot's), and, where it is safe or
 decisive, the monster's step into base contact with the enemy monster (then a brawl, its
-strongest blow) once the power-up is behind. Other steps on the map stay the normal bot's: one
-step to a random square is not a plan.
+strongest blow). Other steps on the map stay the normal bot's: one step to a random square is
+not a plan.
 
-Why no blow, and no step into contact, in place of the power-up: judged by the health at the
-activation's end, a blast at once (poor odds against DEF 5), or a step and a brawl, looks
-better than the power it skips, which pays for the hyper form and red dice only later; the
-blow was the most common departure from the normal bot's move between two hard bots, and the
-step, offered at the power-up, skipped it (issue 28, docs/simulator.md). Why the step does
-not wait for the hyper form too: the hyper form spends the power the step's slam would roll
-as red dice, and hard, made to take it first, closed in with a bare brawl; of the battles
-against normal that waiting lost, most went that way (docs/simulator.md, "the kill and the
-power together").
+Why no blow in place of the power-up: judged by the health at the activation's end, a blast at
+once (poor odds against DEF 5) looks better than the power it skips, which pays for the hyper
+form and red dice only later; it was the most common departure from the normal bot's move
+between two hard bots (issue 28, docs/simulator.md).
 """
 
 from __future__ import annotations
@@ -75,9 +70,7 @@ def search_moves(state: State, seat: int, legal: list[Action], preferred: Action
     spawns = [a for a in legal if isinstance(a, Spawn)]
     if spawns and not isinstance(preferred, Spawn):
         found.append(spawns[0])
-    # The step waits for the power-up, not for the hyper form (issue 28).
-    powering = any(isinstance(a, PowerUp) for a in legal)
-    step = None if powering else _into_contact(state, seat, legal, dice)
+    step = _into_contact(state, seat, legal, dice)
     if step is not None and step not in found:
         found.append(step)
     return found

@@ -9,7 +9,6 @@ from rules.monsterpocalypse.model import (
     ActivateMonster,
     Attack,
     EndActivation,
-    Hyper,
     Move,
     PowerUp,
     Run,
@@ -58,29 +57,21 @@ def test_between_activations_hard_weighs_both() -> None:
     assert set(engine.search_moves(state, state.turn, legal, legal[-1])) == set(legal)
 
 
-def _apart(
-    their_monster_dice: int,
-    their_health: tuple[int, int] | None = None,
-    power: int = 0,
-    power_up: bool = True,
-) -> State:
+def _apart(their_monster_dice: int, their_health: tuple[int, int] | None = None) -> State:
     """The monsters two squares apart (the same monsters as :func:`_face_to_face`), seat 0's
-    monster activated with 6 dice and ``power`` power dice, its power-up of 1 die rolled
-    unless ``power_up`` is False; the enemy holds ``their_monster_dice`` in its monster pool
+    monster activated with 6 dice; the enemy holds ``their_monster_dice`` in its monster pool
     for its reply."""
     state = pools(arranged(monsters=("E5", "E8")), 1, 10 - their_monster_dice, their_monster_dice)
     if their_health is not None:
         m1 = replace(figure(state, "m1"), health=their_health)
         state = replace(state, figures=tuple(m1 if f.id == "m1" else f for f in state.figures))
-    state, _ = act(pools(state, 0, 4, 6, power), ActivateMonster())
-    if power_up:
-        state, _ = act(state, PowerUp(1))
+    state, _ = act(pools(state, 0, 4, 6, 4), ActivateMonster())
     return state
 
 
 def _steps(state: State) -> list[Move | Run]:
     legal = engine.legal_actions(state, 0)
-    moves = engine.search_moves(state, 0, legal, EndActivation(0))
+    moves = engine.search_moves(state, 0, legal, PowerUp(1))
     return [a for a in moves if isinstance(a, Move | Run)]
 
 
@@ -98,17 +89,6 @@ def test_hard_steps_into_contact_only_where_the_brawl_is_safe_or_decisive() -> N
     assert _steps(_apart(their_monster_dice=10, their_health=(0, 1))) == steps
     assert _steps(_apart(their_monster_dice=10, their_health=(0, 2))) == []
     assert _steps(_face_to_face()) == []
-
-
-def test_hard_steps_into_contact_once_the_power_up_is_behind_hyper_or_not() -> None:
-    """While the power-up is to be had, the step is no plan (it would skip it: judged at the
-    activation's end, a brawl now beats power that pays later); once it is behind, the step
-    is a plan beside the hyper form, not after it (the hyper form spends the power the step's
-    slam would roll as red dice)."""
-    assert _steps(_apart(their_monster_dice=0, power_up=False)) == []
-    hyper_ready = _apart(their_monster_dice=0, power=4)
-    assert Hyper() in engine.legal_actions(hyper_ready, 0)
-    assert _steps(hyper_ready) == _steps(_apart(their_monster_dice=0)) != []
 
 
 def test_hard_weighs_no_blow_in_place_of_the_power_up() -> None:
