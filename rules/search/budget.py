@@ -72,44 +72,16 @@ BUDGETS: dict[str, Budget] = {
     # read from its plays, playouts to the end) are measured in docs/simulator.md, "Monster
     # Day's hard bot" (issue 28); none beat this search on fresh seeds.
     "monster_day": Budget(iterations=16, depth=2, flat=True),
-    # The activation's plans (engine.search_moves: the normal bot's move, power-ups, hyper,
-    # full blows at the enemy monster, pushes) on the same 4 re-deals, the activation finished
-    # by the normal bot and judged by the monsters' health; the normal bot's move unless
-    # another is better by 0.02 (about half a health point). Hard won 56.7 % of 30 battles
-    # where normal at the same seats won 36.7 %, and 58.3 % of 30 more where normal won
-    # 60.0 %: together 57.5 % [44.9, 69.2] of 60 against 48.3 %, short of 65 %. The
-    # 10-iteration tree it replaces played the normal bot's move at 20 of 20 bench positions;
-    # judged after the other's reply too (turns=2, one deal) it won 45.0 % with fewer kills.
-    # CPU p50 25 ms, p95 158 ms on bench/bots.py's 20 positions, load average 22-25 (issue 28);
-    # 19 / 160 ms since the normal bot keeps its gaps (29 / 204 ms back to back before).
-    # Not kept: pressing when behind in the last 5 rounds (the monster's step nearest the
-    # enemy as a plan, the value rewarding contact): 48.2 % of 84 (seeds 0..83) where normal
-    # won 54.8 %, 4 wins fewer than this search on 54 paired seeds; hard vs hard kills 40.0 %
-    # of 50 where normal vs normal had 42.0 % (simulator.md, issue 28); CPU 23-26 / 138-197 ms.
-    # This search on seeds 0..83: 53.0 % [42.4, 63.3] of 84, normal at the same seats 54.8 %.
-    # Not kept either: a tuned planner (hard = the normal bot pushing every die its monster
-    # left to the units): 53.5 % of 200 on seeds 1000..1199 (normal 46.5 %), 46.5 % of 100 on
-    # seeds 0..99 (normal 53.0 %), hard vs hard kills 44 of 100 (normal 45); pressing when
-    # ahead changed no move (simulator.md, "a tuned planner"). This search on seeds 0..123:
-    # 56.9 % [48.1, 65.2] of 124 (normal at the same seats 55.6 %); hard vs hard kills 19 of 60
-    # on seeds 0..59 (normal vs normal 25); CPU p50 / p95 18.9 / 158.5 ms. Not kept either
-    # (simulator.md, "a step into contact"): the monster's step into base contact as a plan
-    # (hard vs hard kills 26 of 60 on seeds 0..59, but 6 wins fewer against normal over 142
-    # paired battles), the other's reply played (turns=2, 3 deals: p95 353 ms, 9 wins against
-    # 11 of 20), a value fitted on 146 normal battles (22 wins against 23 of 42).
-    # Kept since (simulator.md, "where it is safe or decisive"; plans.py): that step only where
-    # its brawl outhits the enemy's reply or may kill, with no blow at the monster before the
-    # power-up. 400 battles, seeds 0..399: against normal 54.6 % [49.7, 59.4] (this search
-    # without it 53.0 %, normal at the same seats 49.1 %); hard vs hard a kill in 192, 48.0 %
-    # [43.1, 52.9] (without it 149; normal vs normal 198).
-    # The budget spent, not kept (session 26; simulator.md, "the budget spent"): by 64 deals
-    # no plan beats the normal bot's move by a tenth of a health point at the activation's end
-    # (CPU p50 / p95 7.7 / 35.1 ms as committed). Paired with this search on fresh seeds
-    # 1000..1299 (156 wins of 300, normal at the same seats 137): 16 deals at margin 0.005
-    # 160 (26 fewer kills); 8 deals at margin 0.01 162.5 (16 fewer kills), but on seeds 0..399
-    # 208.0 where this won 218.5; the last two rounds on 8 deals through the other's reply
-    # (Budget.endgame, reverted in be6676d) 163 (9 battles won, 2 lost), but on seeds 0..399
-    # 214.5 (4 won, 8 lost); hard vs hard kills 58 of 120 against 59.
+    # The activation's plans (engine.search_moves, plans.py: the normal bot's move, power-ups,
+    # hyper, full blows at the enemy monster, pushes, the step into contact where safe or
+    # decisive) on the same 4 re-deals, the activation finished by the normal bot and judged
+    # by the monsters' health; the normal bot's move unless another is better by 0.02 (about
+    # half a health point). Seeds 0..399: against normal 54.6 % [49.7, 59.4] (218.5 wins;
+    # normal at the same seats 49.1 %), hard vs hard a kill in 192, 48.0 % [43.1, 52.9].
+    # CPU p50 / p95 6.4-7.7 / 35-42 ms on bench/bots.py's 20 positions. What was tried, kept
+    # or not (more deals, the other's reply, fitted values, power credited, other steps into
+    # contact): docs/simulator.md, "Issue 28" and the Monsterpocalypse sections from "the
+    # activation's plans" to "the kill and the power together".
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots and the end of the game read: never home
