@@ -84,30 +84,14 @@ BUDGETS: dict[str, Budget] = {
     # activation's plans" to "the kill and the power together".
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
-    # planner with weights tuned against normal bots and the end of the game read: never home
-    # to lose, a rival let home when that ending is its win; ModuleEngine.hard_bot), since no
-    # search beat normal; it won 50.1 % [45.2, 55.0] of 400 games (seeds 0..399,
-    # hard,normal,normal; the tuned planner alone 41.9 %, normal at its seat 35.3 %) and with
-    # 4 seats 36.4 % [31.8, 41.2] of 400 (normal 27.1 %), at CPU p50 / p95 0.16 / 0.35 ms;
-    # with 4 seats' own weights (threat_scale 5, HARD_FOUR) 38.9 % [34.2, 43.7] of 400.
-    # With 5 seats 22.9 % [19.1, 27.3] of 400 on the 3-seat weights, 28.6 % [24.4, 33.2]
-    # with its own (threat_scale 8, HARD_FIVE; goal 30 %, normal at its seat 19.4 %), and
-    # 28.3 % [26.9, 29.8] of 3600 other seeds; a second try at 5 seats (its weights searched
-    # jointly, a Flight's Terror weighed more, harm fading behind hard's own standing, the
-    # first player's split) beat it on no fresh seeds (simulator.md, "at five seats, second
-    # try"). Since hard summons on its own empty last Place rather than go home to lose
-    # (Tuning.own_summons): seeds 0..399 50.4 % / 39.4 % / 28.6 % at 3 / 4 / 5 seats, and
-    # +0.17 / +0.46 / +0.71 points paired on 2400 fresh seeds each ("the Summon on its last
-    # Place"); at 5 seats with a Being it kills placed without waiting (place_early) 29.9 %
-    # [25.6, 34.5] of 400 (goal 30 %), 30.8 % of 2400 fresh seeds (+1.33 +- 0.52); and
-    # refilling towards 10 Events of 12 while no Necronomicon is in hand (necro_seek_share)
-    # 31.1 % [26.8, 35.8] of 400, 33.8 % of 4800 fresh seeds (+2.54 +- 0.84).
-    # This tree (a playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no
-    # better than normal) is kept for hard_action's callers and tests only (issue 28,
-    # simulator.md). Tried on top of the planner, not kept: all its weights searched at once
-    # (no set beat it on fresh seeds), a look-ahead playing the refill and Resolution
-    # candidates to the end on 2 re-deals (CPU p95 159-193 ms; 36.4 % of 176 games where the
-    # planner alone won 41.5 %), and weights per seat order or for 4 seats (within the noise).
+    # planner with weights tuned against normal bots per seat count and the end of the game
+    # read; ModuleEngine.hard_bot), since no search beat normal. Seeds 0..399 against normal
+    # bots: 50.4 % / 39.4 % / 31.1 % at 3 / 4 / 5 seats (goals 50 / 37.5 / 30 %), and 32.8 %
+    # [30.7, 34.8] of 2000 other five-seat seeds; CPU p50 / p95 under 0.4 ms. This tree (a
+    # playout of 4 moves judged by the Terror race; CPU p95 171-176 ms, no better than normal)
+    # is kept for hard_action's callers and tests only. What was tried, kept or not:
+    # docs/simulator.md, "Issue 28" and the Notte di Terrore sections from "a fitted race" to
+    # "the Summon on its last Place".
     "notte_di_terrore": Budget(iterations=80, depth=4, guided=1),
     # Only the decisions munchkin_fu/hard.py names (fight, run, ask whom, help or not, throw a
     # card in, a level or a curse now; at most 6 moves, the normal bot's first) on the same 3
