@@ -171,26 +171,29 @@ def _own_apparition(state: State, seat: int, legal: list[Action], tuning: Tuning
     seen: dict[tuple[str, int, bool], float] = {}
     gains: dict[Action, float] = {}
     for a in candidates:
-        summon = isinstance(a, Summon)
-        card = a.being if isinstance(a, Summon) else a.card
-        key = (*being_facts(card), summon)
+        key, being = _arrival(a)
         if key not in seen:  # copies of a kind score alike
-            seen[key] = _own_gain(foes, card, a, arms, stakes, tuning) - before
+            seen[key] = _own_gain(foes, being, arms, stakes, tuning) - before
         gains[a] = seen[key]
     choice = max(candidates, key=lambda a: gains[a])
     return choice if gains[choice] > tuning.min_harm else Pass()
 
 
-def _own_gain(
-    foes: list[Foe], card: str, action: Action, arms: Arms, stakes: Stakes, tuning: Tuning
-) -> float:
-    """Our best Resolution's worth with ``card`` added to our Place by ``action``; a Summon
-    spends its Necronomicon, which then can neither kill in Resolution nor be kept."""
-    if not isinstance(action, Summon):
-        return best_plan([*foes, foe(Monster(card))], arms, stakes, tuning).value
-    rest = replace(arms, necros=tuple(n for n in arms.necros if n != action.card))
-    new = foe(Monster(card, (), action.card))
-    return best_plan([*foes, new], rest, stakes, tuning).value - tuning.necro_keep
+def _own_gain(foes: list[Foe], being: Monster, arms: Arms, stakes: Stakes, tuning: Tuning) -> float:
+    """Our best Resolution's worth with ``being`` added to our Place; a summoned one spends its
+    Necronomicon, which then can neither kill in Resolution nor be kept."""
+    if being.summoned_by is None:
+        return best_plan([*foes, foe(being)], arms, stakes, tuning).value
+    rest = replace(arms, necros=tuple(n for n in arms.necros if n != being.summoned_by))
+    return best_plan([*foes, foe(being)], rest, stakes, tuning).value - tuning.necro_keep
+
+
+def _arrival(action: PlaceBeing | Summon) -> tuple[tuple[str, int, bool], Monster]:
+    """The Being ``action`` brings onto a Place, and its kind (type, value, summoned or not):
+    copies of a kind score alike, so a bot weighs one card of each kind."""
+    if isinstance(action, Summon):
+        return (*being_facts(action.being), True), Monster(action.being, (), action.card)
+    return (*being_facts(action.card), False), Monster(action.card)
 
 
 def _haunt(state: State, seat: int, legal: list[Action], tuning: Tuning) -> Action:
@@ -236,11 +239,10 @@ def _harms(
     seen: dict[tuple[str, int, bool], float] = {}
     for action in legal:
         if isinstance(action, PlaceBeing | Summon):
-            card = action.card if isinstance(action, PlaceBeing) else action.being
-            key = (*being_facts(card), isinstance(action, Summon))
+            key, being = _arrival(action)
             if key not in seen:
-                new = foe(Monster(card, (), action.card if isinstance(action, Summon) else None))
-                seen[key] = base.value - best_plan([*foes, new], arms, stakes, tuning).value
+                worth = best_plan([*foes, foe(being)], arms, stakes, tuning).value
+                seen[key] = base.value - worth
             yield action, seen[key]
 
 
