@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules import levels
-from rules.monsterpocalypse import bot, engine, outlook
-from rules.monsterpocalypse.model import EndActivation, PowerUp, State
+from rules.monsterpocalypse import bot, content, engine
+from rules.monsterpocalypse.model import EndActivation, Figure, PowerUp, State, monster_of
 
 EASY_BLUNDER = 0.35
 """How often ``easy`` plays a random legal move instead of the normal bot's."""
@@ -27,16 +27,20 @@ easy_action = levels.easy_bot(
 
 
 def search_value(state: State, seat: int) -> float:
-    """``seat``'s chance to win in ``[0, 1]``: half plus half the lead in health shares it
-    may expect some activations on (:func:`.outlook.judged_lead`: the shares of full health,
-    both forms, each monster has left, as the tie-break of V3 reads them, and what power
-    held and the hyper form bring later), or the win share once the battle is over. Where
-    the ``hard`` search (:mod:`rules.search`) stops a playout: at the end of an activation,
-    where power and the hyper form have not paid yet (issue 28, docs/simulator.md)."""
+    """``seat``'s chance to win judged from the monsters' health alone, in ``[0, 1]``: half
+    plus half the difference of the shares of full health (both forms) each monster has left
+    (the tie-break of V3 reads the same thing), or the win share once the battle is over.
+    Where the ``hard`` search (:mod:`rules.search`) stops a playout."""
     result = engine.outcome(state)
     if result is not None:
         winners = result["winners"]
         return 1 / len(winners) if seat in winners else 0.0
     if not state.figures:
         return 0.5
-    return min(1.0, max(0.0, 0.5 + 0.5 * outlook.judged_lead(state, seat)))
+    mine, theirs = (_health_left(monster_of(state, s)) for s in (seat, 1 - seat))
+    return 0.5 + 0.5 * (mine - theirs)
+
+
+def _health_left(monster: Figure) -> float:
+    beast = content.monster(monster.type)
+    return sum(monster.health) / (beast.alpha.health + beast.hyper.health)
