@@ -27,7 +27,7 @@ between two hard bots (issue 28, docs/simulator.md).
 
 from __future__ import annotations
 
-from rules.monsterpocalypse import board, bot, geometry, movement
+from rules.monsterpocalypse import board, geometry, movement
 from rules.monsterpocalypse.activation import left
 from rules.monsterpocalypse.attacks import defense
 from rules.monsterpocalypse.model import (
@@ -63,9 +63,7 @@ def search_moves(state: State, seat: int, legal: list[Action], preferred: Action
         return [preferred, *(a for a in legal if a != preferred)]
     # the blow at the screen comes first and the normal bot's blow it replaces goes (below);
     # meanwhile the latter stays in ``found`` so the plans leave it out as before
-    aside = _at_the_screen(state, seat, legal, preferred) or _off_the_way(
-        state, seat, legal, preferred
-    )
+    aside = _at_the_screen(state, seat, legal, preferred)
     found = [preferred] if aside is None else [aside, preferred]
     dice = left(state)
     act = state.activation
@@ -325,53 +323,3 @@ def _in_the_way(state: State, seat: int) -> frozenset[str]:
                 held_at.setdefault(far, set()).update(units[s] for s in taken)
     near = min(held_at, default=99)
     return frozenset(held_at[near]) if near < free_at else frozenset()
-
-
-def _off_the_way(state: State, seat: int, legal: list[Action], preferred: Action) -> Action | None:
-    """In a unit activation, in place of the normal bot's move of a unit onto a square its
-    own monster would step into beside the enemy monster (:func:`_approach`), the normal
-    bot's move among the legal moves that leave those squares free. Why: the units that
-    closed in on the enemy monster stood on the squares beside it that their own monster
-    needed, so between two hard bots it could not step into contact (issue 28,
-    docs/simulator.md)."""
-    act = state.activation
-    if act is None or act.kind != "units" or not isinstance(preferred, Move):
-        return None
-    way = _approach(state, seat)
-    if sq(preferred.to) not in way:
-        return None
-    kept = [a for a in legal if not (isinstance(a, Move) and sq(a.to) in way)]
-    other = bot._in_activation(state, seat, kept)
-    return None if other == preferred else other
-
-
-def _approach(state: State, seat: int) -> frozenset[geometry.Square]:
-    """The squares of the nearest places beside the enemy monster where ``seat``'s monster
-    could stand, counting buildings, terrain and monsters but no unit (units move); none
-    while the monsters touch or stand further apart than a move and a run."""
-    beast, enemy = monster_of(state, seat), monster_of(state, 1 - seat)
-    if not beast.at or not enemy.at or geometry.adjacent(beast.squares(), enemy.squares()):
-        return frozenset()
-    reach = board.speed(state, beast) + movement.RUN_SQUARES
-    if geometry.attack_distance(beast.squares(), enemy.squares()) > reach:
-        return frozenset()
-    terrain = board.terrain_for(state, beast)
-    held = board.abilities(state, beast)
-    over = "flight" in held or "jump" in held
-    solid = terrain.buildings | set(enemy.squares())
-    (bx, by), (ex, ey) = sq(beast.at), sq(enemy.at)
-    best: dict[int, set[geometry.Square]] = {}
-    for col in range(ex - 3, ex + 4):
-        for row in range(ey - 3, ey + 4):
-            if not geometry.footprint_in_bounds((col, row), beast.size):
-                continue
-            there = geometry.footprint((col, row), beast.size)
-            if not geometry.adjacent(there, enemy.squares()) or not solid.isdisjoint(there):
-                continue
-            if not over and not terrain.impassable.isdisjoint(there):
-                continue
-            far = max(abs(col - bx), abs(row - by))
-            best.setdefault(far, set()).update(there)
-    if not best:
-        return frozenset()
-    return frozenset(best[min(best)] - set(beast.squares()))

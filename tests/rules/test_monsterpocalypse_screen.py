@@ -106,24 +106,3 @@ def test_no_blow_is_turned_from_the_enemy_monster_or_to_a_poor_shot() -> None:
     assert engine.search_moves(two, 0, legal, at_monster)[0] == at_monster
     far = Attack(figure="u0", kind="blast", target="u18", dice=2)
     assert engine.search_moves(two, 0, legal, far)[0] != far
-
-
-def test_units_keep_off_the_squares_their_monster_steps_into() -> None:
-    """The normal bot walks a forgeborn from G1 to F5, beside the enemy monster on the very
-    squares seat 0's monster would step into; hard weighs instead the normal bot's move
-    among those that leave the squares free."""
-    state = arranged(monsters=("E2", "E6"), units={"u5": "G1"})
-    state, _ = act(pools(state, 0, 2, 8, 0), ActivateUnits())
-    legal = engine.legal_actions(state, 0)
-    preferred = bot.bot_action(state, 0)
-    assert preferred == Move(figure="u5", to="F5")
-    moves = engine.search_moves(state, 0, legal, preferred)
-    assert preferred not in moves
-    instead = moves[0]
-    assert isinstance(instead, Move) and instead.figure == "u5"
-    beside = {
-        s
-        for col in range(2, 8)
-        for s in geometry.footprint((col, 3), 1) + geometry.footprint((col, 4), 1)
-    }
-    assert sq(instead.to) not in beside
