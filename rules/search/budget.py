@@ -80,8 +80,8 @@ BUDGETS: dict[str, Budget] = {
     # normal at the same seats 49.1 %), hard vs hard a kill in 192, 48.0 % [43.1, 52.9].
     # CPU p50 / p95 6.4-7.7 / 35-42 ms on bench/bots.py's 20 positions. What was tried, kept
     # or not (more deals, the other's reply, fitted values, power credited, other steps into
-    # contact): docs/simulator.md, "Issue 28" and the Monsterpocalypse sections from "the
-    # activation's plans" to "the kill and the power together".
+    # contact, a way through the screen): docs/simulator.md, "Issue 28" and the
+    # Monsterpocalypse sections from "the activation's plans" to "a way through the screen".
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots per seat count and the end of the game
