@@ -26,11 +26,22 @@ easy_action = levels.easy_bot(
 )
 
 
+POWER_CREDIT = 0.12
+"""Health points of the enemy monster a power die held is worth to :func:`search_value`."""
+
+HYPER_CREDIT = 0.3
+"""Health points of the enemy monster the hyper form is worth to :func:`search_value`."""
+
+CREDIT_ROUNDS = 5
+"""Over the last rounds the credit fades to nothing: power unspent at the limit buys nothing."""
+
+
 def search_value(state: State, seat: int) -> float:
-    """``seat``'s chance to win judged from the monsters' health alone, in ``[0, 1]``: half
-    plus half the difference of the shares of full health (both forms) each monster has left
-    (the tie-break of V3 reads the same thing), or the win share once the battle is over.
-    Where the ``hard`` search (:mod:`rules.search`) stops a playout."""
+    """``seat``'s chance to win judged from the monsters' health, in ``[0, 1]``: half plus
+    half the difference of the shares of full health (both forms) each monster has left (the
+    tie-break of V3 reads the same thing), each seat credited with its power and its hyper
+    form (:func:`_credit`), or the win share once the battle is over. Where the ``hard``
+    search (:mod:`rules.search`) stops a playout."""
     result = engine.outcome(state)
     if result is not None:
         winners = result["winners"]
@@ -38,9 +49,29 @@ def search_value(state: State, seat: int) -> float:
     if not state.figures:
         return 0.5
     mine, theirs = (_health_left(monster_of(state, s)) for s in (seat, 1 - seat))
-    return 0.5 + 0.5 * (mine - theirs)
+    lead = mine - theirs + _credit(state, seat) - _credit(state, 1 - seat)
+    return min(1.0, max(0.0, 0.5 + 0.5 * lead))
+
+
+def _credit(state: State, seat: int) -> float:
+    """``seat``'s power dice and hyper form as a share of the enemy monster's full health:
+    :data:`POWER_CREDIT` a die and :data:`HYPER_CREDIT` the form, fading over the last
+    :data:`CREDIT_ROUNDS` rounds. Why: judged by health alone at the activation's end, power
+    was worth nothing, so the search traded it for poor blows; it pays in the blows of later
+    activations (red dice, the hyper form's fifth die), about a tenth of a health point a die
+    (issue 28, docs/simulator.md)."""
+    fade = min(1.0, max(0, state.rounds - state.round) / CREDIT_ROUNDS)
+    beast = monster_of(state, seat)
+    points = POWER_CREDIT * state.players[seat].power
+    if beast.form == "hyper":
+        points += HYPER_CREDIT
+    return fade * points / _full_health(monster_of(state, 1 - seat))
+
+
+def _full_health(monster: Figure) -> int:
+    beast = content.monster(monster.type)
+    return beast.alpha.health + beast.hyper.health
 
 
 def _health_left(monster: Figure) -> float:
-    beast = content.monster(monster.type)
-    return sum(monster.health) / (beast.alpha.health + beast.hyper.health)
+    return sum(monster.health) / _full_health(monster)

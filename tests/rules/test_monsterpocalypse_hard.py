@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.monsterpocalypse import bot, engine, geometry
+from rules.monsterpocalypse import bot, engine, geometry, levels
 from rules.monsterpocalypse.model import (
     ActivateMonster,
     Attack,
@@ -100,3 +100,21 @@ def test_hard_weighs_no_blow_in_place_of_the_power_up() -> None:
     moves = engine.search_moves(state, 0, legal, PowerUp(3))
     assert {PowerUp(1), PowerUp(2), PowerUp(3), EndActivation(0), EndActivation(6)} <= set(moves)
     assert not any(isinstance(a, Attack) for a in moves)
+
+
+def test_hard_values_power_held_and_the_hyper_form_until_the_last_rounds() -> None:
+    """The search's judgement credits a seat's power dice and its hyper form (they pay in
+    later blows), not only the health left; at the round limit they buy nothing."""
+    state = arranged(monsters=("E5", "E8"))
+    even = levels.search_value(state, 0)
+    assert even == 0.5
+    powered = pools(state, 0, 10, 0, 6)
+    assert levels.search_value(powered, 0) > even > levels.search_value(powered, 1)
+    m0 = figure(state, "m0")
+    hyper = replace(
+        state,
+        figures=tuple(replace(m0, form="hyper") if f.id == "m0" else f for f in state.figures),
+    )
+    assert levels.search_value(hyper, 0) > even
+    last = replace(powered, round=powered.rounds)
+    assert levels.search_value(last, 0) == even
