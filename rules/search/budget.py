@@ -75,12 +75,14 @@ BUDGETS: dict[str, Budget] = {
     # The activation's plans (engine.search_moves, plans.py: the normal bot's move, power-ups,
     # hyper, full blows at the enemy monster, pushes, the step into contact where safe or
     # decisive) on the same 4 re-deals, the activation finished by the normal bot and judged
-    # by the monsters' health; the normal bot's move unless another is better by 0.02 (about
-    # half a health point). Seeds 0..399: against normal 54.6 % [49.7, 59.4] (218.5 wins;
-    # normal at the same seats 49.1 %), hard vs hard a kill in 192, 48.0 % [43.1, 52.9].
-    # CPU p50 / p95 6.4-7.7 / 35-42 ms on bench/bots.py's 20 positions. What was tried, kept
-    # or not (more deals, the other's reply, fitted values, power credited, other steps into
-    # contact, a way through the screen): docs/simulator.md, "Issue 28" and the
+    # by the monsters' health, power dice and hyper form credited (levels.search_value); the
+    # normal bot's move unless another is better by 0.02 (about half a health point). Seeds
+    # 0..399: against normal 56.0 % [51.1, 60.8] (224.0 wins; normal at the same seats
+    # 49.1 %), hard vs hard a kill in 188, 47.0 % [42.2, 51.9]; the credit +78 +- 22 wins
+    # over 1,750 fresh battles against normal. CPU p50 / p95 6.2 / 40 ms on bench/bots.py's
+    # 20 positions. What was tried, kept or not (more deals, the other's reply, fitted
+    # values, other steps into contact, a way through the screen): docs/simulator.md,
+    # "Issue 28" and the
     # Monsterpocalypse sections from "the activation's plans" to "a way through the screen".
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
