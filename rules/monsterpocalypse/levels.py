@@ -48,24 +48,25 @@ def search_value(state: State, seat: int) -> float:
         return 1 / len(winners) if seat in winners else 0.0
     if not state.figures:
         return 0.5
-    mine, theirs = (_health_left(monster_of(state, s)) for s in (seat, 1 - seat))
-    lead = mine - theirs + _credit(state, seat) - _credit(state, 1 - seat)
+    own, enemy = monster_of(state, seat), monster_of(state, 1 - seat)
+    fade = min(1.0, max(0, state.rounds - state.round) / CREDIT_ROUNDS)
+    mine, theirs = _health_left(own), _health_left(enemy)
+    lead = mine - theirs + _credit(state, own, enemy, fade) - _credit(state, enemy, own, fade)
     return min(1.0, max(0.0, 0.5 + 0.5 * lead))
 
 
-def _credit(state: State, seat: int) -> float:
-    """``seat``'s power dice and hyper form as a share of the enemy monster's full health:
-    :data:`POWER_CREDIT` a die and :data:`HYPER_CREDIT` the form, fading over the last
-    :data:`CREDIT_ROUNDS` rounds. Why: judged by health alone at the activation's end, power
-    was worth nothing, so the search traded it for poor blows; it pays in the blows of later
-    activations (red dice, the hyper form's fifth die), about a tenth of a health point a die
-    (issue 28, docs/simulator.md)."""
-    fade = min(1.0, max(0, state.rounds - state.round) / CREDIT_ROUNDS)
-    beast = monster_of(state, seat)
-    points = POWER_CREDIT * state.players[seat].power
+def _credit(state: State, beast: Figure, enemy: Figure, fade: float) -> float:
+    """``beast``'s side's power dice and hyper form as a share of ``enemy``'s full health:
+    :data:`POWER_CREDIT` a die and :data:`HYPER_CREDIT` the form, times ``fade`` (to nothing
+    over the last :data:`CREDIT_ROUNDS` rounds: power unspent at the limit buys nothing).
+    Why: judged by health alone at the activation's end, power was worth nothing, so the
+    search traded it for poor blows; it pays in the blows of later activations (red dice, the
+    hyper form's fifth die), about a tenth of a health point a die (issue 28,
+    docs/simulator.md)."""
+    points = POWER_CREDIT * state.players[beast.owner].power
     if beast.form == "hyper":
         points += HYPER_CREDIT
-    return fade * points / _full_health(monster_of(state, 1 - seat))
+    return fade * points / _full_health(enemy)
 
 
 def _full_health(monster: Figure) -> int:

@@ -15,6 +15,7 @@ from rules.monsterpocalypse.model import (
     State,
     figure,
     sq,
+    with_figure,
 )
 from tests.rules.monsterpocalypse_helpers import act, arranged, pools
 
@@ -110,11 +111,7 @@ def test_hard_values_power_held_and_the_hyper_form_until_the_last_rounds() -> No
     assert even == 0.5
     powered = pools(state, 0, 10, 0, 6)
     assert levels.search_value(powered, 0) > even > levels.search_value(powered, 1)
-    m0 = figure(state, "m0")
-    hyper = replace(
-        state,
-        figures=tuple(replace(m0, form="hyper") if f.id == "m0" else f for f in state.figures),
-    )
+    hyper = with_figure(state, replace(figure(state, "m0"), form="hyper"))
     assert levels.search_value(hyper, 0) > even
     last = replace(powered, round=powered.rounds)
     assert levels.search_value(last, 0) == even
