@@ -81,9 +81,9 @@ BUDGETS: dict[str, Budget] = {
     # 49.1 %), hard vs hard a kill in 188, 47.0 % [42.2, 51.9]; the credit +78 +- 22 wins
     # over 1,750 fresh battles against normal. CPU p50 / p95 6.2 / 40 ms on bench/bots.py's
     # 20 positions. What was tried, kept or not (more deals, the other's reply, fitted
-    # values, other steps into contact, a way through the screen): docs/simulator.md,
-    # "Issue 28" and the Monsterpocalypse sections from "the activation's plans" to "a way
-    # through the screen".
+    # values, other steps into contact, a way through the screen, three activations ahead):
+    # docs/simulator.md, "Issue 28" and the Monsterpocalypse sections from "the activation's
+    # plans" to "three activations ahead".
     "monsterpocalypse": Budget(iterations=4, depth=40, flat=True, turns=1, margin=0.02),
     # Not what hard plays: Notte di Terrore's hard is its own (notte_di_terrore/hard.py, the
     # planner with weights tuned against normal bots per seat count and the end of the game
