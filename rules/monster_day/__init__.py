@@ -3,7 +3,7 @@
 The rules live in :mod:`rules.monster_day.engine` as plain functions and the bot player in
 :mod:`rules.monster_day.bot`; :class:`rules.base.ModuleEngine` binds them to the engine contract
 so the table service, the bot seats and the tests drive Monster Day like any other game.
-Its one table option and its variants are declared here (see :mod:`rules.options`).
+Its table options and its variants are declared here (see :mod:`rules.options`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from rules import search
 from rules.base import ModuleEngine
 from rules.monster_day import bot, engine, hard, value
 from rules.monster_day.engine import Play, State
-from rules.options import OptionSpec, Variant
+from rules.options import Choice, OptionSpec, Variant
 
 OPTION_SPECS = (
     OptionSpec(
@@ -23,6 +23,23 @@ OPTION_SPECS = (
         description={
             "en": "Add the extended Decktet's cards (the Excuse, the Pawns and the Courts)",
             "it": "Aggiungi le carte del Decktet esteso (la Scusa, i Pedoni e le Corti)",
+        },
+    ),
+    OptionSpec(
+        name="extended_cards",
+        kind="set",
+        default="",
+        choices=(
+            Choice("excuse", {"en": "Excuse", "it": "Scusa"}),
+            Choice("pawns", {"en": "Pawns", "it": "Pedoni"}),
+            Choice("courts", {"en": "Courts", "it": "Corti"}),
+        ),
+        names={"en": "Extended cards", "it": "Carte estese"},
+        description={
+            "en": "Only some of the extended cards, joined by +, e.g. excuse+pawns "
+            "(none named: all of them with the extended deck)",
+            "it": "Solo alcune carte del Decktet esteso, unite da +, es. scusa+pedoni "
+            "(nessuna: tutte, con il mazzo esteso)",
         },
     ),
 )

@@ -32,6 +32,8 @@ from rules.monster_day.model import (
     DEFAULT_OPTIONS,
     DUMP_VERSION,
     EXCUSE_VALUE,
+    EXTENDED_PARTS,
+    EXTENDED_RANKS,
     GAME_ID,
     HAND_SIZE,
     MONSTER_NAMES,
@@ -69,6 +71,8 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "DUMP_VERSION",
     "EXCUSE_VALUE",
+    "EXTENDED_PARTS",
+    "EXTENDED_RANKS",
     "GAME_ID",
     "HAND_SIZE",
     "MAX_WIRE_INT",
@@ -117,14 +121,23 @@ __all__ = [
 # --- setup -------------------------------------------------------------------------------------
 
 
-def _checked_options(options: dict[str, Any] | None) -> bool:
+def _checked_options(options: dict[str, Any] | None) -> tuple[str, ...]:
+    """The extended ranks the deck gets (X1, I16): those ``extended_cards`` names, or, when it
+    names none, all of them with ``extended_deck`` on and none with it off."""
     merged = {**DEFAULT_OPTIONS, **(options or {})}
     unknown = set(merged) - set(DEFAULT_OPTIONS)
     if unknown:
         raise ValueError(f"unknown Monster Day options: {sorted(unknown)}")
     if not isinstance(merged["extended_deck"], bool):
         raise ValueError("extended_deck must be a bool")
-    return merged["extended_deck"]
+    cards = merged["extended_cards"]
+    parts = cards.split("+") if isinstance(cards, str) and cards else []
+    known = not set(parts) - set(EXTENDED_PARTS) and len(set(parts)) == len(parts)
+    if not isinstance(cards, str) or not known:
+        raise ValueError(f"extended_cards must be parts of excuse+pawns+courts, not {cards!r}")
+    if parts:
+        return tuple(EXTENDED_PARTS[part] for part in EXTENDED_PARTS if part in parts)
+    return EXTENDED_RANKS if merged["extended_deck"] else ()
 
 
 def _first_player(rng: Rng) -> tuple[tuple[tuple[int, int], ...], int, Rng]:
@@ -149,7 +162,7 @@ def setup(num_players: int, options: dict[str, Any] | None, seed: int) -> State:
     hands = (dealt[0::2], dealt[1::2])  # one at a time, seat 0 first
     rolls, first, rng = _first_player(rng)
     return State(
-        extended_deck=extended,
+        extended=extended,
         aces=aces,
         piles=((),) * NUM_SPACES,
         monsters=(None,) * len(MONSTERS),
@@ -357,6 +370,19 @@ def _load_turn(data: dict[str, Any]) -> Turn:
     )
 
 
+def _options_json(state: State) -> dict[str, Any]:
+    """The deck options as :func:`setup` read them, ``extended_cards`` always spelled out."""
+    parts = [part for part, rank in EXTENDED_PARTS.items() if rank in state.extended]
+    return {"extended_deck": state.extended_deck, "extended_cards": "+".join(parts)}
+
+
+def _load_extended(options: dict[str, Any]) -> tuple[str, ...]:
+    """A dump's extended ranks; a dump from before ``extended_cards`` had all or none."""
+    if "extended_cards" in options:
+        return _checked_options({"extended_cards": options["extended_cards"]})
+    return EXTENDED_RANKS if options["extended_deck"] else ()
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """All that ``seat`` may know (``None``: the public view). Hands appear only as counts,
     except the viewer's own; the deck order and the rng never appear."""
@@ -365,7 +391,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": GAME_ID,
         "seat": seat,
-        "options": {"extended_deck": state.extended_deck},
+        "options": _options_json(state),
         "spaces": [_space_view(state, i) for i in range(NUM_SPACES)],
         "monsters": [_monster_view(i, p) for i, p in enumerate(state.monsters)],
         "hand_counts": [len(h) for h in state.hands],
@@ -392,7 +418,7 @@ def dump(state: State) -> dict[str, Any]:
     last = state.last_turn
     return {
         "version": DUMP_VERSION,
-        "options": {"extended_deck": state.extended_deck},
+        "options": _options_json(state),
         "aces": list(state.aces),
         "piles": [list(p) for p in state.piles],
         "monsters": list(state.monsters),
@@ -433,7 +459,7 @@ def load(data: dict[str, Any]) -> State:
     if data.get("version") != DUMP_VERSION:
         raise ValueError(f"unsupported Monster Day dump version {data.get('version')!r}")
     return State(
-        extended_deck=bool(data["options"]["extended_deck"]),
+        extended=_load_extended(data["options"]),
         aces=tuple(data["aces"]),
         piles=tuple(tuple(p) for p in data["piles"]),
         monsters=tuple(None if m is None else int(m) for m in data["monsters"]),

@@ -58,7 +58,7 @@ def history_is_complete(state: State) -> bool:
 def other_plays(state: State, seat: int) -> tuple[list[Seen], int]:
     """The other seat's plays, each with the board it saw, and how many cards it has drawn in
     all (its hand of three, then one after each play while the deck lasted)."""
-    other, total = 1 - seat, len(starting_deck(state.extended_deck))
+    other, total = 1 - seat, len(starting_deck(state.extended))
     tops: list[str | None] = [None] * len(state.piles)
     seen: list[Seen] = []
     slots = HAND_SIZE

@@ -25,7 +25,11 @@ HAND_SIZE = 3
 CROWN_VALUE = 10
 EXCUSE_VALUE = 0
 ROLLED_RANKS = ("pawn", "court")
-DEFAULT_OPTIONS: dict[str, Any] = {"extended_deck": False}
+EXTENDED_PARTS: dict[str, str] = {"excuse": "excuse", "pawns": "pawn", "courts": "court"}
+"""The extended Decktet's cards a table may add, by the option's part id -> the Decktet rank:
+the rulebook lets players add «alcune o tutte» of them (X1, I16), kind by kind."""
+EXTENDED_RANKS: tuple[str, ...] = tuple(EXTENDED_PARTS.values())
+DEFAULT_OPTIONS: dict[str, Any] = {"extended_deck": False, "extended_cards": ""}
 DUMP_VERSION = 1
 
 MONSTERS: tuple[str, ...] = ("catoblepas", "dire_bear", "glatisant", "pegasus")
@@ -83,7 +87,7 @@ class State:
     from a dump older than it has fewer turns than cards on the board (:mod:`.inference` then
     has nothing to read)."""
 
-    extended_deck: bool
+    extended: tuple[str, ...]
     aces: tuple[str, ...]
     piles: tuple[tuple[str, ...], ...]
     monsters: tuple[int | None, ...]
@@ -100,6 +104,11 @@ class State:
     def over(self) -> bool:
         return self.current is None
 
+    @property
+    def extended_deck(self) -> bool:
+        """Whether any extended Decktet card is in this game's deck (``extended`` names which)."""
+        return bool(self.extended)
+
 
 # --- the deck and the board ------------------------------------------------------------------
 
@@ -110,11 +119,11 @@ def owner(space: int) -> int:
 
 
 @cache
-def starting_deck(extended: bool) -> tuple[str, ...]:
-    """Numerals and Crowns; the extended deck adds the Excuse, Pawns and Courts. Aces never."""
+def starting_deck(extended: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Numerals and Crowns, plus the extended ranks in ``extended`` (of :data:`EXTENDED_RANKS`:
+    the Excuse, the Pawns, the Courts). Aces never."""
     ranks: tuple[int | str, ...] = (*decktet.NUMERAL_RANKS, "crown")
-    if extended:
-        ranks = (*ranks, "excuse", "pawn", "court")
+    ranks = (*ranks, *(rank for rank in EXTENDED_RANKS if rank in extended))
     return decktet.ids_of_rank(*ranks)
 
 

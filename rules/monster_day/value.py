@@ -130,7 +130,7 @@ def search_value(state: State, seat: int) -> float:
         lead = round(LEAD_STEPS * math.tanh((totals[0] - totals[1]) / LEAD_SCALE))
         villages.append(_ends(position, turns, lead))
     chance = _win_share(villages, seat)
-    deck = starting_deck(state.extended_deck)
+    deck = starting_deck(state.extended)
     kept = sum(card_worth(c) - _mean_worth(deck) for c in state.hands[seat])
     left = turns / len(deck)
     return min(1.0, max(0.0, chance + KEEP_WEIGHT * left * kept))

@@ -180,7 +180,8 @@ async def test_solo_game_against_the_bot_player(simcord_env) -> None:
     while record.status == ACTIVE:
         await _play_by_slash(world, world.ann)
         record = await world.record()
-    assert record.status == FINISHED and record.options == {"extended_deck": True}
+    assert record.status == FINISHED
+    assert record.options == {"extended_deck": True, "extended_cards": ""}
     bot_seat = next(i for i, s in enumerate(record.seats) if s.is_bot)
     moves = await world.bot.store.actions(record.id)
     assert {m.seat for m in moves} == {0, 1} and any(m.seat == bot_seat for m in moves)

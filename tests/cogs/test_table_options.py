@@ -116,3 +116,16 @@ async def test_T2_a_set_of_difficulty_parts_typed_and_completed_on_discord(simco
     record = await world.record()
     assert record.options["difficulty"] == "ghosts+prophecy"
     assert "Difficulty: ghosts + prophecy" in text_of(world.channel.history()[-1])
+
+
+async def test_X1_monster_day_adds_only_the_extended_cards_typed(simcord_env) -> None:
+    """Monster Day's «alcune o tutte le carte del Decktet esteso»: the kinds typed in Italian
+    open a table with those cards only, named in the lobby; an unknown kind is refused."""
+    world = make_world(simcord_env)
+    text = await _refused(world, game="monster_day", options="extended_cards=jokers")
+    assert "`extended_cards`" in text, text
+    opened = await _new(world, game="monster_day", options="carte_estese=pedoni+scusa")
+    assert "Table #1 is open" in followup_text(opened), followup_text(opened)
+    record = await world.record()
+    assert record.options == {"extended_deck": False, "extended_cards": "excuse+pawns"}
+    assert "Extended cards: Excuse + Pawns" in text_of(world.channel.history()[-1])

@@ -51,7 +51,7 @@ def make_state(
     """A state with the given board, hands and deck whose next dice are ``rolls``."""
     board = {space: (card,) for space, card in (tops or {}).items()} | (piles or {})
     return State(
-        extended_deck=extended,
+        extended=md.EXTENDED_RANKS if extended else (),
         aces=ACES,
         piles=tuple(board.get(i, ()) for i in range(6)),
         monsters=monsters,
@@ -101,7 +101,7 @@ def test_engine_is_registered_with_its_identity() -> None:
 
 
 def test_extended_deck_option_defaults_to_false() -> None:
-    assert E.options == {"extended_deck": False}
+    assert E.options == {"extended_deck": False, "extended_cards": ""}
     assert E.setup(2, {}, 1).extended_deck is False
 
 
@@ -130,7 +130,7 @@ def test_extended_deck_shuffles_in_excuse_pawns_and_courts() -> None:
     state = E.setup(2, {"extended_deck": True}, 3)
     cards = [*state.hands[0], *state.hands[1], *state.deck]
     assert len(cards) == 39
-    assert sorted(cards) == sorted(md.starting_deck(extended=True))
+    assert sorted(cards) == sorted(md.starting_deck(md.EXTENDED_RANKS))
     assert {"excuse", "harvest", "watchman", "consul", "window"} <= set(cards)
     assert not any(decktet.card(c).rank == "ace" for c in cards)
 

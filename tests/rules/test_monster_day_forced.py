@@ -37,7 +37,7 @@ def test_a_hidden_hand_is_never_played_for_its_owner() -> None:
     assert md.forced_action(make_state(hands=(("huntress",), ()), deck=("bard",)), 0) is None
     # ... or the other player still holds a card: a spectator cannot tell who holds which.
     assert md.forced_action(make_state(hands=(("huntress",), ("bard",))), 0) is None
-    numeral = next(c for c in md.starting_deck(False) if len(md.decktet.card(c).suits) == 2)
+    numeral = next(c for c in md.starting_deck() if len(md.decktet.card(c).suits) == 2)
     assert md.forced_action(make_state(hands=((numeral,), ())), 0) is None  # two suits
 
 

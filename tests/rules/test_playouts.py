@@ -68,14 +68,14 @@ def _md_secrets(state: md.State, viewer: int | None) -> set[str]:
 
 def _md_invariant(initial: md.State, state: md.State) -> None:
     cards = _md_cards(state)
-    assert cards == Counter(md.starting_deck(state.extended_deck)) == _md_cards(initial)
+    assert cards == Counter(md.starting_deck(state.extended)) == _md_cards(initial)
     assert sorted(state.aces) == sorted(initial.aces) and len(state.aces) == 6
     assert len(state.hands[0]) <= 3 and len(state.hands[1]) <= 3
     assert all(p is None or 0 <= p < 6 for p in state.monsters)
 
 
 def _md_at_end(state: md.State, steps: int) -> None:
-    assert steps == len(md.starting_deck(state.extended_deck))
+    assert steps == len(md.starting_deck(state.extended))
     assert not state.deck and not any(state.hands)
 
 
