@@ -467,6 +467,17 @@ def test_being_discardable_only_if_a_revealed_place_forbids_it() -> None:
     assert "witch:1" not in state.players[0].hand and "witch:1" in state.discards[0]
 
 
+def test_I11_a_place_passed_face_up_makes_no_being_discardable() -> None:
+    """D1/D2, I11: «Luoghi scoperti» are the Places in play («scoperta di fronte a se», step 6);
+    a Place passed lies face up in the path but takes no Being, so it makes none useless."""
+    hand = ("werewolf:1", "witch:1", "zombie:5", "killing:1")
+    state = at_resolution((Monster("zombie:1"),), ("shotgun:1",), None, hand=hand)
+    state = with_player(state, 0, revealed="museum:1", face_down=("old_mill:1",))
+    state = act(state, 0, Attack("zombie:1", ("shotgun:1",)), EndResolution())
+    assert "museum:1" in state.players[0].path and state.players[0].revealed != "museum:1"
+    assert [a.card for a in e.legal_actions(state, 0) if isinstance(a, Discard)] == ["shotgun:1"]
+
+
 def test_all_weapons_may_be_discarded() -> None:
     state = at_discard(())
     state = act(state, 0, Discard("axe:1"), Discard("torch:1"), Discard("garlic:1"))
