@@ -536,6 +536,49 @@ def test_excuse_may_go_on_any_space_and_is_worth_zero() -> None:
     assert totals_after("excuse", 5, 1, tops={0: "pact"}, extended=True) == [9, 0]
 
 
+def test_I5_a_pawn_is_rolled_even_when_its_monster_stays_at_the_edge() -> None:
+    """«Lancia i dadi ogni qualvolta il valore della carta sia rilevante»: the totals still say
+    whether Pegasus, already nearest seat 1, stays; so the Pawn is rolled."""
+    state = make_state(
+        tops={3: "harvest"},
+        monsters=(None, None, None, 5),
+        hands=(("castle",), ()),
+        rolls=(4, 6, 6, 6),
+        extended=True,
+    )
+    _, events = turn(state, "castle", 1)
+    assert [(e["card"], e["roller"], e["value"]) for e in of_type(events, "card_value_rolled")] == [
+        ("harvest", 1, 12)
+    ]
+    assert monster_event(events, "pegasus") | {"type": "monster"} == {
+        "type": "monster",
+        "monster": "pegasus",
+        "totals": [7, 12],
+        "toward": 1,
+        "from": 5,
+        "to": 5,
+        "result": "at_edge",
+    }
+
+
+def test_I6_a_matching_card_may_cover_the_excuse() -> None:
+    state = make_state(tops={0: "excuse"}, hands=(("journey",), ()), extended=True)
+    assert 0 in md.legal_spaces(state, "journey")  # the Journey's Moons match the Ace of Moons
+    after, _ = turn(state, "journey", 0)
+    assert after.piles[0] == ("excuse", "journey")
+
+
+def test_I7_aces_never_count_in_a_village() -> None:
+    assert totals_after("castle", 1, 4) == [md.fixed_value(decktet.card("castle")), 0]
+    assert totals_after("castle", 1, 3) == [0, 0]  # no personality on the board, Aces none
+
+
+def test_I10_the_windfall_adds_nothing_to_the_glatisant() -> None:
+    assert decktet.card("windfall").types == ("event",)
+    assert totals_after("windfall", 5, 3) == [0, 0]
+    assert totals_after("windfall", 5, 4) == [0, 10]
+
+
 def test_pawns_and_courts_match_any_of_their_three_suits() -> None:
     state = make_state(extended=True)
     assert md.legal_spaces(state, "harvest") == [0, 1, 3]  # Moons, Suns, Leaves
