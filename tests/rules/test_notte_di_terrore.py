@@ -432,6 +432,20 @@ def test_flight_puts_beings_in_the_pile_at_twice_their_value() -> None:
     raises("no_flight_after_attacking", state, 0, Flee())
 
 
+def test_F1_N3_fleeing_a_summoned_being_costs_twice_its_value_and_discards_the_necronomicon() -> (
+    None
+):
+    """F1 «due volte il valore dell'Essere» holds for a summoned Being too (N3 sends it to the
+    pile «con i suoi Eventi»), and its Necronomicon «viene scartato»."""
+    monsters = (Monster("vampire:1", ("bats:1",), "necronomicon:1"),)
+    state = act(at_resolution(monsters, ("axe:1",)), 0, Flee())
+    assert state.players[0].pile == (
+        PileCard("bats:1", 2, False),
+        PileCard("vampire:1", 6, True),
+    )
+    assert "necronomicon:1" in state.discards[2] and not state.players[0].monsters
+
+
 def test_no_flight_from_the_last_place() -> None:
     state = at_resolution((Monster("vampire:1"),), ("axe:1",), face_down=())
     assert Flee() not in e.legal_actions(state, 0)
