@@ -439,17 +439,25 @@ def settle_fight(state: State) -> tuple[State, list[Event]]:
 
 
 def start_running(state: State) -> tuple[State, list[Event]]:
+    """The fighter's side runs from every monster left (C7). An epic Samurai's earlier strike
+    still killed (E4: "Lo hai ucciso"): its one level is a kill's, so it may reach the goal
+    (T3), and then the game ends there, before anyone rolls."""
     fight = state.fight
     assert fight is not None
     state, events = pay_bribe(state)
     if fight.killed:  # E4: a strike then a run: one level, no treasure
         state, more = change_level(state, fight.fighter, 1, kill=True)
         events += more
+    heroes, monsters = totals(state)
+    events = [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}, *events]
+    if fight.killed:  # T3: the kill's level may have reached the goal
+        state, won = check_win(state)
+        if won:
+            return state, events + won
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
     state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
-    heroes, monsters = totals(state)
-    return state, [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}, *events]
+    return state, events
 
 
 def treasures_won(state: State) -> int:
