@@ -461,6 +461,9 @@ def start_running(state: State) -> tuple[State, list[Event]]:
 
 
 def treasures_won(state: State) -> int:
+    """X1, I53: each monster's treasures with its enhancers', and the killer's
+    ``extra_treasure`` once per monster killed ("+1 Tesoro per ogni uccisione"; C9 counts a
+    kill per monster, slain ones included)."""
     fight = state.fight
     assert fight is not None
     count = 0
@@ -469,7 +472,8 @@ def treasures_won(state: State) -> int:
         count += sum(card(e).treasures for e in enhancers_of(fight, i))
     count += sum(card(k).treasures for k in fight.killed)
     extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
-    return max(0, count + sum(e.amount for e in extra))
+    kills = len(rewards.killed_cards(fight))
+    return max(0, count + kills * sum(e.amount for e in extra))
 
 
 def win(state: State) -> tuple[State, list[Event]]:

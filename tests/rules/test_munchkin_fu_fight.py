@@ -332,6 +332,16 @@ def test_X1_draw_the_monster_treasure_number() -> None:
     assert len(state.players[0].hand) == 2
 
 
+def test_X1_extra_treasure_per_kill_counts_each_monster_killed() -> None:
+    """d065 "+1 Tesoro per ogni uccisione" and C9 ("per ogni mostro ucciso"): two monsters
+    killed in one fight are two kills, so 1 + 1 treasure of the cards and 2 of the class."""
+    players = {0: {"level": 6, "classes": ("d065",)}, 1: {"hand": ("d045", "d003")}}
+    state = act(fight("d001", players=players), 1, Play("d045", extra="d003"))
+    assert F.treasures_won(state) == 4
+    state = pass_all(act(state, 0, Resolve()))
+    assert state.players[0].level == 8 and len(state.players[0].hand) == 4
+
+
 def test_X2_face_down_alone_face_up_when_helped() -> None:
     state = act(fight("d004", players={0: {"level": 5}}, treasure=("t001",)), 0, Resolve())
     state = acts(state, (1, Pass()))
