@@ -64,6 +64,15 @@ def enhancers_of(fight: Fight, i: int) -> tuple[str, ...]:
     return m.enhancers + (fight.monsters[m.of].enhancers if m.of >= 0 else ())
 
 
+def items_of(fight: Fight, i: int) -> tuple[str, ...]:
+    """HK, M5: the Hong Kong items given to monster ``i``, and for a Double also those given
+    to its original that raise it ("tutto quello che innalza il livello di un mostro ha
+    effetto sul suo doppio"); a bonus-less item (a run item) raises nothing and stays put."""
+    m = fight.monsters[i]
+    inherited = fight.monsters[m.of].items if m.of >= 0 else ()
+    return m.items + tuple(x for x in inherited if card(x).bonus > 0)
+
+
 def sides_ids(state: State) -> frozenset[str]:
     """Every class and style id on the fighter's side (fighter and helper)."""
     fight = state.fight
@@ -77,14 +86,14 @@ def sides_ids(state: State) -> frozenset[str]:
 
 
 def monster_level(state: State, i: int) -> int:
-    """One monster's level in this fight: card level, enhancers (its original's too), Hong
-    Kong items' main bonus, and its ``vs`` effects once ("non si aumenta due volte"); never
+    """One monster's level in this fight: card level, enhancers and Hong Kong items' main
+    bonus (its original's too, M5), and its ``vs`` effects once ("non si aumenta due volte"); never
     below 1 (W: "nessuna carta può portare ... un mostro al Livello 0 o inferiore")."""
     fight = state.fight
     assert fight is not None
     base = monster_card(fight, i)
     total = base.level + sum(card(e).bonus for e in enhancers_of(fight, i))
-    total += sum(card(x).bonus for x in fight.monsters[i].items)
+    total += sum(card(x).bonus for x in items_of(fight, i))
     ids = sides_ids(state)
     total += sum(e.amount for e in base.effects if e.op == "vs" and e.target in ids)
     return max(1, total)

@@ -135,6 +135,15 @@ def test_M5_enhancers_stack_and_raise_the_double_too() -> None:
     assert [F.monster_level(state, i) for i in (0, 1)] == [8, 11]
 
 
+def test_M5_a_hong_kong_item_on_the_original_raises_the_double_too() -> None:
+    """M5 "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio": an HK
+    item given to the original (+2, HK3) raises its Double as well, played before or after."""
+    players = {1: {"hand": ("d047",)}, 2: {"hand": ("t030", "t049")}}
+    state = acts(fight("d010", players=players), (2, Play("t049", monster=0)))
+    state = acts(state, (1, Play("d047", monster=0)), (2, Play("t030", monster=0)))
+    assert [F.monster_level(state, i) for i in (0, 1)] == [7, 7]
+
+
 def test_M6_example_two_enhancers_and_a_double_in_any_order() -> None:
     a = fight("d004", players={1: {"hand": ("d038", "d042", "d047")}})
     a = acts(a, (1, Play("d038", monster=0)), (1, Play("d042", monster=0)))
