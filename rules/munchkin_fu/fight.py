@@ -337,8 +337,9 @@ def slays(state: State, seat: int) -> list[Action]:
 
 
 def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
-    """The monster (with its doubles) leaves the fight killed: its levels count at the end
-    (only 1 level, no treasure, if the others are run from: I12). Killing the last one wins
+    """The monster (with its doubles) leaves the fight killed: its levels and treasures,
+    its enhancers' included (IF4), count at the end (only 1 level, no treasure, if the
+    others are run from: I12). Killing the last one wins
     the fight as any other way does: through the fighter's *resolve* and the window (C13),
     where the others may still bring a monster in or play a trap."""
     fight = state.fight
@@ -351,7 +352,9 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     monsters = [replace(m, of=m.of - (m.of > index)) for m in monsters]
     state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers, *m.items)])
     killed = (*fight.killed, gone.card)
-    state = replace(state, fight=replace(fight, monsters=tuple(monsters), killed=killed))
+    extra = fight.killed_treasures + sum(card(e).treasures for e in gone.enhancers)  # IF4
+    fight = replace(fight, monsters=tuple(monsters), killed=killed, killed_treasures=extra)
+    state = replace(state, fight=fight)
     event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}
     return reopen(state), [event]
 
@@ -479,7 +482,7 @@ def treasures_won(state: State) -> int:
     for i in range(len(fight.monsters)):
         count += monster_card(fight, i).treasures
         count += sum(card(e).treasures for e in enhancers_of(fight, i))
-    count += sum(card(k).treasures for k in fight.killed)
+    count += sum(card(k).treasures for k in fight.killed) + fight.killed_treasures
     extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
     kills = len(rewards.killed_cards(fight))
     return max(0, count + kills * sum(e.amount for e in extra))

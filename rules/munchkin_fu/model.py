@@ -104,7 +104,11 @@ class Fight:
     helper_first: bool = False
     escaped: tuple[int, ...] = ()
     killed: tuple[str, ...] = ()
-    """Monsters removed as killed (Samurai's epic strike): levels, no treasure."""
+    """Monsters removed as killed (Samurai's epic strike): levels, and their treasures if
+    the fight is won (E4); only 1 level and no treasure if the rest are run from."""
+    killed_treasures: int = 0
+    """The treasures the killed monsters' enhancers added (IF4, I53): their cards are
+    discarded at the kill, their treasures count with the monster's when the fight is won."""
     loot: tuple[str, ...] = ()
     """Treasure drawn face up after a helped kill, waiting for the picks."""
     order: tuple[int, ...] = ()

@@ -67,6 +67,18 @@ def test_E4_epic_samurai_kills_one_monster_for_a_hand_of_three() -> None:
     assert state.players[0].level == 11  # one level, no treasure, for the kill
 
 
+def test_E4_a_slain_monster_keeps_its_enhancers_treasure_for_the_win() -> None:
+    """E4 "Lo hai ucciso" and IF4 (enhancers "danno più tesori"): the slain monster's
+    treasures count when the fight is won, its enhancer's +1 with them."""
+    players = {0: {"level": 5, "classes": ("d067",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d001", "d038")}
+    state = act(fight("d004", players=players, epic=True), 1, Play("d045", extra="d001"))
+    state = act(act(state, 1, Play("d038", monster=1)), 0, Slay(1))
+    assert F.treasures_won(state) == 3
+    state = pass_all(act(state, 0, Resolve()))
+    assert len(state.players[0].hand) == 3
+
+
 @pytest.mark.parametrize("race", [False, True])
 def test_E4_a_samurai_kill_then_running_reaches_the_goal_and_wins(race: bool) -> None:
     """T3 + E4: the strike is a kill ("Lo hai ucciso"), so its one level may reach the goal
