@@ -275,6 +275,16 @@ def test_H7_example_samurai_helper_plus_four_not_twice() -> None:
     assert totals(state)[1] == 17
 
 
+def test_I22_a_side_bonus_against_a_tag_counts_once_however_many_monsters_have_it() -> None:
+    """I22: "+2 contro i demoni" (d083) raises the character's one strength, which faces the
+    monsters' sum (C6): two demons in the fight do not make it +4."""
+    players = {0: {"styles": ("d083",)}, 1: {"hand": ("d045", "d004")}}
+    state = fight("d001", players=players)
+    assert totals(state)[0] == 1 + 2 + 2
+    state = act(state, 1, Play("d045", extra="d004"))
+    assert totals(state) == (1 + 2 + 2, 1 + 3)
+
+
 def test_H9_the_helper_gains_no_level() -> None:
     state = fight("d004", players={1: {"level": 5}})
     state = pass_all(act(acts(state, (0, OfferHelp(1)), (1, Accept(1))), 0, Resolve()))
