@@ -55,13 +55,15 @@ def base_of(fight: Fight, i: int) -> Monster:
 
 
 def monster_card(fight: Fight, i: int) -> Card:
-    return card(base_of(fight, i).card)
+    return card(base_of(fight, i).base())
 
 
 def enhancers_of(fight: Fight, i: int) -> tuple[str, ...]:
-    """M: "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio"."""
+    """M: "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio": its
+    own, those it copied from an original gone (C7), and its original's."""
     m = fight.monsters[i]
-    return m.enhancers + (fight.monsters[m.of].enhancers if m.of >= 0 else ())
+    own = m.enhancers + tuple(c for c in m.copied if card(c).kind == "enhancer")
+    return own + (enhancers_of(fight, m.of) if m.of >= 0 else ())
 
 
 def items_of(fight: Fight, i: int) -> tuple[str, ...]:
@@ -69,8 +71,9 @@ def items_of(fight: Fight, i: int) -> tuple[str, ...]:
     to its original that raise it ("tutto quello che innalza il livello di un mostro ha
     effetto sul suo doppio"); a bonus-less item (a run item) raises nothing and stays put."""
     m = fight.monsters[i]
-    inherited = fight.monsters[m.of].items if m.of >= 0 else ()
-    return m.items + tuple(x for x in inherited if card(x).bonus > 0)
+    own = m.items + tuple(c for c in m.copied if card(c).kind != "enhancer")
+    inherited = items_of(fight, m.of) if m.of >= 0 else ()
+    return own + tuple(x for x in inherited if card(x).bonus > 0)
 
 
 def sides_ids(state: State) -> frozenset[str]:
@@ -305,18 +308,32 @@ def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[
         event["side"] = action.side
     else:  # remove_monster
         state = discard(state, [action.card])
-        gone = monsters.pop(action.monster)
-        doubles = [m for m in monsters if m.of == action.monster]
-        monsters = [m for m in monsters if m.of != action.monster]
-        monsters = [replace(m, of=m.of - (m.of > action.monster)) for m in monsters]
-        state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers)])
-        state = discard(state, [c for m in [gone, *doubles] for c in m.items])
+        monsters = without(fight, action.monster)
+        gone = fight.monsters[action.monster]
+        state = discard(state, [gone.card, *gone.enhancers, *gone.items])
         event["removed"] = gone.card
     state = replace(state, fight=replace(fight, monsters=tuple(monsters)))
     state = reopen(state)
     if not monsters and not fight.killed:  # E4: with a kill the fight is won (settle_fight)
         return end_without_fight(state, [event])
     return state, [event]
+
+
+def without(fight: Fight, index: int) -> list[Monster]:
+    """C7: the monsters once ``index`` is removed. Its Doubles stay, each a monster of its own
+    (M4: the Double "porta in campo un altro mostro"), keeping the original's card and what
+    raised it (M5) as copies; the others' indexes close up."""
+    gone = fight.monsters[index]
+    kept = enhancers_of(fight, index) + tuple(
+        x for x in items_of(fight, index) if card(x).bonus > 0
+    )
+    monsters: list[Monster] = []
+    for i, m in enumerate(fight.monsters):
+        if m.of == index:
+            m = replace(m, of=-1, copy=gone.base(), copied=m.copied + kept)
+        if i != index:
+            monsters.append(replace(m, of=m.of - (m.of > index)))
+    return monsters
 
 
 def slays(state: State, seat: int) -> list[Action]:
@@ -351,8 +368,8 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     monsters = [m for i, m in enumerate(fight.monsters) if i != index and m.of != index]
     monsters = [replace(m, of=m.of - (m.of > index)) for m in monsters]
     state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers, *m.items)])
-    killed = (*fight.killed, gone.card)
-    extra = fight.killed_treasures + sum(card(e).treasures for e in gone.enhancers)  # IF4
+    killed = (*fight.killed, gone.base())  # a Double left by its original counts as it (C7)
+    extra = fight.killed_treasures + sum(card(e).treasures for e in enhancers_of(fight, index))
     fight = replace(fight, monsters=tuple(monsters), killed=killed, killed_treasures=extra)
     state = replace(state, fight=fight)
     event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}

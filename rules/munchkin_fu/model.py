@@ -78,6 +78,16 @@ class Monster:
     enhancers: tuple[str, ...] = ()
     of: int = -1
     items: tuple[str, ...] = ()
+    copy: str = ""
+    """A Double whose original was removed (C7: the Double is a monster of its own, it stays):
+    the original's card, which it still counts as (level, tags, treasures, Bad Stuff)."""
+    copied: tuple[str, ...] = ()
+    """That original's enhancers and raising Hong Kong items, still counting for the Double
+    (M5); their cards left the fight with the original."""
+
+    def base(self) -> str:
+        """The card this monster counts as when it is not a Double of a monster in the fight."""
+        return self.copy or self.card
 
 
 @dataclass(frozen=True, slots=True)

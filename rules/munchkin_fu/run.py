@@ -52,7 +52,7 @@ def cornered(state: State) -> bool:
     rules, and "Le indicazioni sulle carte hanno sempre la precedenza sulle regole generali"."""
     fight = state.fight
     assert fight is not None
-    bases = (m.card if m.of < 0 else fight.monsters[m.of].card for m in fight.monsters)
+    bases = ((m if m.of < 0 else fight.monsters[m.of]).base() for m in fight.monsters)
     return any(e.op == "no_escape" for c in bases for e in card(c).effects)
 
 
@@ -105,7 +105,7 @@ def _escaped(state: State, seat: int, how: str) -> tuple[State, list[Event]]:
     jobs: tuple[Job, ...] = ()
     for m in fight.monsters:
         jobs += jobs_for(
-            seat, card(m.card if m.of < 0 else fight.monsters[m.of].card).escape_stuff, m.card
+            seat, card((m if m.of < 0 else fight.monsters[m.of]).base()).escape_stuff, m.card
         )
     state = replace(state, queue=jobs + state.queue)
     return state, [{"type": "ran", "seat": seat, "how": how}]
@@ -165,7 +165,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
     level = state.players[seat].level
     for i in order:
         m = fight.monsters[i]
-        base = card(m.card if m.of < 0 else fight.monsters[m.of].card)
+        base = card((m if m.of < 0 else fight.monsters[m.of]).base())
         ops = {e.op: e for e in base.effects}
         if "ignore_below" in ops and level <= ops["ignore_below"].amount:
             events.append({"type": "ran", "seat": seat, "monster": i, "how": "ignored"})

@@ -86,6 +86,21 @@ def test_C7_remove_one_monster_fight_the_rest_never_run_from_part() -> None:
     assert [m.card for m in state.fight.monsters] == ["d001"]
 
 
+def test_C7_removing_a_monster_leaves_its_double_in_the_fight() -> None:
+    """C7 "puoi eliminare un mostro dal combattimento e combattere l'altro normalmente" and M4
+    (the Double "porta in campo un altro mostro"): one removal takes one monster; the Double
+    stays, still the copy of the original with its enhancer (level 3 + 5, 1 + 1 treasures)."""
+    players = {0: {"level": 4, "items": ("t037",), "hand": ("t063",)}}
+    players[1] = {"hand": ("d038", "d047")}
+    state = acts(fight("d004", players=players), (1, Play("d038", monster=0)))
+    state = acts(state, (1, Play("d047", monster=0)), (0, Play("t063", monster=0)))
+    assert [m.card for m in state.fight.monsters] == ["d047"]
+    assert F.monster_level(state, 0) == 8 and F.treasures_won(state) == 2
+    assert E.view(state, None)["fight"]["monsters"][0]["copy_of"] == "d004"
+    state = pass_all(act(state, 0, Resolve()))
+    assert state.players[0].level == 5 and len(state.players[0].hand) == 2
+
+
 def test_C10_defeat_without_kill_gives_no_level() -> None:
     state = fight("d004", players={0: {"hand": ("t063",)}})
     state = act(state, 0, Play("t063", monster=0))
