@@ -241,6 +241,27 @@ def test_R8_one_roll_per_monster_in_the_order_chosen() -> None:
 # --- help and bribes -----------------------------------------------------------------------------
 
 
+def test_R8_any_of_six_monsters_may_be_run_from_first() -> None:
+    """R8 "nell’ordine che preferisci" with 6 monsters (720 orders): the runner picks the
+    next monster one at a time, so any may come first, and the rolls follow the pick."""
+    hk = ("d010", "d019", "d020", "d027", "d033")  # HK1: HK monsters join from any hand
+    players = {1: {"hand": hk[:2]}, 2: {"hand": hk[2:4]}, 3: {"hand": hk[4:]}}
+    state = fight("d036", n=4, players=players)
+    for seat, cid in zip((1, 1, 2, 2, 3), hk, strict=True):
+        state = act(state, seat, Play(cid))
+    state = act(state, 0, Run())
+    assert state.choice.kind == "run_order"
+    assert state.choice.options == ("0", "1", "2", "3", "4", "5")
+    state = act(state, 0, Choose("3"))
+    assert state.choice.options == ("3,0", "3,1", "3,2", "3,4", "3,5")
+    state = act(state, 0, Choose("3,5"))
+    while state.choice.kind == "run_order":
+        state = act(state, 0, Choose(state.choice.default))
+    _, events = E.apply(state, 0, Choose("roll"))
+    rolls = [e["monster"] for e in events if e["type"] in ("ran", "caught")]
+    assert rolls[:2] == [3, 5] and sorted(rolls) == [0, 1, 2, 3, 4, 5]
+
+
 def test_H1_ask_anyone_then_someone_else() -> None:
     state = act(fight("d030", 4), 0, OfferHelp(1))
     assert E.pending(state) == [1]
