@@ -242,6 +242,8 @@ class FightImage(Frame):
             if isinstance(of, int) and 0 <= of < len(self.monsters):
                 original = self.cards.name(self.monsters[of].get("card"))
                 tag = t("double_of", self.locale, name=original)
+            elif monster.get("copy_of"):  # C7: its original was removed, the Double stays
+                tag = t("double_of", self.locale, name=self.cards.name(monster["copy_of"]))
             c.fit_text((left, y0 + 26), tag, room, 17, Palette.muted, bold=True, anchor="lm")
         y = y0 + 48
         for extra in [*(monster.get("enhancers") or []), *(monster.get("hk_items") or [])]:

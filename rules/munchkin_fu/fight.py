@@ -55,13 +55,25 @@ def base_of(fight: Fight, i: int) -> Monster:
 
 
 def monster_card(fight: Fight, i: int) -> Card:
-    return card(base_of(fight, i).card)
+    return card(base_of(fight, i).base())
 
 
 def enhancers_of(fight: Fight, i: int) -> tuple[str, ...]:
-    """M: "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio"."""
+    """M: "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio": its
+    own, those it copied from an original gone (C7), and its original's."""
     m = fight.monsters[i]
-    return m.enhancers + (fight.monsters[m.of].enhancers if m.of >= 0 else ())
+    own = m.enhancers + tuple(c for c in m.copied if card(c).kind == "enhancer")
+    return own + (enhancers_of(fight, m.of) if m.of >= 0 else ())
+
+
+def items_of(fight: Fight, i: int) -> tuple[str, ...]:
+    """HK, M5: the Hong Kong items given to monster ``i``, and for a Double also those given
+    to its original that raise it ("tutto quello che innalza il livello di un mostro ha
+    effetto sul suo doppio"); a bonus-less item (a run item) raises nothing and stays put."""
+    m = fight.monsters[i]
+    own = m.items + tuple(c for c in m.copied if card(c).kind != "enhancer")
+    inherited = items_of(fight, m.of) if m.of >= 0 else ()
+    return own + tuple(x for x in inherited if card(x).bonus > 0)
 
 
 def sides_ids(state: State) -> frozenset[str]:
@@ -77,14 +89,14 @@ def sides_ids(state: State) -> frozenset[str]:
 
 
 def monster_level(state: State, i: int) -> int:
-    """One monster's level in this fight: card level, enhancers (its original's too), Hong
-    Kong items' main bonus, and its ``vs`` effects once ("non si aumenta due volte"); never
+    """One monster's level in this fight: card level, enhancers and Hong Kong items' main
+    bonus (its original's too, M5), and its ``vs`` effects once ("non si aumenta due volte"); never
     below 1 (W: "nessuna carta può portare ... un mostro al Livello 0 o inferiore")."""
     fight = state.fight
     assert fight is not None
     base = monster_card(fight, i)
     total = base.level + sum(card(e).bonus for e in enhancers_of(fight, i))
-    total += sum(card(x).bonus for x in fight.monsters[i].items)
+    total += sum(card(x).bonus for x in items_of(fight, i))
     ids = sides_ids(state)
     total += sum(e.amount for e in base.effects if e.op == "vs" and e.target in ids)
     return max(1, total)
@@ -296,18 +308,32 @@ def play_into_fight(state: State, seat: int, action: Play) -> tuple[State, list[
         event["side"] = action.side
     else:  # remove_monster
         state = discard(state, [action.card])
-        gone = monsters.pop(action.monster)
-        doubles = [m for m in monsters if m.of == action.monster]
-        monsters = [m for m in monsters if m.of != action.monster]
-        monsters = [replace(m, of=m.of - (m.of > action.monster)) for m in monsters]
-        state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers)])
-        state = discard(state, [c for m in [gone, *doubles] for c in m.items])
+        monsters = without(fight, action.monster)
+        gone = fight.monsters[action.monster]
+        state = discard(state, [gone.card, *gone.enhancers, *gone.items])
         event["removed"] = gone.card
     state = replace(state, fight=replace(fight, monsters=tuple(monsters)))
     state = reopen(state)
     if not monsters and not fight.killed:  # E4: with a kill the fight is won (settle_fight)
         return end_without_fight(state, [event])
     return state, [event]
+
+
+def without(fight: Fight, index: int) -> list[Monster]:
+    """C7: the monsters once ``index`` is removed. Its Doubles stay, each a monster of its own
+    (M4: the Double "porta in campo un altro mostro"), keeping the original's card and what
+    raised it (M5) as copies; the others' indexes close up."""
+    gone = fight.monsters[index]
+    kept = enhancers_of(fight, index) + tuple(
+        x for x in items_of(fight, index) if card(x).bonus > 0
+    )
+    monsters: list[Monster] = []
+    for i, m in enumerate(fight.monsters):
+        if m.of == index:
+            m = replace(m, of=-1, copy=gone.base(), copied=m.copied + kept)
+        if i != index:
+            monsters.append(replace(m, of=m.of - (m.of > index)))
+    return monsters
 
 
 def slays(state: State, seat: int) -> list[Action]:
@@ -328,8 +354,9 @@ def slays(state: State, seat: int) -> list[Action]:
 
 
 def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
-    """The monster (with its doubles) leaves the fight killed: its levels count at the end
-    (only 1 level, no treasure, if the others are run from: I12). Killing the last one wins
+    """The monster (with its doubles) leaves the fight killed: its levels and treasures,
+    its enhancers' included (IF4), count at the end (only 1 level, no treasure, if the
+    others are run from: I12). Killing the last one wins
     the fight as any other way does: through the fighter's *resolve* and the window (C13),
     where the others may still bring a monster in or play a trap."""
     fight = state.fight
@@ -341,8 +368,10 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     monsters = [m for i, m in enumerate(fight.monsters) if i != index and m.of != index]
     monsters = [replace(m, of=m.of - (m.of > index)) for m in monsters]
     state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers, *m.items)])
-    killed = (*fight.killed, gone.card)
-    state = replace(state, fight=replace(fight, monsters=tuple(monsters), killed=killed))
+    killed = (*fight.killed, gone.base())  # a Double left by its original counts as it (C7)
+    extra = fight.killed_treasures + sum(card(e).treasures for e in enhancers_of(fight, index))
+    fight = replace(fight, monsters=tuple(monsters), killed=killed, killed_treasures=extra)
+    state = replace(state, fight=fight)
     event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}
     return reopen(state), [event]
 
@@ -439,29 +468,41 @@ def settle_fight(state: State) -> tuple[State, list[Event]]:
 
 
 def start_running(state: State) -> tuple[State, list[Event]]:
+    """The fighter's side runs from every monster left (C7). An epic Samurai's earlier strike
+    still killed (E4: "Lo hai ucciso"): its one level is a kill's, so it may reach the goal
+    (T3), and then the game ends there, before anyone rolls."""
     fight = state.fight
     assert fight is not None
     state, events = pay_bribe(state)
     if fight.killed:  # E4: a strike then a run: one level, no treasure
         state, more = change_level(state, fight.fighter, 1, kill=True)
         events += more
+    heroes, monsters = totals(state)
+    events = [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}, *events]
+    if fight.killed:  # T3: the kill's level may have reached the goal
+        state, won = check_win(state)
+        if won:
+            return state, events + won
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
     state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
-    heroes, monsters = totals(state)
-    return state, [{"type": "fight_lost", "heroes": heroes, "monsters": monsters}, *events]
+    return state, events
 
 
 def treasures_won(state: State) -> int:
+    """X1, I53: each monster's treasures with its enhancers', and the killer's
+    ``extra_treasure`` once per monster killed ("+1 Tesoro per ogni uccisione"; C9 counts a
+    kill per monster, slain ones included)."""
     fight = state.fight
     assert fight is not None
     count = 0
     for i in range(len(fight.monsters)):
         count += monster_card(fight, i).treasures
         count += sum(card(e).treasures for e in enhancers_of(fight, i))
-    count += sum(card(k).treasures for k in fight.killed)
+    count += sum(card(k).treasures for k in fight.killed) + fight.killed_treasures
     extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
-    return max(0, count + sum(e.amount for e in extra))
+    kills = len(rewards.killed_cards(fight))
+    return max(0, count + kills * sum(e.amount for e in extra))
 
 
 def win(state: State) -> tuple[State, list[Event]]:

@@ -78,6 +78,16 @@ class Monster:
     enhancers: tuple[str, ...] = ()
     of: int = -1
     items: tuple[str, ...] = ()
+    copy: str = ""
+    """A Double whose original was removed (C7: the Double is a monster of its own, it stays):
+    the original's card, which it still counts as (level, tags, treasures, Bad Stuff)."""
+    copied: tuple[str, ...] = ()
+    """That original's enhancers and raising Hong Kong items, still counting for the Double
+    (M5); their cards left the fight with the original."""
+
+    def base(self) -> str:
+        """The card this monster counts as when it is not a Double of a monster in the fight."""
+        return self.copy or self.card
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +114,11 @@ class Fight:
     helper_first: bool = False
     escaped: tuple[int, ...] = ()
     killed: tuple[str, ...] = ()
-    """Monsters removed as killed (Samurai's epic strike): levels, no treasure."""
+    """Monsters removed as killed (Samurai's epic strike): levels, and their treasures if
+    the fight is won (E4); only 1 level and no treasure if the rest are run from."""
+    killed_treasures: int = 0
+    """The treasures the killed monsters' enhancers added (IF4, I53): their cards are
+    discarded at the kill, their treasures count with the monster's when the fight is won."""
     loot: tuple[str, ...] = ()
     """Treasure drawn face up after a helped kill, waiting for the picks."""
     order: tuple[int, ...] = ()

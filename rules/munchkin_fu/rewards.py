@@ -15,8 +15,8 @@ from rules.munchkin_fu.table import card, change_level, gear
 
 def killed_cards(fight: Fight) -> list[str]:
     """Every monster card the kill counts: those left in the fight (a Double as the monster
-    it copies) and those slain before (E4)."""
-    cards = [fight.monsters[m.of].card if m.of >= 0 else m.card for m in fight.monsters]
+    it copies, even once that one was removed, C7) and those slain before (E4)."""
+    cards = [(fight.monsters[m.of] if m.of >= 0 else m).base() for m in fight.monsters]
     return cards + list(fight.killed)
 
 

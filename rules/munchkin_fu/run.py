@@ -4,7 +4,8 @@ resolution steps of :mod:`.effects`' queue that belong to a fight.
 Why each runner is a decision (a :class:`Choice` with "roll" as its default): before rolling a
 runner may instead sacrifice a mook (G), discard the whole hand as a Ninja (R), play an
 auto-escape one-shot, or (epic) vanish into the shadows; when several monsters chase, the
-runner also picks the order (R: "nell'ordine che preferisci"; default: the order they came).
+runner also picks the order (R: "nell'ordine che preferisci"; default: the order they came),
+all at once up to 5 monsters, one monster at a time from 6.
 """
 
 from __future__ import annotations
@@ -39,10 +40,22 @@ def _fight(state: State) -> tuple[int, ...]:
     return tuple(range(len(fight.monsters)))
 
 
+FULL_ORDERS_UP_TO = 5
+"""Up to 5 monsters (120 orders) the runner picks a whole order at once; from 6 (720) one
+monster at a time, so that the list stays short and every order can still be chosen (R8)."""
+
+
 def _orders(count: int) -> tuple[str, ...]:
     """Every running order of ``count`` monsters (in the order they came first)."""
-    found = [",".join(map(str, p)) for p in permutations(range(count))]
-    return tuple(found[:120])
+    return tuple(",".join(map(str, p)) for p in permutations(range(count)))
+
+
+def _order_options(count: int, chosen: list[int]) -> tuple[str, ...]:
+    """R8 "nell’ordine che preferisci": whole orders for a few monsters, else the order so
+    far followed by each monster not yet placed (the answer is the longer order)."""
+    if not chosen and count <= FULL_ORDERS_UP_TO:
+        return _orders(count)
+    return tuple(",".join(map(str, [*chosen, i])) for i in range(count) if i not in chosen)
 
 
 def cornered(state: State) -> bool:
@@ -52,7 +65,7 @@ def cornered(state: State) -> bool:
     rules, and "Le indicazioni sulle carte hanno sempre la precedenza sulle regole generali"."""
     fight = state.fight
     assert fight is not None
-    bases = (m.card if m.of < 0 else fight.monsters[m.of].card for m in fight.monsters)
+    bases = ((m if m.of < 0 else fight.monsters[m.of]).base() for m in fight.monsters)
     return any(e.op == "no_escape" for c in bases for e in card(c).effects)
 
 
@@ -78,14 +91,19 @@ def run_options(state: State, seat: int) -> tuple[str, ...]:
 
 
 def run_job(state: State, job: Job) -> tuple[State, list[Event]]:
-    """One runner's turn to run: first the order (several monsters), then the decision."""
+    """One runner's turn to run: first the order (several monsters; from 6, one ``run_order``
+    choice per monster placed, the last one left going last), then the decision."""
     fight = state.fight
     assert fight is not None
     if job.seat in fight.escaped or job.seat in state.died:  # died meanwhile (I9): no run
         return state, []
     count = len(fight.monsters)
-    if not job.target and count > 1:
-        orders = _orders(count)
+    chosen = [int(i) for i in job.target.split(",")] if job.target else []
+    if len(chosen) == count - 1 and count > 1:  # the last one left goes last
+        chosen += [i for i in range(count) if i not in chosen]
+        job = replace(job, target=",".join(map(str, chosen)))
+    if len(chosen) < count and count > 1:
+        orders = _order_options(count, chosen)
         choice = Choice(job.seat, "run_order", orders, orders[0], job)
         return replace(state, choice=choice, opened=state.opened + 1), []
     ordered = replace(job, target=job.target or "0")
@@ -105,7 +123,7 @@ def _escaped(state: State, seat: int, how: str) -> tuple[State, list[Event]]:
     jobs: tuple[Job, ...] = ()
     for m in fight.monsters:
         jobs += jobs_for(
-            seat, card(m.card if m.of < 0 else fight.monsters[m.of].card).escape_stuff, m.card
+            seat, card((m if m.of < 0 else fight.monsters[m.of]).base()).escape_stuff, m.card
         )
     state = replace(state, queue=jobs + state.queue)
     return state, [{"type": "ran", "seat": seat, "how": how}]
@@ -165,7 +183,7 @@ def roll(state: State, seat: int, order: tuple[int, ...]) -> tuple[State, list[E
     level = state.players[seat].level
     for i in order:
         m = fight.monsters[i]
-        base = card(m.card if m.of < 0 else fight.monsters[m.of].card)
+        base = card((m if m.of < 0 else fight.monsters[m.of]).base())
         ops = {e.op: e for e in base.effects}
         if "ignore_below" in ops and level <= ops["ignore_below"].amount:
             events.append({"type": "ran", "seat": seat, "monster": i, "how": "ignored"})

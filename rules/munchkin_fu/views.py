@@ -86,6 +86,7 @@ def _fight(state: State) -> dict[str, Any] | None:
                 "card": m.card,
                 "enhancers": list(m.enhancers),
                 "double_of": m.of,
+                "copy_of": m.copy,  # C7: a Double whose original was removed
                 "hk_items": list(m.items),
                 "level": fights.monster_level(state, i) if f.monsters else 0,
             }

@@ -432,3 +432,17 @@ def test_the_slay_move_names_its_monster() -> None:
             assert label.startswith("🗡 Scarta la mano per uccidere ") and name[:10] in label
             return
     pytest.fail("no fight in the walks")
+
+
+def test_R8_a_step_of_the_running_order_says_more_is_to_pick() -> None:
+    """R8, six monsters: the runner places one monster at a time; the label says so in both
+    languages, while a whole order keeps the plain "Run from"."""
+    view = {
+        "choice": {"kind": "run_order"},
+        "fight": {"monsters": [{"card": c} for c in ("d036", "d010", "d019")]},
+    }
+    step = {"type": "choose", "option": "1"}
+    whole = {"type": "choose", "option": "1,0,2"}
+    assert LABELS["choose"](view, step, "en").endswith("first, then pick the next")
+    assert LABELS["choose"](view, step, "it").endswith("poi scegli il prossimo")
+    assert "first" not in LABELS["choose"](view, whole, "en")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
 from rules.munchkin_fu.model import (
@@ -63,6 +65,31 @@ def test_E4_epic_samurai_kills_one_monster_for_a_hand_of_three() -> None:
     assert [m.card for m in state.fight.monsters] == ["d004"] and state.players[0].hand == ()
     state = act(state, 0, Run())
     assert state.players[0].level == 11  # one level, no treasure, for the kill
+
+
+def test_E4_a_slain_monster_keeps_its_enhancers_treasure_for_the_win() -> None:
+    """E4 "Lo hai ucciso" and IF4 (enhancers "danno più tesori"): the slain monster's
+    treasures count when the fight is won, its enhancer's +1 with them."""
+    players = {0: {"level": 5, "classes": ("d067",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d001", "d038")}
+    state = act(fight("d004", players=players, epic=True), 1, Play("d045", extra="d001"))
+    state = act(act(state, 1, Play("d038", monster=1)), 0, Slay(1))
+    assert F.treasures_won(state) == 3
+    state = pass_all(act(state, 0, Resolve()))
+    assert len(state.players[0].hand) == 3
+
+
+@pytest.mark.parametrize("race", [False, True])
+def test_E4_a_samurai_kill_then_running_reaches_the_goal_and_wins(race: bool) -> None:
+    """T3 + E4: the strike is a kill ("Lo hai ucciso"), so its one level may reach the goal
+    (10; 20 in the race) even when the rest are run from: the game ends there, one winner."""
+    goal = 20 if race else 10
+    players = {0: {"level": goal - 1, "classes": ("d067",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d045", "d001")}
+    state = act(fight("d022", players=players, epic=True, race=race), 1, Play("d045", extra="d001"))
+    state = act(act(state, 0, Slay(1)), 0, Run())
+    assert state.players[0].level == goal
+    assert state.phase == "over" and state.winners == (0,)
 
 
 def test_G1_a_mook_is_played_or_kept() -> None:

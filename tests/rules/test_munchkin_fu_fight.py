@@ -86,6 +86,21 @@ def test_C7_remove_one_monster_fight_the_rest_never_run_from_part() -> None:
     assert [m.card for m in state.fight.monsters] == ["d001"]
 
 
+def test_C7_removing_a_monster_leaves_its_double_in_the_fight() -> None:
+    """C7 "puoi eliminare un mostro dal combattimento e combattere l'altro normalmente" and M4
+    (the Double "porta in campo un altro mostro"): one removal takes one monster; the Double
+    stays, still the copy of the original with its enhancer (level 3 + 5, 1 + 1 treasures)."""
+    players = {0: {"level": 4, "items": ("t037",), "hand": ("t063",)}}
+    players[1] = {"hand": ("d038", "d047")}
+    state = acts(fight("d004", players=players), (1, Play("d038", monster=0)))
+    state = acts(state, (1, Play("d047", monster=0)), (0, Play("t063", monster=0)))
+    assert [m.card for m in state.fight.monsters] == ["d047"]
+    assert F.monster_level(state, 0) == 8 and F.treasures_won(state) == 2
+    assert E.view(state, None)["fight"]["monsters"][0]["copy_of"] == "d004"
+    state = pass_all(act(state, 0, Resolve()))
+    assert state.players[0].level == 5 and len(state.players[0].hand) == 2
+
+
 def test_C10_defeat_without_kill_gives_no_level() -> None:
     state = fight("d004", players={0: {"hand": ("t063",)}})
     state = act(state, 0, Play("t063", monster=0))
@@ -133,6 +148,15 @@ def test_M5_enhancers_stack_and_raise_the_double_too() -> None:
     assert [F.monster_level(state, i) for i in (0, 1)] == [8, 8]
     state = act(state, 1, Play("d042", monster=1))  # on the copy: only the copy
     assert [F.monster_level(state, i) for i in (0, 1)] == [8, 11]
+
+
+def test_M5_a_hong_kong_item_on_the_original_raises_the_double_too() -> None:
+    """M5 "tutto quello che innalza il livello di un mostro ha effetto sul suo doppio": an HK
+    item given to the original (+2, HK3) raises its Double as well, played before or after."""
+    players = {1: {"hand": ("d047",)}, 2: {"hand": ("t030", "t049")}}
+    state = acts(fight("d010", players=players), (2, Play("t049", monster=0)))
+    state = acts(state, (1, Play("d047", monster=0)), (2, Play("t030", monster=0)))
+    assert [F.monster_level(state, i) for i in (0, 1)] == [7, 7]
 
 
 def test_M6_example_two_enhancers_and_a_double_in_any_order() -> None:
@@ -217,6 +241,27 @@ def test_R8_one_roll_per_monster_in_the_order_chosen() -> None:
 # --- help and bribes -----------------------------------------------------------------------------
 
 
+def test_R8_any_of_six_monsters_may_be_run_from_first() -> None:
+    """R8 "nell’ordine che preferisci" with 6 monsters (720 orders): the runner picks the
+    next monster one at a time, so any may come first, and the rolls follow the pick."""
+    hk = ("d010", "d019", "d020", "d027", "d033")  # HK1: HK monsters join from any hand
+    players = {1: {"hand": hk[:2]}, 2: {"hand": hk[2:4]}, 3: {"hand": hk[4:]}}
+    state = fight("d036", n=4, players=players)
+    for seat, cid in zip((1, 1, 2, 2, 3), hk, strict=True):
+        state = act(state, seat, Play(cid))
+    state = act(state, 0, Run())
+    assert state.choice.kind == "run_order"
+    assert state.choice.options == ("0", "1", "2", "3", "4", "5")
+    state = act(state, 0, Choose("3"))
+    assert state.choice.options == ("3,0", "3,1", "3,2", "3,4", "3,5")
+    state = act(state, 0, Choose("3,5"))
+    while state.choice.kind == "run_order":
+        state = act(state, 0, Choose(state.choice.default))
+    _, events = E.apply(state, 0, Choose("roll"))
+    rolls = [e["monster"] for e in events if e["type"] in ("ran", "caught")]
+    assert rolls[:2] == [3, 5] and sorted(rolls) == [0, 1, 2, 3, 4, 5]
+
+
 def test_H1_ask_anyone_then_someone_else() -> None:
     state = act(fight("d030", 4), 0, OfferHelp(1))
     assert E.pending(state) == [1]
@@ -264,6 +309,16 @@ def test_H7_example_samurai_helper_plus_four_not_twice() -> None:
     assert totals(state)[1] == 17
     state = acts(state, (0, OfferHelp(1)), (1, Accept(1)))
     assert totals(state)[1] == 17
+
+
+def test_I22_a_side_bonus_against_a_tag_counts_once_however_many_monsters_have_it() -> None:
+    """I22: "+2 contro i demoni" (d083) raises the character's one strength, which faces the
+    monsters' sum (C6): two demons in the fight do not make it +4."""
+    players = {0: {"styles": ("d083",)}, 1: {"hand": ("d045", "d004")}}
+    state = fight("d001", players=players)
+    assert totals(state)[0] == 1 + 2 + 2
+    state = act(state, 1, Play("d045", extra="d004"))
+    assert totals(state) == (1 + 2 + 2, 1 + 3)
 
 
 def test_H9_the_helper_gains_no_level() -> None:
@@ -330,6 +385,16 @@ def test_D6_next_turn_starts_with_two_cards_from_each_deck() -> None:
 def test_X1_draw_the_monster_treasure_number() -> None:
     state = pass_all(act(fight("d005", players={0: {"level": 5}}), 0, Resolve()))
     assert len(state.players[0].hand) == 2
+
+
+def test_X1_extra_treasure_per_kill_counts_each_monster_killed() -> None:
+    """d065 "+1 Tesoro per ogni uccisione" and C9 ("per ogni mostro ucciso"): two monsters
+    killed in one fight are two kills, so 1 + 1 treasure of the cards and 2 of the class."""
+    players = {0: {"level": 6, "classes": ("d065",)}, 1: {"hand": ("d045", "d003")}}
+    state = act(fight("d001", players=players), 1, Play("d045", extra="d003"))
+    assert F.treasures_won(state) == 4
+    state = pass_all(act(state, 0, Resolve()))
+    assert state.players[0].level == 8 and len(state.players[0].hand) == 4
 
 
 def test_X2_face_down_alone_face_up_when_helped() -> None:

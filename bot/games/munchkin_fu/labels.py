@@ -207,9 +207,10 @@ def _choose(view: View, action: Action, locale: str) -> str:
     if kind == "run_order":
         order = [monster_name(view, int(i), locale) for i in parts[0].split(",") if i.isdigit()]
         fields = {f"m{k}": name for k, name in enumerate(order)}
-        template = t(locale, "🏃 Run from {monsters}").replace(
-            "{monsters}", " → ".join("{" + k + "}" for k in fields)
-        )
+        text = t(locale, "🏃 Run from {monsters}")
+        if len(order) < len((view.get("fight") or {}).get("monsters") or ()):  # R8: step by step
+            text = t(locale, "🏃 Run from {monsters} first, then pick the next")
+        template = text.replace("{monsters}", " → ".join("{" + k + "}" for k in fields))
         return fill(template, fields)
     if kind == "run":
         return _run_option(view, parts, locale)
