@@ -179,7 +179,8 @@ def arrive(
     state: State, fig: Figure, reach: Reach, cost: int, kind: str
 ) -> tuple[State, list[Event]]:
     """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3), each token
-    met once this activation."""
+    met once this activation. Each token hurts on its own, in turn, so a point past a form it
+    destroys falls on the other form (H4) instead of being lost to the clamp of one lump."""
     new = spend(advance(state, "move"), cost)
     act = new.activation
     assert act is not None
@@ -189,8 +190,13 @@ def arrive(
     new = with_figure(new, replace(fig, at=at(reach.anchor), moved=moved))
     event: Event = {"type": kind, "figure": fig.id, "from": fig.at, "to": at(reach.anchor)}
     event.update(cost=cost, hazards=len(reach.hazards))
-    new, more = hurt(new, figure(new, fig.id), len(reach.hazards), None)
-    return new, [event, *more]
+    events = [event]
+    for _ in reach.hazards:
+        new, more = hurt(new, figure(new, fig.id), 1, None)
+        events += more
+        if not figure(new, fig.id).at:
+            break
+    return new, events
 
 
 def move(state: State, fig_id: str, to: str) -> tuple[State, list[Event]]:
