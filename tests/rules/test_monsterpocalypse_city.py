@@ -271,16 +271,32 @@ def test_R12_shift_a_unit_off_a_spawn_space() -> None:
 def test_X5_T9_flyers_do_not_secure_buildings() -> None:
     """Issue 26 item 5: buildings are «gli ostacoli e gli obbiettivi dei vostri mostri» and
     «Miniature che volano non possono presidiare obbiettivi»: a flyer is not one of the three
-    units that secure a building (it counted before), nor does an enemy flyer contest one."""
+    units that secure a building (it counted before). That it still contests one is
+    :func:`test_X5_an_enemy_flyer_beside_a_building_contests_it`."""
     around = {GLIDER: "D5", SENTINELS[0]: "D6", SENTINELS[1]: "G5"}
     board = arranged(units=around, buildings=(("tower", 1, "E5"),))
     assert MP.view(board, None)["buildings"][0]["secured_by"] is None
     three = {**around, SENTINELS[2]: "G6"}
     board = arranged(units=three, buildings=(("tower", 1, "E5"),))
     assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+
+
+def test_X5_an_enemy_flyer_beside_a_building_contests_it() -> None:
+    """X5 «senza che lo siano anche quelle nemiche» names every enemy unit, and the objective
+    spaces' «Nb: unità volanti non possono sfruttarli, ma possono occuparli per impedire
+    all'avversario di farlo» shows a flyer blocking what it cannot hold (session 30: an enemy
+    flyer beside the building did not contest it). An enemy monster still does not (units only);
+    a flyer of one's own neither helps nor hinders. The power-up pays nothing for it."""
+    three = {SENTINELS[0]: "D5", SENTINELS[1]: "D6", SENTINELS[2]: "G5"}
     stingwing = unit_of(BASE, 1, "stingwing")
-    board = arranged(units={**three, stingwing: "E4"}, buildings=(("tower", 1, "E5"),))
-    assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+    tower = (("tower", 1, "E5"),)
+    board = arranged(units={**three, stingwing: "E4"}, buildings=tower)
+    assert MP.view(board, None)["buildings"][0]["secured_by"] is None
+    board = arranged(monsters=("A1", "K11"), units={**three, stingwing: "E4"}, buildings=tower)
+    state, event = _power_up(board)
+    assert state.players[0].power == 0 and event["secured"] == 0
+    beside = arranged(monsters=("A1", "E3"), units={**three, GLIDER: "G6"}, buildings=tower)
+    assert MP.view(beside, None)["buildings"][0]["secured_by"] == 0
 
 
 def test_R12_a_shift_is_no_move() -> None:
