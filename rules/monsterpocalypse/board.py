@@ -159,8 +159,11 @@ def has_cover(state: State, target: Figure, attacker: Figure) -> bool:
 
 
 def secured_by(state: State, built: Building) -> int | None:
-    """X5/T9: the player with ≥ 3 units adjacent to the building and no enemy unit adjacent;
-    flyers count neither way (a building is an objective, and flyers hold none)."""
+    """X5/T9: the player with ≥ 3 non-flying units adjacent to the building and no enemy unit
+    adjacent. A flyer never counts toward the three (a building is an objective, and flyers hold
+    none: «Miniature che volano non possono presidiare obbiettivi») but an enemy flyer contests
+    it: «senza che lo siano anche quelle nemiche» names every enemy unit, and flyers «possono
+    occuparli per impedire all'avversario di farlo». Monsters count neither way."""
     return _securer(built, _holders(state))
 
 
@@ -172,18 +175,24 @@ def securers(state: State) -> dict[str, int | None]:
     return {b.id: _securer(b, holders) for b in state.buildings}
 
 
-def _holders(state: State) -> list[tuple[int, tuple[Square, ...]]]:
-    """The units that may secure a building: (owner, squares) of those on the map not flying."""
-    return [
-        (f.owner, f.squares()) for f in on_map(state) if f.kind == "unit" and not flies(state, f)
-    ]
+_Holder = tuple[int, tuple[Square, ...], bool]
+"""A unit on the map as securing sees it: (owner, squares, whether it flies)."""
 
 
-def _securer(built: Building, holders: list[tuple[int, tuple[Square, ...]]]) -> int | None:
+def _holders(state: State) -> list[_Holder]:
+    """The units on the map, each with its flight looked up once: all of them may contest a
+    building, those not flying may also secure it."""
+    return [(f.owner, f.squares(), flies(state, f)) for f in on_map(state) if f.kind == "unit"]
+
+
+def _securer(built: Building, holders: list[_Holder]) -> int | None:
     there = built.squares()
-    near = [owner for owner, squares in holders if geometry.adjacent(squares, there)]
+    near = [
+        (owner, flying) for owner, squares, flying in holders if geometry.adjacent(squares, there)
+    ]
     for seat in (0, 1):
-        if near.count(seat) >= 3 and (1 - seat) not in near:
+        holding = sum(1 for owner, flying in near if owner == seat and not flying)
+        if holding >= 3 and all(owner == seat for owner, _ in near):
             return seat
     return None
 

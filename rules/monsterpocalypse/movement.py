@@ -99,24 +99,29 @@ def _jumps(
     on (one it did not start on), never by those it leaps over."""
     if "jump" not in held or "flight" in held:
         return found
+    return {anchor: _landed(fig, terrain, reach) for anchor, reach in found.items()}
+
+
+def _landed(fig: Figure, terrain: geometry.Terrain, reach: Reach) -> Reach:
+    """A jumper's ``reach`` with only the hazards under its final footprint that it did not
+    start on (decision 2), whatever the path leapt over — a teleporter's jump included (O7)."""
     before = set(fig.squares())
-    out: dict[Square, Reach] = {}
-    for anchor, reach in found.items():
-        under = [s for s in geometry.footprint(anchor, fig.size) if s not in before]
-        tokens = tuple(sorted({terrain.hazards[s] for s in under if s in terrain.hazards}))
-        out[anchor] = replace(reach, hazards=tokens)
-    return out
+    under = [s for s in geometry.footprint(reach.anchor, fig.size) if s not in before]
+    tokens = tuple(sorted({terrain.hazards[s] for s in under if s in terrain.hazards}))
+    return replace(reach, hazards=tokens)
 
 
 def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Square, Reach]:
     """O7 (I16): a unit that starts its move on a teleporter may spend 1 point to land on or
     next to another unoccupied teleporter, then walk on with the points left («al costo di 1
-    punto movimento»), still one move."""
+    punto movimento»), still one move. A jumper is hurt only by the hazard it ends on, as in any
+    move (decision 2: no exception for teleporters), so the choice between ways is made on that."""
     space = board.holds_space(state, fig)
     speed = board.speed(state, fig)
     if space is None or space.kind != "teleporter" or speed < 1:
         return {}
     held = board.abilities(state, fig)
+    jumper = "jump" in held
     taken = board.taken_squares(state, but=fig.id)
     found: dict[Square, Reach] = {}
     for other in content.map_(state.map).spaces:
@@ -127,12 +132,14 @@ def teleports(state: State, fig: Figure, terrain: geometry.Terrain) -> dict[Squa
                 continue
             hazards = (terrain.hazards[landing],) if landing in terrain.hazards else ()
             onward = {landing: Reach(landing, 0, False, (landing,), ())}
-            onward |= reachable(landing, 1, speed - 1, terrain, jump="jump" in held, safest=True)
+            onward |= reachable(landing, 1, speed - 1, terrain, jump=jumper, safest=True)
             for anchor, walk in onward.items():
                 tokens = tuple(sorted({*hazards, *walk.hazards}))
                 reach = Reach(
                     anchor, 1 + walk.cost, walk.diagonal, (sq(fig.at), *walk.path), tokens
                 )
+                if jumper:
+                    reach = _landed(fig, terrain, reach)
                 if anchor != sq(fig.at) and (anchor not in found or _safer(reach, found[anchor])):
                     found[anchor] = reach
     return found
@@ -172,7 +179,8 @@ def arrive(
     state: State, fig: Figure, reach: Reach, cost: int, kind: str
 ) -> tuple[State, list[Event]]:
     """Pay, stand on the new anchor, take 1 damage per hazard token entered (X3), each token
-    met once this activation."""
+    met once this activation. Each token hurts on its own, in turn, so a point past a form it
+    destroys falls on the other form (H4) instead of being lost to the clamp of one lump."""
     new = spend(advance(state, "move"), cost)
     act = new.activation
     assert act is not None
@@ -182,8 +190,13 @@ def arrive(
     new = with_figure(new, replace(fig, at=at(reach.anchor), moved=moved))
     event: Event = {"type": kind, "figure": fig.id, "from": fig.at, "to": at(reach.anchor)}
     event.update(cost=cost, hazards=len(reach.hazards))
-    new, more = hurt(new, figure(new, fig.id), len(reach.hazards), None)
-    return new, [event, *more]
+    events = [event]
+    for _ in reach.hazards:
+        new, more = hurt(new, figure(new, fig.id), 1, None)
+        events += more
+        if not figure(new, fig.id).at:
+            break
+    return new, events
 
 
 def move(state: State, fig_id: str, to: str) -> tuple[State, list[Event]]:

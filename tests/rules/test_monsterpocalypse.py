@@ -109,9 +109,9 @@ def test_V3_tie_broken_by_summed_health_then_draw() -> None:
 
 
 def test_V3_tie_broken_by_the_share_of_health_lost_fair_between_factions() -> None:
-    """Issue 26 item 6: the Warden (12 health) against the smaller Empress (9). Untouched
-    monsters are a draw, not a Warden win; 3 lost of 12 (25 %) loses to 1 lost of 9 (11 %),
-    though 9 > 8."""
+    """Issue 26 item 6 (a house rule, I28): the Warden (6 + 5 = 11 health) against the smaller
+    Empress (4 + 5 = 9). Untouched monsters are a draw, not a Warden win; 2 lost of 11 (18 %)
+    loses to 1 lost of 9 (11 %), though the Warden's summed 9 > 8."""
     state = _last_turn(arranged())
     assert (monster_of(state, 0).type, monster_of(state, 1).type) == ("warden", "empress")
     untouched, events = act(state, ActivateUnits(), EndActivation(0))

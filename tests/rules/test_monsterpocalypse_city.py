@@ -25,6 +25,7 @@ from rules.monsterpocalypse.model import (
     Spawn,
     State,
     figure,
+    with_figure,
 )
 from tests.rules.monsterpocalypse_helpers import (
     MP,
@@ -87,6 +88,33 @@ def test_X3_hazard_entered_deals_one_damage_once_per_token() -> None:
     assert figure(state, SENTINELS[0]).at == ""  # one damage destroys a unit
     assert [e["type"] for e in events] == ["move", "unit_destroyed"]
     assert state.players[1].power == 0  # nobody's attack: no power die
+
+
+def test_X3_H4_each_token_hurts_on_its_own_the_second_falls_on_the_new_form() -> None:
+    """«la miniatura che vi muove attraverso subisce 1 danno» per token, and H4 «sostituitela con
+    l'altra»: the Empress (alpha at 1) moving E9 -> E3 through the fires on E7 and E5 loses the
+    alpha to the first and 1 hyper health to the second (it once lost the second point with the
+    alpha, a lump of 2 clamped to the form); with no hyper health left the monster is gone after
+    the first and nothing more is told."""
+    state, events = _through_two_fires((1, 5))
+    assert [e["type"] for e in events] == ["move", "damaged", "form_destroyed", "damaged"]
+    assert [e["amount"] for e in events if e["type"] == "damaged"] == [1, 1]
+    beast = figure(state, "m1")
+    assert (beast.form, beast.health, beast.at) == ("hyper", (0, 4), "E3")
+    state, events = _through_two_fires((1, 0))
+    kinds = [e["type"] for e in events]
+    assert kinds[:4] == ["move", "damaged", "form_destroyed", "monster_destroyed"]
+    assert kinds.count("damaged") == 1 and figure(state, "m1").at == ""
+    assert state.winners == (0,)
+
+
+def _through_two_fires(health: tuple[int, int]) -> tuple[State, list[dict[str, Any]]]:
+    """The Empress (seat 1) with ``health`` moves E9 -> E3, where every way crosses two fires."""
+    board = arranged(monsters=("A1", "E9"), hazards=(("fire", "E7"), ("fire", "E5")))
+    board = with_figure(board, replace(figure(board, "m1"), health=health))
+    state, _ = act(replace(pools(board, 1, 0, 10), turn=1), ActivateMonster())
+    assert {m["to"]: m["hazards"] for m in MP.view(state, 1)["moves"]["m1"]}["E3"] == 2
+    return act(state, Move("m1", "E3"))
 
 
 def test_ability_hazard_proof() -> None:
@@ -243,16 +271,32 @@ def test_R12_shift_a_unit_off_a_spawn_space() -> None:
 def test_X5_T9_flyers_do_not_secure_buildings() -> None:
     """Issue 26 item 5: buildings are «gli ostacoli e gli obbiettivi dei vostri mostri» and
     «Miniature che volano non possono presidiare obbiettivi»: a flyer is not one of the three
-    units that secure a building (it counted before), nor does an enemy flyer contest one."""
+    units that secure a building (it counted before). That it still contests one is
+    :func:`test_X5_an_enemy_flyer_beside_a_building_contests_it`."""
     around = {GLIDER: "D5", SENTINELS[0]: "D6", SENTINELS[1]: "G5"}
     board = arranged(units=around, buildings=(("tower", 1, "E5"),))
     assert MP.view(board, None)["buildings"][0]["secured_by"] is None
     three = {**around, SENTINELS[2]: "G6"}
     board = arranged(units=three, buildings=(("tower", 1, "E5"),))
     assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+
+
+def test_X5_an_enemy_flyer_beside_a_building_contests_it() -> None:
+    """X5 «senza che lo siano anche quelle nemiche» names every enemy unit, and the objective
+    spaces' «Nb: unità volanti non possono sfruttarli, ma possono occuparli per impedire
+    all'avversario di farlo» shows a flyer blocking what it cannot hold (session 30: an enemy
+    flyer beside the building did not contest it). An enemy monster still does not (units only);
+    a flyer of one's own neither helps nor hinders. The power-up pays nothing for it."""
+    three = {SENTINELS[0]: "D5", SENTINELS[1]: "D6", SENTINELS[2]: "G5"}
     stingwing = unit_of(BASE, 1, "stingwing")
-    board = arranged(units={**three, stingwing: "E4"}, buildings=(("tower", 1, "E5"),))
-    assert MP.view(board, None)["buildings"][0]["secured_by"] == 0
+    tower = (("tower", 1, "E5"),)
+    board = arranged(units={**three, stingwing: "E4"}, buildings=tower)
+    assert MP.view(board, None)["buildings"][0]["secured_by"] is None
+    board = arranged(monsters=("A1", "K11"), units={**three, stingwing: "E4"}, buildings=tower)
+    state, event = _power_up(board)
+    assert state.players[0].power == 0 and event["secured"] == 0
+    beside = arranged(monsters=("A1", "E3"), units={**three, GLIDER: "G6"}, buildings=tower)
+    assert MP.view(beside, None)["buildings"][0]["secured_by"] == 0
 
 
 def test_R12_a_shift_is_no_move() -> None:

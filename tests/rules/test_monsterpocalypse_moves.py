@@ -288,6 +288,20 @@ def test_O7_flyers_never_teleport() -> None:
     assert moves.get("H9", 99) > 1 and moves.get("G10", 99) > 1
 
 
+def test_O7_I12_a_jumper_teleports_over_a_hazard_unhurt() -> None:
+    """Decision 2 / I12 make no exception for teleporters (O7, I16): the Vaultback jumps from
+    H4 to beside H9, then leaps the fires on G10-H11 and I10-J11 (no way round them with 3
+    points) to H12 unhurt; ending on a fire (H11) still hurts. It died there once: the walk after
+    the landing counted every hazard it passed over."""
+    state = arranged(units={VAULTBACK: "H4"}, hazards=(("fire", "G10"), ("fire", "I10")))
+    state = _turn_units(state, 1)
+    moves = {m["to"]: m["hazards"] for m in MP.view(state, 1)["moves"][VAULTBACK]}
+    assert moves["H12"] == 0 and moves["H11"] == 1
+    state, events = act(state, Move(VAULTBACK, "H12"))
+    assert figure(state, VAULTBACK).at == "H12"
+    assert [e["type"] for e in events] == ["move"] and events[0]["hazards"] == 0
+
+
 def test_T2_flyers_and_jumpers_pay_one_for_rough() -> None:
     """ "considera tutti i terreni come traversabili": rough costs them 1, not 2."""
     assert _moves(arranged(units={SENTINEL: "C3"}), SENTINEL)["C4"] == 2
