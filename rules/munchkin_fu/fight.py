@@ -350,11 +350,13 @@ def slays(state: State, seat: int) -> list[Action]:
     )
     if len(state.players[seat].hand) < minimum:
         return []
-    return [Slay(i) for i, m in enumerate(fight.monsters) if m.of < 0]
+    return [Slay(i) for i in range(len(fight.monsters))]  # a Double too: a monster (C7)
 
 
 def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
-    """The monster (with its doubles) leaves the fight killed: its levels and treasures,
+    """One monster leaves the fight killed ("per rimuovere un Mostro dal combattimento"): like
+    C7's removal, its Doubles stay, each a monster of its own (:func:`without`), and a Double
+    may be struck on its own (it dies as the monster it copies). Its levels and treasures,
     its enhancers' included (IF4), count at the end (only 1 level, no treasure, if the
     others are run from: I12). Killing the last one wins
     the fight as any other way does: through the fighter's *resolve* and the window (C13),
@@ -364,13 +366,13 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     hand = state.players[seat].hand
     state = discard(put_player(state, seat, replace(state.players[seat], hand=(), shown=())), hand)
     gone = fight.monsters[index]
-    doubles = [m for m in fight.monsters if m.of == index]
-    monsters = [m for i, m in enumerate(fight.monsters) if i != index and m.of != index]
-    monsters = [replace(m, of=m.of - (m.of > index)) for m in monsters]
-    state = discard(state, [c for m in [gone, *doubles] for c in (m.card, *m.enhancers, *m.items)])
-    killed = (*fight.killed, gone.base())  # a Double left by its original counts as it (C7)
+    state = discard(state, [gone.card, *gone.enhancers, *gone.items])
+    as_card = (fight.monsters[gone.of] if gone.of >= 0 else gone).base()
+    killed = (*fight.killed, as_card)  # a Double counts as the monster it copies (C7)
     extra = fight.killed_treasures + sum(card(e).treasures for e in enhancers_of(fight, index))
-    fight = replace(fight, monsters=tuple(monsters), killed=killed, killed_treasures=extra)
+    fight = replace(
+        fight, monsters=tuple(without(fight, index)), killed=killed, killed_treasures=extra
+    )
     state = replace(state, fight=fight)
     event: Event = {"type": "slain", "seat": seat, "card": gone.card, "discarded": list(hand)}
     return reopen(state), [event]

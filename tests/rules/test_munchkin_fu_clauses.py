@@ -558,3 +558,20 @@ def test_I37_random_play_tables_and_uses_one_shots_keeping_every_card() -> None:
             state = act(state, seat, action)
             assert held(state) == FULL
     assert tabled_uses > 0
+
+
+def test_E4_C7_the_samurai_strike_takes_one_monster_and_leaves_its_double() -> None:
+    """E4 "per rimuovere un Mostro dal combattimento" takes one monster, as C7's removal does:
+    a Double is a monster of its own (M4 "porta in campo un altro mostro"), so striking its
+    original leaves it fighting as the copy, and a Double may be struck on its own."""
+    players = {0: {"level": 4, "classes": ("d067",), "hand": ("t001", "t002", "t008")}}
+    players[1] = {"hand": ("d047",)}
+    state = act(fight("d004", players=players, epic=True), 1, Play("d047", monster=0))
+    assert set(E.legal_actions(state, 0)) >= {Slay(0), Slay(1)}
+    struck = act(state, 0, Slay(0))
+    assert [m.card for m in struck.fight.monsters] == ["d047"]
+    assert E.view(struck, None)["fight"]["monsters"][0]["copy_of"] == "d004"
+    assert struck.fight.killed == ("d004",)
+    double_struck = act(state, 0, Slay(1))
+    assert [m.card for m in double_struck.fight.monsters] == ["d004"]
+    assert double_struck.fight.killed == ("d004",)
