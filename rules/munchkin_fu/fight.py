@@ -369,7 +369,7 @@ def slay(state: State, seat: int, index: int) -> tuple[State, list[Event]]:
     state = discard(state, [gone.card, *gone.enhancers, *gone.items])
     as_card = (fight.monsters[gone.of] if gone.of >= 0 else gone).base()
     killed = (*fight.killed, as_card)  # a Double counts as the monster it copies (C7)
-    extra = fight.killed_treasures + sum(card(e).treasures for e in enhancers_of(fight, index))
+    extra = fight.killed_treasures + monster_treasures(fight, index) - card(as_card).treasures
     fight = replace(
         fight, monsters=tuple(without(fight, index)), killed=killed, killed_treasures=extra
     )
@@ -491,16 +491,20 @@ def start_running(state: State) -> tuple[State, list[Event]]:
     return state, events
 
 
+def monster_treasures(fight: Fight, i: int) -> int:
+    """I53: monster ``i``'s treasures with its enhancers' (IF4 "danno più tesori"), never
+    below 0: an enhancer takes from its own monster only."""
+    enhanced = sum(card(e).treasures for e in enhancers_of(fight, i))
+    return max(0, monster_card(fight, i).treasures + enhanced)
+
+
 def treasures_won(state: State) -> int:
     """X1, I53: each monster's treasures with its enhancers', and the killer's
     ``extra_treasure`` once per monster killed ("+1 Tesoro per ogni uccisione"; C9 counts a
     kill per monster, slain ones included)."""
     fight = state.fight
     assert fight is not None
-    count = 0
-    for i in range(len(fight.monsters)):
-        count += monster_card(fight, i).treasures
-        count += sum(card(e).treasures for e in enhancers_of(fight, i))
+    count = sum(monster_treasures(fight, i) for i in range(len(fight.monsters)))
     count += sum(card(k).treasures for k in fight.killed) + fight.killed_treasures
     extra = ch.effects_in_play(gear(state, fight.fighter), "extra_treasure")
     kills = len(rewards.killed_cards(fight))

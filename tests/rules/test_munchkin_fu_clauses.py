@@ -575,3 +575,12 @@ def test_E4_C7_the_samurai_strike_takes_one_monster_and_leaves_its_double() -> N
     double_struck = act(state, 0, Slay(1))
     assert [m.card for m in double_struck.fight.monsters] == ["d004"]
     assert double_struck.fight.killed == ("d004",)
+
+
+def test_I53_an_enhancer_never_takes_its_monster_below_no_treasure() -> None:
+    """IF4/I53: an enhancer's treasures add to its own monster's, never below 0, so two -1
+    enhancers on a 1-treasure monster cost the fight that monster's 1, not the other's too."""
+    players = {1: {"hand": ("d045", "d031", "d043", "d044")}}
+    state = act(fight("d004", players=players), 1, Play("d045", extra="d031"))
+    state = act(act(state, 1, Play("d043", monster=0)), 1, Play("d044", monster=0))
+    assert F.treasures_won(state) == 0 + 4
