@@ -33,7 +33,7 @@ _ARCH: dict[str, dict[str, str]] = {
 }
 
 _CONDITION: dict[str, dict[str, str]] = {
-    "ranks_at": {"en": "a row reads {a}", "it": "una riga mostra {a}"},
+    "ranks_at": {"en": "a row starting with {a}", "it": "una riga che inizia con {a}"},
     "same_rank": {"en": "same rank in a row: {a}", "it": "stesso rango in una riga: {a}"},
     "leftmost_one_colour": {
         "en": "{a} leftmost dice of a row one colour",

@@ -35,6 +35,8 @@ from bot.games.monsters_on_board.words import die_text, prophecy_name, units
 from bot.games.texts import rules_text
 from bot.limits import safe_name
 from bot.narration import narrate
+from rules.monsters_on_board.prophecy import evaluate
+from tests.rules.test_monsters_on_board_scoring import grid
 
 ENGINE = rules.GAMES["monsters_on_board"]
 PRESENTER = MonstersOnBoardPresenter()
@@ -356,6 +358,17 @@ def test_prophecy_text_names_every_printed_number() -> None:
     assert "10/25/45" in prophecy_text("02", "en")
     assert "(at most 50)" in prophecy_text("06", "en")
     assert "(al massimo 45)" in prophecy_text("10", "it")
+
+
+def test_PR5_cards_01_and_03_say_their_ranks_start_the_row() -> None:
+    """PR5 / card 01: "se i valori mostrati sono negli spazi esatti" — 6-5-4-3 scores only in
+    spaces 1-4 (a row 2 6 5 4 3 1 scores nothing), so the hand's words say the row starts with
+    them; "a row reading 6-5-4-3" promised it anywhere in the row."""
+    assert evaluate("01", grid("b2 b6 g5 p4 o3 k1")).raw == 0
+    assert evaluate("01", grid("b6 g5 p4 o3 k1 v2")).raw == 20
+    for number, ranks in (("01", "6-5-4-3"), ("03", "1-2-3-4")):
+        assert f"a row starting with {ranks} → 20" in prophecy_text(number, "en")
+        assert f"una riga che inizia con {ranks} → 20" in prophecy_text(number, "it")
 
 
 def test_summary_fits_one_embed_field_with_four_long_names() -> None:

@@ -20,7 +20,8 @@ from render import RENDERERS, board_image, hand_image, render_board, render_hand
 from render.boxes import Page, PlacedText, Region
 from render.common import Canvas, SeatBoardRenderer, player_names
 from render.monsters_on_board import WIDTH, MonstersOnBoardRenderer
-from render.monsters_on_board.cards import solo_symbols
+from render.monsters_on_board import catalogue as cat
+from render.monsters_on_board.cards import condition_words, solo_symbols
 from render.monsters_on_board.pieces import draw_creature, draw_die, draw_ghost
 from render.monsters_on_board.style import t
 from render.text import font, has_glyph
@@ -451,6 +452,17 @@ def test_T8_each_pick_sits_on_its_symbol_and_the_spare_is_named() -> None:
         colour = content().colours[picks[k][0].rpartition("-")[0]]
         assert texts[:3] == [symbol, str(picks[k][1]), f"{colour.symbol}{colour.letter}"]
         assert (t("spare", "en") in texts) == (picks[k] == view["jack"]["spare"])
+
+
+def test_PR5_cards_01_and_03_say_their_ranks_start_the_row() -> None:
+    """PR5 / card 01: "se i valori mostrati sono negli spazi esatti" — the ranks score only
+    from space 1 on (``prophecy._ranks_at``), so the drawn card says the row starts with them."""
+    for number, ranks in (("01", "6 5 4 3"), ("03", "1 2 3 4")):
+        card = cat.prophecy_card(number)
+        assert card is not None
+        cond = card.conditions[0]
+        assert condition_words(card, cond, "en") == f"a row starting with {ranks}"
+        assert condition_words(card, cond, "it") == f"una riga che inizia con {ranks}"
 
 
 def test_T12_spider_jacks_area_is_drawn_by_colour() -> None:

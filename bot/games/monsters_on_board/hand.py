@@ -58,7 +58,9 @@ def _what(cond: Condition, locale: str) -> str:
     """A condition's test in a few words, without the column it applies to."""
     params, test = cond.params, cond.test
     if test == "ranks_at":
-        return t(locale, "a row reading {ranks}", ranks="-".join(str(r) for r in params["ranks"]))
+        return t(
+            locale, "a row starting with {ranks}", ranks="-".join(str(r) for r in params["ranks"])
+        )
     if test == "same_rank":
         counts = "/".join(sorted(params["juice_by_count"], key=int))
         return t(locale, "{counts} dice of one rank in a row", counts=counts)
@@ -100,7 +102,7 @@ def _juice(cond: Condition) -> str:
 
 
 def prophecy_text(number: str, locale: str) -> str:
-    """``01 Down into the Crypt: a row reading 6-5-4-3 → 20 · …`` (I29); a column card's
+    """``01 Down into the Crypt: a row starting with 6-5-4-3 → 20 · …`` (I29); a column card's
     conditions that differ only by column read as one (``columns 1-6 totals exactly 10 →
     3/6/9/12/15/18``)."""
     card = prophecy_cards().get(number)
