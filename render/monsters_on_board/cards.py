@@ -27,7 +27,10 @@ _ARCH: dict[str, dict[str, str]] = {
     },
     "champion": {"en": "one {a} in final area: 5/die", "it": "una {a} in area finale: 5/dado"},
     "three_colour": {"en": "10 if 3+ {a} dice in a row", "it": "10 se 3+ dadi {a} in una riga"},
-    "three_rank": {"en": "10 if 3+ dice of rank {a} in a row", "it": "10 se 3+ dadi di rango {a}"},
+    "three_rank": {
+        "en": "10 if 3+ dice of rank {a} in a row",
+        "it": "10 se 3+ dadi di rango {a} in una riga",
+    },
     "three_even": {"en": "10 if 3+ even dice in a row", "it": "10 se 3+ dadi pari in una riga"},
     "three_odd": {"en": "10 if 3+ odd dice in a row", "it": "10 se 3+ dadi dispari in una riga"},
 }

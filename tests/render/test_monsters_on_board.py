@@ -21,12 +21,13 @@ from render.boxes import Page, PlacedText, Region
 from render.common import Canvas, SeatBoardRenderer, player_names
 from render.monsters_on_board import WIDTH, MonstersOnBoardRenderer
 from render.monsters_on_board import catalogue as cat
-from render.monsters_on_board.cards import condition_words, solo_symbols
+from render.monsters_on_board.cards import arch_summary, condition_words, solo_symbols
 from render.monsters_on_board.pieces import draw_creature, draw_die, draw_ghost
 from render.monsters_on_board.style import t
 from render.text import font, has_glyph
 from rules.monsters_on_board import VARIANTS as MOB_VARIANTS
 from rules.monsters_on_board import engine as E
+from rules.monsters_on_board.arch import arch_cards
 from rules.monsters_on_board.bot import bot_action
 from rules.monsters_on_board.content import COLOURS, content
 from tests.render.pngs import assert_sane, decode
@@ -463,6 +464,17 @@ def test_PR5_cards_01_and_03_say_their_ranks_start_the_row() -> None:
         cond = card.conditions[0]
         assert condition_words(card, cond, "en") == f"a row starting with {ranks}"
         assert condition_words(card, cond, "it") == f"una riga che inizia con {ranks}"
+
+
+def test_AM10_every_three_in_a_row_card_says_one_row_in_both_languages() -> None:
+    """AM10: "**3 o più** dei dadi Signore richiesti in una **singola riga**" —
+    ``scoring._three_in_row`` counts row by row, so every variant's words name the row, in
+    English and Italian alike (the rank cards' Italian said only "10 se 3+ dadi di rango 1")."""
+    cards = [c for c in arch_cards().values() if c.kind == "three_in_row"]
+    assert len(cards) == 9
+    for card in cards:
+        assert arch_summary(card, "en").endswith("in a row")
+        assert arch_summary(card, "it").endswith("in una riga")
 
 
 def test_T12_spider_jacks_area_is_drawn_by_colour() -> None:
