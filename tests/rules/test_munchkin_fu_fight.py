@@ -463,6 +463,22 @@ def test_P7_an_ability_discard_may_come_from_play() -> None:
     assert state.fight is not None and state.fight.discards == ((0, "t001"),)
 
 
+def test_P7_d067_d087_each_discard_ability_keeps_its_own_count_and_bonus() -> None:
+    """d067 "discard up to 3 cards: +1 each" and d087 "discard up to 2 cards: +2 each" held
+    together are two abilities: 5 cards, the first two at +2, the next three at +1 (+7); the
+    best bonus never stretches to the larger count (3 cards at +2)."""
+    hand = ("t001", "t002", "t003", "t004", "t005", "t006")
+    players = {0: {"classes": ("d067",), "styles": ("d087",), "hand": hand}}
+    state = fight("d004", players=players)
+    before = F.totals(state)[0]
+    gains = []
+    for cid in hand[:5]:
+        state = act(state, 0, Strike(cid))
+        gains.append(F.totals(state)[0] - before - sum(gains))
+    assert gains == [2, 2, 1, 1, 1]
+    assert not any(isinstance(a, Strike) for a in E.legal_actions(state, 0))
+
+
 def test_P7_discarding_the_class_takes_its_ability_away() -> None:
     state = fight("d004", players={0: {"classes": ("d067",), "hand": ("t001", "t002")}})
     state = act(state, 0, Discard("d067"))
