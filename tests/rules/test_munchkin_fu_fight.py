@@ -327,6 +327,15 @@ def test_H9_the_helper_gains_no_level() -> None:
     assert state.players[1].level == 5 and state.players[0].level == 2
 
 
+def test_I40_t078_the_helper_goes_up_a_level_per_monster_killed() -> None:
+    """t078 "When you help kill a monster, you go up 1 level too", as H9's "per ogni mostro
+    ucciso" for the fighter: two monsters killed with help, the helper goes up 2."""
+    players = {0: {"level": 5}, 1: {"level": 3, "items": ("t078",)}, 2: {"hand": ("d045", "d003")}}
+    state = acts(fight("d001", players=players), (0, OfferHelp(1)), (1, Accept(1)))
+    state = pass_all(act(act(state, 2, Play("d045", extra="d003")), 0, Resolve()))
+    assert [p.level for p in state.players[:2]] == [7, 5]
+
+
 def test_H10_interference_beats_both_and_both_run() -> None:
     state = fight("d004", players={1: {"level": 5}, 2: {"hand": ("d039",)}})
     state = act(acts(state, (0, OfferHelp(1)), (1, Accept(1))), 0, Resolve())
