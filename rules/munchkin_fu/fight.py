@@ -112,15 +112,28 @@ def one_shot_bonus(cid: str) -> int:
     return sum(e.amount for e in card(cid).effects if e.op == "combat_bonus")
 
 
-def strike_bonus(state: State, seat: int) -> int:
-    """``discard_for_bonus``: the bonus per card the seat's gear gives (the best one)."""
+def strike_bonuses(state: State, seat: int) -> tuple[int, ...]:
+    """P7, ``discard_for_bonus``: the bonus of each card ``seat`` may discard in a fight, best
+    first. Each ability keeps its own count and bonus (d067 "fino a 3 carte: +1 ciascuna" and
+    d087 "fino a 2 carte: +2 ciascuna" held together: +2, +2, +1, +1, +1), so the best bonus
+    never stretches to another card's larger count; the seat's discards take them in order."""
     found = ch.effects_in_play(gear(state, seat), "discard_for_bonus")
-    return max((e.amount for e in found), default=0)
+    each = [e.amount for e in found for _ in range(int(e.target.split(":")[1]))]
+    return tuple(sorted(each, reverse=True))
 
 
-def strike_max(state: State, seat: int) -> int:
-    found = ch.effects_in_play(gear(state, seat), "discard_for_bonus")
-    return max((int(e.target.split(":")[1]) for e in found), default=0)
+def strike_lines(state: State) -> list[tuple[str, int]]:
+    """Each discard for a bonus as a line: a seat's n-th discard is worth its n-th bonus."""
+    fight = state.fight
+    assert fight is not None
+    bonuses = {s: strike_bonuses(state, s) for s, _ in fight.discards}
+    lines: list[tuple[str, int]] = []
+    used: dict[int, int] = {}
+    for s, c in fight.discards:
+        n = used.get(s, 0)
+        used[s] = n + 1
+        lines.append((c, bonuses[s][n] if n < len(bonuses[s]) else 0))
+    return lines
 
 
 def heroes_lines(state: State) -> list[tuple[str, int]]:
@@ -134,7 +147,7 @@ def heroes_lines(state: State) -> list[tuple[str, int]]:
         lines.append(("helper", ch.strength(gear(state, fight.helper), found, helping=True)))
     lines += [(c, one_shot_bonus(c)) for c, side in fight.one_shots if side == HEROES]
     lines += [(c, -amount) for c, _, amount in fight.penalties]
-    lines += [(c, strike_bonus(state, s)) for s, c in fight.discards]
+    lines += strike_lines(state)
     return lines
 
 
@@ -231,9 +244,9 @@ def fight_plays(state: State, seat: int) -> list[Action]:
     found += [a for c in p.items if card(c).kind == "one_shot" for a in one_shot_uses(c, n)]
     if seat == fight.fighter:
         found += slays(state, seat)
-    if seat in (fight.fighter, fight.helper) and strike_bonus(state, seat):
+    if seat in (fight.fighter, fight.helper):
         used = sum(1 for s, _ in fight.discards if s == seat)
-        if used < strike_max(state, seat):
+        if used < len(strike_bonuses(state, seat)):
             found += [Strike(c) for c in strike_costs(state, seat)]
     return found
 

@@ -22,14 +22,16 @@ def killed_cards(fight: Fight) -> list[str]:
 
 def helper_levels(state: State, fight: Fight) -> tuple[State, list[Event]]:
     """I40: "Il tuo alleato non avanza di livello" unless a card says so: the helper's
-    ``helper_levels`` effects, one gain per kill; a kill, so it may reach the winning level
-    (T4: two who reach it together both win)."""
+    ``helper_levels`` effects, one gain per monster killed ("When you help kill a monster,
+    you go up 1 level too", as H9's "per ogni mostro ucciso"; C9 counts a kill per monster, a
+    Double and a slain one included: :func:`killed_cards`); a kill, so it may reach the
+    winning level (T4: two who reach it together both win)."""
     if fight.helper < 0:
         return state, []
     amount = sum(e.amount for e in ch.effects_in_play(gear(state, fight.helper), "helper_levels"))
     if not amount:
         return state, []
-    return change_level(state, fight.helper, amount, kill=True)
+    return change_level(state, fight.helper, amount * len(killed_cards(fight)), kill=True)
 
 
 def on_kill_jobs(fight: Fight) -> tuple[Job, ...]:

@@ -11,6 +11,7 @@ import pytest
 
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import fight as F
+from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import (
     Accept,
     Carry,
@@ -102,6 +103,15 @@ def test_G3_discard_a_mook_any_time_never_trade_it() -> None:
     legal = E.legal_actions(state, 1)
     assert Discard("d101") in legal
     assert not any(isinstance(a, OfferTrade) and "d101" in a.give for a in legal)
+
+
+def test_G3_d102_no_mook_text_says_it_cannot_be_discarded() -> None:
+    """G3 "Puoi scartare un Mongo in qualunque momento", and the engine lets the owner do it:
+    a mook's text saying "you can't fire him" (W1: the card would win) promised otherwise."""
+    mooks = [c for c in DECK.cards.values() if c.kind == "mook"]
+    assert [c.id for c in mooks if "can't" in c.texts["en"] or "non puoi" in c.texts["it"]] == []
+    state = game(players={1: {"mooks": (("d102", ()),)}})
+    assert act(state, 1, Discard("d102")).players[1].mooks == ()
 
 
 def test_M3_a_plural_name_is_one_monster() -> None:

@@ -327,6 +327,15 @@ def test_H9_the_helper_gains_no_level() -> None:
     assert state.players[1].level == 5 and state.players[0].level == 2
 
 
+def test_I40_t078_the_helper_goes_up_a_level_per_monster_killed() -> None:
+    """t078 "When you help kill a monster, you go up 1 level too", as H9's "per ogni mostro
+    ucciso" for the fighter: two monsters killed with help, the helper goes up 2."""
+    players = {0: {"level": 5}, 1: {"level": 3, "items": ("t078",)}, 2: {"hand": ("d045", "d003")}}
+    state = acts(fight("d001", players=players), (0, OfferHelp(1)), (1, Accept(1)))
+    state = pass_all(act(act(state, 2, Play("d045", extra="d003")), 0, Resolve()))
+    assert [p.level for p in state.players[:2]] == [7, 5]
+
+
 def test_H10_interference_beats_both_and_both_run() -> None:
     state = fight("d004", players={1: {"level": 5}, 2: {"hand": ("d039",)}})
     state = act(acts(state, (0, OfferHelp(1)), (1, Accept(1))), 0, Resolve())
@@ -461,6 +470,22 @@ def test_P7_an_ability_discard_may_come_from_play() -> None:
     assert totals(state)[0] == before - 1 + 1  # the hat's +1 gone, the strike's +1 gained
     assert state.players[0].items == () and "t001" in state.treasure_discard
     assert state.fight is not None and state.fight.discards == ((0, "t001"),)
+
+
+def test_P7_d067_d087_each_discard_ability_keeps_its_own_count_and_bonus() -> None:
+    """d067 "discard up to 3 cards: +1 each" and d087 "discard up to 2 cards: +2 each" held
+    together are two abilities: 5 cards, the first two at +2, the next three at +1 (+7); the
+    best bonus never stretches to the larger count (3 cards at +2)."""
+    hand = ("t001", "t002", "t003", "t004", "t005", "t006")
+    players = {0: {"classes": ("d067",), "styles": ("d087",), "hand": hand}}
+    state = fight("d004", players=players)
+    before = F.totals(state)[0]
+    gains = []
+    for cid in hand[:5]:
+        state = act(state, 0, Strike(cid))
+        gains.append(F.totals(state)[0] - before - sum(gains))
+    assert gains == [2, 2, 1, 1, 1]
+    assert not any(isinstance(a, Strike) for a in E.legal_actions(state, 0))
 
 
 def test_P7_discarding_the_class_takes_its_ability_away() -> None:
