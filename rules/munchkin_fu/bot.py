@@ -9,7 +9,7 @@ the choice's documented default. Always one of ``legal_actions``.
 from __future__ import annotations
 
 from rules.munchkin_fu import character as ch
-from rules.munchkin_fu import fight as fights
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.engine import legal_actions, step_actions
 from rules.munchkin_fu.model import (
     HEROES,
@@ -75,7 +75,7 @@ def _answer(state: State, seat: int, legal: list[Action]) -> Action | None:
         if offer.kind == "trade":
             pays = not offer.want
         if offer.counter:
-            pays = offer.treasures <= max(1, fights.treasures_won(state) // 2 + 1)
+            pays = offer.treasures <= max(1, strength.treasures_won(state) // 2 + 1)
         action: Action = Accept(offer.id) if pays else Decline(offer.id)
         if action in legal:
             return action
@@ -99,7 +99,7 @@ def _interfere(state: State, seat: int, legal: list[Action]) -> Action:
 def _fighter(state: State, seat: int, legal: list[Action]) -> Action:
     fight = state.fight
     assert fight is not None
-    if fights.winning(state) or not fight.monsters:  # E4: every monster killed
+    if strength.winning(state) or not fight.monsters:  # E4: every monster killed
         return Resolve()
     equip = _equip(state, legal)
     if equip is not None:
@@ -107,15 +107,15 @@ def _fighter(state: State, seat: int, legal: list[Action]) -> Action:
     for action in legal:
         if isinstance(action, Play) and action.side == HEROES:
             return action
-    heroes, monsters = fights.totals(state)
+    heroes, monsters = strength.totals(state)
     slays = [a for a in legal if isinstance(a, Slay)]
     if slays:  # E4: losing, the epic Samurai spends the hand on the strongest monster
-        return max(slays, key=lambda a: fights.monster_level(state, a.monster))
-    wanted = fights.treasures_won(state) // 2 + (fights.treasures_won(state) % 2)
+        return max(slays, key=lambda a: strength.monster_level(state, a.monster))
+    wanted = strength.treasures_won(state) // 2 + (strength.treasures_won(state) % 2)
     offers = [a for a in legal if isinstance(a, OfferHelp) and not a.items]
     offers = [a for a in offers if a.treasures == wanted and not a.helper_first]
     if offers and monsters - heroes < 10:
-        found = fights.tags(state)
+        found = strength.tags(state)
         return max(
             offers,
             key=lambda a: (

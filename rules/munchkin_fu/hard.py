@@ -14,6 +14,7 @@ not one per monster), each step move and one help offer per player asked.
 from __future__ import annotations
 
 from rules.munchkin_fu import fight as fights
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.engine import step_actions
 from rules.munchkin_fu.model import (
     Accept,
@@ -80,7 +81,7 @@ def _fight_plays(state: State, seat: int) -> list[Action]:
 def _help_offers(state: State, steps: list[Action]) -> list[Action]:
     """One offer per player the fighter may ask: half the treasure rounded up, no item (the
     normal bot's terms), the fighter picking first."""
-    wanted = (fights.treasures_won(state) + 1) // 2
+    wanted = (strength.treasures_won(state) + 1) // 2
     return [
         a
         for a in steps

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, IllegalAction
-from rules.munchkin_fu.fight import in_fight, join_curses, reopen, treasures_won
+from rules.munchkin_fu.fight import in_fight, join_curses, reopen
 from rules.munchkin_fu.handover import fits, move_items
 from rules.munchkin_fu.model import (
     Accept,
@@ -28,6 +28,7 @@ from rules.munchkin_fu.model import (
     State,
     with_player,
 )
+from rules.munchkin_fu.strength import treasures_won
 from rules.munchkin_fu.table import card, change_level, discard, from_hand, remove_from_play
 
 SELL_STEP = 1000

@@ -17,8 +17,9 @@ from itertools import permutations
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.content import EFFECT_OPS
-from rules.munchkin_fu.fight import close, totals
+from rules.munchkin_fu.fight import close
 from rules.munchkin_fu.model import Choice, Job, Player, State, put_player, with_player
+from rules.munchkin_fu.strength import totals
 from rules.munchkin_fu.table import (
     card,
     discard,

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import fight as fights
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import Action, State, dump_action
 from rules.munchkin_fu.offers import public_offers
@@ -88,7 +89,7 @@ def _fight(state: State) -> dict[str, Any] | None:
                 "double_of": m.of,
                 "copy_of": m.copy,  # C7: a Double whose original was removed
                 "hk_items": list(m.items),
-                "level": fights.monster_level(state, i) if f.monsters else 0,
+                "level": strength.monster_level(state, i) if f.monsters else 0,
             }
             for i, m in enumerate(f.monsters)
         ],
@@ -106,7 +107,7 @@ def _fight(state: State) -> dict[str, Any] | None:
         },
     }
     if f.monsters:
-        heroes, monsters = fights.heroes_lines(state), fights.monsters_lines(state)
+        heroes, monsters = strength.heroes_lines(state), strength.monsters_lines(state)
         data["heroes"] = {"total": sum(a for _, a in heroes), "lines": [list(x) for x in heroes]}
         data["monsters_total"] = {
             "total": sum(a for _, a in monsters),

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu import fight as F
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.content import DECK
 from rules.munchkin_fu.model import (
     Accept,
@@ -75,7 +75,7 @@ def test_E4_a_slain_monster_keeps_its_enhancers_treasure_for_the_win() -> None:
     players[1] = {"hand": ("d045", "d001", "d038")}
     state = act(fight("d004", players=players, epic=True), 1, Play("d045", extra="d001"))
     state = act(act(state, 1, Play("d038", monster=1)), 0, Slay(1))
-    assert F.treasures_won(state) == 3
+    assert strength.treasures_won(state) == 3
     state = pass_all(act(state, 0, Resolve()))
     assert len(state.players[0].hand) == 3
 
@@ -135,7 +135,7 @@ def test_P4_levels_from_kills_cards_and_selling() -> None:
 
 def test_P5_level_never_below_one_strength_may_be_negative() -> None:
     state = act(fight("d004", players={2: {"hand": ("d055",)}}), 2, Play("d055", target=0))
-    assert F.totals(state)[0] == 1 - 4 and state.players[0].level == 1
+    assert strength.totals(state)[0] == 1 - 4 and state.players[0].level == 1
 
 
 def test_P6_class_abilities_while_the_card_is_in_play() -> None:
@@ -147,8 +147,8 @@ def test_P6_class_abilities_while_the_card_is_in_play() -> None:
 
 def test_P10_twelve_styles_active_while_in_play() -> None:
     state = fight("d030", players={0: {"styles": ("d081",)}})
-    assert F.totals(state)[0] == 4
-    assert F.totals(act(state, 0, Discard("d081")))[0] == 1
+    assert strength.totals(state)[0] == 4
+    assert strength.totals(act(state, 0, Discard("d081")))[0] == 1
 
 
 def test_P13_any_number_of_items_in_play() -> None:
@@ -178,7 +178,7 @@ def test_S7_one_face_up_discard_pile_per_deck() -> None:
 
 def test_S10_the_hand_gives_no_bonus_and_is_taken_only_by_hand_effects() -> None:
     state = fight("d030", players={0: {"hand": ("t037",), "items": ("t001",)}})
-    assert F.totals(state)[0] == 2
+    assert strength.totals(state)[0] == 2
     state = act(
         game(players={0: {"hand": ("t037",)}, 1: {"hand": ("d052",)}}), 1, Play("d052", target=0)
     )
@@ -228,7 +228,7 @@ def test_U1_two_classes_and_one_more_style() -> None:
     me["styles"] = ("d079",)
     state = game(players={0: {**me, "hand": ("d081",)}})
     assert Play("d081") in E.legal_actions(state, 0)
-    assert F.sides_ids(fight("d004", players={0: me})) >= {"ninja", "samurai"}
+    assert strength.sides_ids(fight("d004", players={0: me})) >= {"ninja", "samurai"}
 
 
 def test_W1_a_card_overrides_the_general_rule() -> None:
@@ -358,12 +358,12 @@ def test_M4_enhancers_wandering_and_double_in_any_fight() -> None:
 
 def test_IF3_a_one_shot_for_either_side() -> None:
     state = act(fight("d004", players={1: {"hand": ("t053",)}}), 1, Play("t053", side="heroes"))
-    assert F.totals(state) == (3, 3)
+    assert strength.totals(state) == (3, 3)
 
 
 def test_IF4_enhancers_in_your_fight_or_anyone_elses() -> None:
     state = fight("d004", players={0: {"hand": ("d043",)}})
-    assert F.monster_level(act(state, 0, Play("d043", monster=0)), 0) == 1  # never below 1
+    assert strength.monster_level(act(state, 0, Play("d043", monster=0)), 0) == 1  # never below 1
 
 
 def test_IF5_wandering_monster_brings_a_monster_from_the_hand() -> None:
@@ -385,7 +385,7 @@ def test_K3_a_next_combat_trap_waits_for_the_next_fight() -> None:
     state = act(game(players={1: {"hand": ("d054",)}}), 1, Play("d054", target=0))
     assert state.players[0].curses == ("d054",) and E.view(state, None)["players"][0]["curses"]
     state = act(replace(state, door=("d004", *state.door)), 0, E.Kick())
-    assert F.totals(state)[0] == 1 - 2
+    assert strength.totals(state)[0] == 1 - 2
 
 
 def test_K4_the_victim_chooses_which_item() -> None:
@@ -442,7 +442,7 @@ def test_HK2_hk_items_given_to_a_named_hk_monster() -> None:
     state = fight("d036", players={1: {"hand": ("d010", "t030")}})
     state = act(state, 1, Play("d010"))
     assert {Play("t030", monster=0), Play("t030", monster=1)} <= set(E.legal_actions(state, 1))
-    assert F.monster_level(act(state, 1, Play("t030", monster=0)), 0) == 5
+    assert strength.monster_level(act(state, 1, Play("t030", monster=0)), 0) == 5
 
 
 def test_P9_one_class_without_super_munchkin() -> None:
@@ -453,12 +453,12 @@ def test_P9_one_class_without_super_munchkin() -> None:
 def test_P14_a_class_item_counts_only_for_that_class() -> None:
     plain = fight("d030", players={0: {"items": ("t003",)}})
     ninja = fight("d030", players={0: {"items": ("t003",), "classes": ("d066",)}})
-    assert F.totals(plain)[0] == 1 and F.totals(ninja)[0] == 4
+    assert strength.totals(plain)[0] == 1 and strength.totals(ninja)[0] == 4
 
 
 def test_P15_one_head_armour_feet_two_hands() -> None:
     state = fight("d030", players={0: {"items": ("t001", "t002", "t021", "t022", "t024")}})
-    assert F.totals(state)[0] == 1 + 1 + 2 + 2  # the first head, the first two hands
+    assert strength.totals(state)[0] == 1 + 1 + 2 + 2  # the first head, the first two hands
 
 
 def test_W3_items_when_received_or_in_your_turn() -> None:
@@ -533,7 +533,7 @@ def test_I37_one_shot_used_from_the_table_in_a_fight() -> None:
     assert window.fight.stage == "window"
     used = act(window, 1, Play("t054", side="monsters"))
     assert used.players[1].items == () and "t054" in used.treasure_discard
-    assert used.fight.one_shots == (("t054", "monsters"),) and F.totals(used) == (1, 6)
+    assert used.fight.one_shots == (("t054", "monsters"),) and strength.totals(used) == (1, 6)
     assert used.fight.stage == "fight" and used.fight.passed == ()
     assert Play("t063", monster=0) in E.legal_actions(used, 2)
     running = run_choice(act(used, 0, Run()), "escape:t061")
@@ -593,4 +593,4 @@ def test_I53_an_enhancer_never_takes_its_monster_below_no_treasure() -> None:
     players = {1: {"hand": ("d045", "d031", "d043", "d044")}}
     state = act(fight("d004", players=players), 1, Play("d045", extra="d031"))
     state = act(act(state, 1, Play("d043", monster=0)), 1, Play("d044", monster=0))
-    assert F.treasures_won(state) == 0 + 4
+    assert strength.treasures_won(state) == 0 + 4

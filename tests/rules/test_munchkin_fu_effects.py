@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu import fight as F
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.content import EFFECT_OPS
 from rules.munchkin_fu.model import (
     Accept,
@@ -46,11 +46,11 @@ def caught_by(monster: str, **me: object) -> State:
 
 
 def test_effect_bonus_vs() -> None:
-    assert F.totals(fight("d001", players={0: {"styles": ("d083",)}}))[0] == 1 + 2 + 2
+    assert strength.totals(fight("d001", players={0: {"styles": ("d083",)}}))[0] == 1 + 2 + 2
 
 
 def test_effect_vs() -> None:
-    assert F.totals(fight("d015", players={0: {"classes": ("d071",)}}))[1] == 9 + 3
+    assert strength.totals(fight("d015", players={0: {"classes": ("d071",)}}))[1] == 9 + 3
 
 
 def test_effect_run() -> None:
@@ -76,7 +76,7 @@ def test_effect_helper_bonus() -> None:
     state = acts(
         fight("d030", players={1: {"classes": ("d071",)}}), (0, OfferHelp(1)), (1, Accept(1))
     )
-    assert F.totals(state)[0] == 1 + 1 + 2
+    assert strength.totals(state)[0] == 1 + 1 + 2
 
 
 def test_effect_extra_treasure() -> None:
@@ -117,7 +117,9 @@ def test_effect_hand_slots() -> None:
     items = ("t021", "t022", "t024")
     plain = fight("d030", players={0: {"items": items}})
     wide = fight("d030", players={0: {"items": items, "styles": ("d086",)}})
-    assert F.totals(wide)[0] - F.totals(plain)[0] == 3 + 1  # the third hand item and the style
+    assert (
+        strength.totals(wide)[0] - strength.totals(plain)[0] == 3 + 1
+    )  # the third hand item and the style
 
 
 # --- epic ---------------------------------------------------------------------------------------
@@ -166,7 +168,7 @@ def test_effect_crime_lord() -> None:
 
 def test_effect_combat_bonus() -> None:
     state = act(fight("d004", players={2: {"hand": ("t055",)}}), 2, Play("t055", side="monsters"))
-    assert F.totals(state) == (1, 8)
+    assert strength.totals(state) == (1, 8)
 
 
 def test_effect_remove_monster() -> None:
@@ -232,7 +234,7 @@ def test_effect_combat_penalty() -> None:
     state = trapped("d053", level=4)
     assert state.players[0].curses == ("d053",)  # K3: held until the next fight
     state = act(replace(state, door=("d004", *state.door)), 0, Kick())
-    assert F.totals(state) == (4 - 3, 3) and state.players[0].curses == ()
+    assert strength.totals(state) == (4 - 3, 3) and state.players[0].curses == ()
     assert "d053" in state.door_discard
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu import fight as F
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.model import (
     Accept,
     Choose,
@@ -30,7 +30,7 @@ from tests.rules.test_munchkin_fu import FULL, act, acts, fight, held, pass_all
 
 
 def totals(state: State) -> tuple[int, int]:
-    return F.totals(state)
+    return strength.totals(state)
 
 
 def run_choice(state: State, option: str = "roll") -> State:
@@ -95,7 +95,7 @@ def test_C7_removing_a_monster_leaves_its_double_in_the_fight() -> None:
     state = acts(fight("d004", players=players), (1, Play("d038", monster=0)))
     state = acts(state, (1, Play("d047", monster=0)), (0, Play("t063", monster=0)))
     assert [m.card for m in state.fight.monsters] == ["d047"]
-    assert F.monster_level(state, 0) == 8 and F.treasures_won(state) == 2
+    assert strength.monster_level(state, 0) == 8 and strength.treasures_won(state) == 2
     assert E.view(state, None)["fight"]["monsters"][0]["copy_of"] == "d004"
     state = pass_all(act(state, 0, Resolve()))
     assert state.players[0].level == 5 and len(state.players[0].hand) == 2
@@ -145,9 +145,9 @@ def test_C15_ask_for_help_or_run() -> None:
 def test_M5_enhancers_stack_and_raise_the_double_too() -> None:
     state = fight("d004", players={1: {"hand": ("d038", "d047", "d042")}})
     state = acts(state, (1, Play("d038", monster=0)), (1, Play("d047", monster=0)))
-    assert [F.monster_level(state, i) for i in (0, 1)] == [8, 8]
+    assert [strength.monster_level(state, i) for i in (0, 1)] == [8, 8]
     state = act(state, 1, Play("d042", monster=1))  # on the copy: only the copy
-    assert [F.monster_level(state, i) for i in (0, 1)] == [8, 11]
+    assert [strength.monster_level(state, i) for i in (0, 1)] == [8, 11]
 
 
 def test_M5_a_hong_kong_item_on_the_original_raises_the_double_too() -> None:
@@ -156,7 +156,7 @@ def test_M5_a_hong_kong_item_on_the_original_raises_the_double_too() -> None:
     players = {1: {"hand": ("d047",)}, 2: {"hand": ("t030", "t049")}}
     state = acts(fight("d010", players=players), (2, Play("t049", monster=0)))
     state = acts(state, (1, Play("d047", monster=0)), (2, Play("t030", monster=0)))
-    assert [F.monster_level(state, i) for i in (0, 1)] == [7, 7]
+    assert [strength.monster_level(state, i) for i in (0, 1)] == [7, 7]
 
 
 def test_M6_example_two_enhancers_and_a_double_in_any_order() -> None:
@@ -401,7 +401,7 @@ def test_X1_extra_treasure_per_kill_counts_each_monster_killed() -> None:
     killed in one fight are two kills, so 1 + 1 treasure of the cards and 2 of the class."""
     players = {0: {"level": 6, "classes": ("d065",)}, 1: {"hand": ("d045", "d003")}}
     state = act(fight("d001", players=players), 1, Play("d045", extra="d003"))
-    assert F.treasures_won(state) == 4
+    assert strength.treasures_won(state) == 4
     state = pass_all(act(state, 0, Resolve()))
     assert state.players[0].level == 8 and len(state.players[0].hand) == 4
 
@@ -479,11 +479,11 @@ def test_P7_d067_d087_each_discard_ability_keeps_its_own_count_and_bonus() -> No
     hand = ("t001", "t002", "t003", "t004", "t005", "t006")
     players = {0: {"classes": ("d067",), "styles": ("d087",), "hand": hand}}
     state = fight("d004", players=players)
-    before = F.totals(state)[0]
+    before = strength.totals(state)[0]
     gains = []
     for cid in hand[:5]:
         state = act(state, 0, Strike(cid))
-        gains.append(F.totals(state)[0] - before - sum(gains))
+        gains.append(strength.totals(state)[0] - before - sum(gains))
     assert gains == [2, 2, 1, 1, 1]
     assert not any(isinstance(a, Strike) for a in E.legal_actions(state, 0))
 
@@ -531,13 +531,13 @@ def test_HK4_example_two_hk_items_of_plus_two_on_the_second_monster() -> None:
     players[3] = {"items": ("t014",)}
     state = act(fight("d036", 4, players=players), 1, Play("d010"))
     state = acts(state, (2, Play("t030", monster=1)), (3, Play("t014", monster=1)))
-    assert F.monster_level(state, 1) == 4 + 2 + 2 and state.players[3].items == ()
+    assert strength.monster_level(state, 1) == 4 + 2 + 2 and state.players[3].items == ()
     state = run_choice(pass_all(act(state, 0, Resolve())))  # 2 against 11: all run
     assert {"t030", "t014"} <= set(state.treasure_discard) and state.fight is None
 
 
 def test_HK3_only_the_main_bonus_counts_then_discarded() -> None:
     state = act(fight("d036", players={1: {"items": ("t048",)}}), 1, Play("t048", monster=0))
-    assert F.monster_level(state, 0) == 3 and state.players[1].items == ()
+    assert strength.monster_level(state, 0) == 3 and state.players[1].items == ()
     state = run_choice(act(state, 0, Run()))
     assert "t048" in state.treasure_discard and held(state) == FULL

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import engine as E
-from rules.munchkin_fu import fight as F
+from rules.munchkin_fu import strength
 from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Resolve, Run, Slay
+from rules.munchkin_fu.table import gear
 from tests.rules.test_munchkin_fu import FULL, act, fight, game, held, pass_all
 
 
@@ -51,7 +53,7 @@ def test_R5_an_escape_penalty_waits_for_the_next_fight() -> None:
         0,
         Kick(),
     )
-    assert F.totals(state) == (-1, 1) and state.players[0].owed == ()
+    assert strength.totals(state) == (-1, 1) and state.players[0].owed == ()
 
 
 def test_E4_the_samurai_kill_opens_the_window_like_any_win() -> None:
@@ -70,7 +72,7 @@ def test_E5_mooks_over_the_limit_go_when_the_epic_yakuza_does() -> None:
     mooks = (("d102", ()), ("d106", ()), ("d105", ()))
     players = {0: {"level": 10, "classes": ("d071",), "mooks": mooks}, 1: {"hand": ("d061",)}}
     state = game(players=players, epic=True, race=True)
-    assert F.ch.strength(F.gear(state, 0)) == 16  # 10 + 2 + 3 + 1: the epic Yakuza's three
+    assert ch.strength(gear(state, 0)) == 16  # 10 + 2 + 3 + 1: the epic Yakuza's three
     state = act(state, 1, Play("d061", target=0))  # level 9: no longer epic (I12)
     assert state.choice.seat == 0 and state.choice.kind == "lose"
     assert state.choice.default == "d105"  # the weakest goes first by default
