@@ -9,7 +9,7 @@ the choice's documented default. Always one of ``legal_actions``.
 from __future__ import annotations
 
 from rules.munchkin_fu import character as ch
-from rules.munchkin_fu import strength
+from rules.munchkin_fu import rewards, strength
 from rules.munchkin_fu.engine import legal_actions, step_actions
 from rules.munchkin_fu.model import (
     HEROES,
@@ -59,10 +59,11 @@ def _choice(state: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _wins_by_helping(state: State, seat: int) -> bool:
-    """I40, T4: a card gives ``seat`` levels for helping kill: enough to reach the winning
-    level, so helping is worth it unpaid (and both may win)."""
+    """I40, T4: a card gives ``seat`` levels for helping kill, one gain per monster killed:
+    enough to reach the winning level, so helping is worth it unpaid (and both may win)."""
     gain = sum(e.amount for e in ch.effects_in_play(gear(state, seat), "helper_levels"))
-    return gain > 0 and state.players[seat].level + gain >= state.win_level
+    kills = len(rewards.killed_cards(state.fight)) if state.fight is not None else 1
+    return gain > 0 and state.players[seat].level + gain * kills >= state.win_level
 
 
 def _answer(state: State, seat: int, legal: list[Action]) -> Action | None:

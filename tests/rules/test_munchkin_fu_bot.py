@@ -102,3 +102,11 @@ def test_I48_a_bot_helps_unpaid_when_helping_makes_it_win() -> None:
     assert BOT(state, 1) == Accept(1)
     plain = act(fight("d030", players={0: {"level": 9}, 1: {"level": 9}}), 0, OfferHelp(1))
     assert BOT(plain, 1) == Decline(1)
+
+
+def test_I48_a_bot_counts_a_helper_level_per_monster_when_helping_makes_it_win() -> None:
+    """T4 and I40 in the bot: two monsters give t078's helper two levels, 8 + 2 = the goal."""
+    players = {0: {"level": 9}, 1: {"level": 8, "items": ("t078",)}, 2: {"hand": ("d045", "d003")}}
+    state = act(fight("d030", players=players), 2, Play("d045", extra="d003"))
+    state = act(state, 0, OfferHelp(1))
+    assert BOT(state, 1) == Accept(1)
