@@ -146,6 +146,18 @@ def test_ability_occult() -> None:
         act(state, Spawn("shade", "B1"))
 
 
+def test_X4_I19_occult_text_says_an_empty_hellmouth_square() -> None:
+    """X4 «può usare uno spazio vuoto di questo tipo» is a free square of the 2×2 hellmouth
+    token (I19): with a shade already on one, the other three still spawn one. The card's
+    text said «an empty hellmouth», a whole token free; it now says a square, as the engine
+    and I19 do."""
+    shade = unit_of(BASE, 0, "shade")
+    state = _units_turn(arranged(units={shade: "E5"}, hazards=(("hellmouth", "E5"),)))
+    assert {at for u, at in _spawns(state) if u == "shade"} == {"F5", "E6", "F6"}
+    texts = content.ABILITIES["occult"].texts
+    assert "square of a hellmouth" in texts["en"] and "casella vuota" in texts["it"]
+
+
 def test_X5_three_units_and_no_enemy_secure_a_building() -> None:
     around = {SENTINELS[0]: "D5", SENTINELS[1]: "D6", SENTINELS[2]: "G5"}
     board = arranged(units=around, buildings=(("tower", 1, "E5"),))
