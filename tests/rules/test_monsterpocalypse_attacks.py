@@ -391,6 +391,20 @@ def test_ability_inspire() -> None:
     assert _entry(state, SENTINEL, SKITTERS[0])["max_dice"] == 2  # brawl 1 + 1 on G6
 
 
+def test_O3_S4_ability_inspire_raises_the_most_brawl_dice_rolled() -> None:
+    """`inspire` is +1 to the brawl stat, «il quantitativo massimo di dadi "Azione" che puoi
+    tirare» (S4): a sentinel (brawl 1 + 1) on G6 may pay 2 dice, and a brawl it pays 1 die
+    for rolls 1 action die — no die comes free (free dice are boost dice, D4). The card said
+    «rolls +1 brawl die», as if every brawl rolled one more; it now says it may roll one more."""
+    state = _units(arranged(units={SENTINEL: "G6", SKITTERS[0]: "H6"}))
+    assert {a.dice for a in _attacks(state, SENTINEL) if a.kind == "brawl"} == {1, 2}
+    _, events = act(state, Attack(SENTINEL, "brawl", SKITTERS[0], 1))
+    assert len(_events(events, "attack")[0]["rolled"]["action"]) == 1
+    texts = content.ABILITIES["inspire"].texts
+    assert "may roll 1 more action die" in texts["en"]
+    assert "può tirare 1 dado azione in più" in texts["it"]
+
+
 # --- power attacks ---------------------------------------------------------------------------
 
 
