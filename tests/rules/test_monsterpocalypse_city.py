@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rules.base import IllegalAction
-from rules.monsterpocalypse import content
+from rules.monsterpocalypse import board, content
 from rules.monsterpocalypse.model import (
     ActivateMonster,
     ActivateUnits,
@@ -228,6 +228,19 @@ def test_T9_flyers_hold_no_objectives_and_get_no_cover() -> None:
     view = MP.view(arranged(units={GLIDER: "G6"}), None)
     glider = next(f for f in view["figures"] if f["id"] == GLIDER)
     assert "inspire" not in glider["abilities"]
+
+
+def test_T9_O2_the_flight_card_says_a_flyer_uses_no_space() -> None:
+    """T9 «Miniature che volano non possono presidiare obbiettivi, né ottenere coperture»: a
+    glider on the harbour's `inspire` space G6 brawls with its printed dice, and on the power
+    space C6 adds nothing at the power-up, while the space's card says «The unit on this
+    space ...». The flight card said only the cover half of T9; it now says both."""
+    state = arranged(units={GLIDER: "G6"})
+    assert board.attack_stat(state, figure(state, GLIDER), "brawl") == (1, 0)  # printed 1 + 0
+    _, event = _power_up(arranged(units={GLIDER: "C6"}))
+    assert event["spaces"] == 0
+    texts = content.ABILITIES["flight"].texts
+    assert "objective space" in texts["en"] and "spazi obbiettivo" in texts["it"]
 
 
 def test_O3_ability_space_grants_its_ability() -> None:
