@@ -551,6 +551,23 @@ def test_G3_a_slam_meets_armor_as_a_brawl_does() -> None:
     assert figure(state, CARAPACE).at == "G5" and _events(events, "attack")[0]["result"] == "miss"
 
 
+def test_G3_G4_the_armored_card_says_slams_count_and_stomps_do_not() -> None:
+    """G3 makes the slam a brawl (`armored` +1) and G4 crushes on the printed DEF: a slam at
+    the carapace must beat DEF 5, a stomp 4. The card said «+1 DEF against brawl attacks»,
+    while the slam is offered as a power attack; it now names both manoeuvres, as the
+    `armored` row of the doc does."""
+    printed = content.unit("carapace").defense
+    board = arranged(monsters=("E5", "A11"), units={CARAPACE: "G5"})
+    entries = MP.view(_monster(board, power=1), 0)["attacks"]
+    (slam,) = [e for e in entries if e["manoeuvre"] == "slam" and e["target"] == CARAPACE]
+    assert slam["defense"] == printed + 1
+    state, _ = _power(board, printed, "", "stomp")
+    assert figure(state, CARAPACE).at == ""  # crushed by hits = printed DEF
+    texts = content.ABILITIES["armored"].texts
+    assert "slams" in texts["en"] and "never against a stomp" in texts["en"]
+    assert "spinte" in texts["it"] and "mai contro un pestone" in texts["it"]
+
+
 def test_G3_G4_a_flyer_escapes_slams_and_stomps() -> None:
     """T8 bars a non-flyer's blows in base contact at a flyer: no slam, and a stomp leaves it
     standing (the monster is offered no stomp with only a flyer beside it)."""
