@@ -49,18 +49,18 @@ def map_view(state: State) -> dict[str, Any] | None:
 
 
 def _stats(state: State, fig: Figure) -> dict[str, Any]:
-    if fig.kind == "monster":
-        stats: Any = board.form(fig)
-        power = list(board.attack_stat(state, fig, "power"))
-    else:
-        stats, power = content.unit(fig.type), [0, 0]
+    """The stats in play, as the engine counts them (S1/O3): ``swift`` in the speed,
+    ``inspire`` in the brawl's dice and ``sharpshooter`` in the blast's boost, an ability
+    space's included — the card and the hand show these (they showed the printed brawl and
+    blast, so a unit on an `inspire` space read one die fewer than it may roll)."""
+    stats: Any = board.form(fig) if fig.kind == "monster" else content.unit(fig.type)
     return {
         "speed": board.speed(state, fig),
         "defense": board.printed_defense(fig),
-        "brawl": [stats.brawl.dice, stats.brawl.boost],
-        "blast": [stats.blast.dice, stats.blast.boost],
+        "brawl": list(board.attack_stat(state, fig, "brawl")),
+        "blast": list(board.attack_stat(state, fig, "blast")),
         "range": stats.blast_range,
-        "power": power,
+        "power": list(board.attack_stat(state, fig, "power")),
     }
 
 

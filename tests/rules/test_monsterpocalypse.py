@@ -567,6 +567,24 @@ def test_S1_every_stat_line_and_both_forms_are_in_the_view() -> None:
     assert "rng" not in json.dumps(public) and "seed" not in json.dumps(public)
 
 
+def test_S1_O3_the_stats_now_count_inspire_and_sharpshooter() -> None:
+    """S1/O3: a figure's ``stats`` are its stats in play, an ability space's ability counted:
+    a sentinel (brawl 1 + 1, blast 2 + 1) on the harbour's `inspire` space may brawl with 2
+    dice, on downtown's `sharpshooter` space blasts with 2 boost dice, and the card and the
+    hand, which show ``stats``, must say so (they showed the printed line: only the speed,
+    ``swift``, was counted)."""
+    sentinel = unit_of(arranged(), 0, "sentinel")
+
+    def stats(state: State) -> dict[str, object]:
+        return next(f for f in MP.view(state, None)["figures"] if f["id"] == sentinel)["stats"]
+
+    inspired = arranged(units={sentinel: "G6"})
+    assert stats(inspired)["brawl"] == [2, 1] and stats(inspired)["blast"] == [2, 1]
+    aimed = arranged(units={sentinel: "D7"}, options={"map": "downtown"})
+    assert stats(aimed)["blast"] == [2, 2] and stats(aimed)["brawl"] == [1, 1]
+    assert stats(arranged(units={sentinel: "E6"}))["brawl"] == [1, 1]  # off the spaces: printed
+
+
 # --- the smaller choices, each written in the doc ---------------------------------------------
 
 

@@ -391,6 +391,20 @@ def test_ability_inspire() -> None:
     assert _entry(state, SENTINEL, SKITTERS[0])["max_dice"] == 2  # brawl 1 + 1 on G6
 
 
+def test_O3_S4_ability_inspire_raises_the_most_brawl_dice_rolled() -> None:
+    """`inspire` is +1 to the brawl stat, «il quantitativo massimo di dadi "Azione" che puoi
+    tirare» (S4): a sentinel (brawl 1 + 1) on G6 may pay 2 dice, and a brawl it pays 1 die
+    for rolls 1 action die — no die comes free (free dice are boost dice, D4). The card said
+    «rolls +1 brawl die», as if every brawl rolled one more; it now says it may roll one more."""
+    state = _units(arranged(units={SENTINEL: "G6", SKITTERS[0]: "H6"}))
+    assert {a.dice for a in _attacks(state, SENTINEL) if a.kind == "brawl"} == {1, 2}
+    _, events = act(state, Attack(SENTINEL, "brawl", SKITTERS[0], 1))
+    assert len(_events(events, "attack")[0]["rolled"]["action"]) == 1
+    texts = content.ABILITIES["inspire"].texts
+    assert "may roll 1 more action die" in texts["en"]
+    assert "può tirare 1 dado azione in più" in texts["it"]
+
+
 # --- power attacks ---------------------------------------------------------------------------
 
 
@@ -535,6 +549,23 @@ def test_G3_a_slam_meets_armor_as_a_brawl_does() -> None:
     assert slam["defense"] == printed + 1
     state, events = _power(board, printed, CARAPACE, "slam")
     assert figure(state, CARAPACE).at == "G5" and _events(events, "attack")[0]["result"] == "miss"
+
+
+def test_G3_G4_the_armored_card_says_slams_count_and_stomps_do_not() -> None:
+    """G3 makes the slam a brawl (`armored` +1) and G4 crushes on the printed DEF: a slam at
+    the carapace must beat DEF 5, a stomp 4. The card said «+1 DEF against brawl attacks»,
+    while the slam is offered as a power attack; it now names both manoeuvres, as the
+    `armored` row of the doc does."""
+    printed = content.unit("carapace").defense
+    board = arranged(monsters=("E5", "A11"), units={CARAPACE: "G5"})
+    entries = MP.view(_monster(board, power=1), 0)["attacks"]
+    (slam,) = [e for e in entries if e["manoeuvre"] == "slam" and e["target"] == CARAPACE]
+    assert slam["defense"] == printed + 1
+    state, _ = _power(board, printed, "", "stomp")
+    assert figure(state, CARAPACE).at == ""  # crushed by hits = printed DEF
+    texts = content.ABILITIES["armored"].texts
+    assert "slams" in texts["en"] and "never against a stomp" in texts["en"]
+    assert "spinte" in texts["it"] and "mai contro un pestone" in texts["it"]
 
 
 def test_G3_G4_a_flyer_escapes_slams_and_stomps() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rules.base import IllegalAction
-from rules.monsterpocalypse import content
+from rules.monsterpocalypse import board, content
 from rules.monsterpocalypse.model import (
     ActivateMonster,
     ActivateUnits,
@@ -146,6 +146,18 @@ def test_ability_occult() -> None:
         act(state, Spawn("shade", "B1"))
 
 
+def test_X4_I19_occult_text_says_an_empty_hellmouth_square() -> None:
+    """X4 «può usare uno spazio vuoto di questo tipo» is a free square of the 2×2 hellmouth
+    token (I19): with a shade already on one, the other three still spawn one. The card's
+    text said «an empty hellmouth», a whole token free; it now says a square, as the engine
+    and I19 do."""
+    shade = unit_of(BASE, 0, "shade")
+    state = _units_turn(arranged(units={shade: "E5"}, hazards=(("hellmouth", "E5"),)))
+    assert {at for u, at in _spawns(state) if u == "shade"} == {"F5", "E6", "F6"}
+    texts = content.ABILITIES["occult"].texts
+    assert "square of a hellmouth" in texts["en"] and "casella vuota" in texts["it"]
+
+
 def test_X5_three_units_and_no_enemy_secure_a_building() -> None:
     around = {SENTINELS[0]: "D5", SENTINELS[1]: "D6", SENTINELS[2]: "G5"}
     board = arranged(units=around, buildings=(("tower", 1, "E5"),))
@@ -216,6 +228,19 @@ def test_T9_flyers_hold_no_objectives_and_get_no_cover() -> None:
     view = MP.view(arranged(units={GLIDER: "G6"}), None)
     glider = next(f for f in view["figures"] if f["id"] == GLIDER)
     assert "inspire" not in glider["abilities"]
+
+
+def test_T9_O2_the_flight_card_says_a_flyer_uses_no_space() -> None:
+    """T9 «Miniature che volano non possono presidiare obbiettivi, né ottenere coperture»: a
+    glider on the harbour's `inspire` space G6 brawls with its printed dice, and on the power
+    space C6 adds nothing at the power-up, while the space's card says «The unit on this
+    space ...». The flight card said only the cover half of T9; it now says both."""
+    state = arranged(units={GLIDER: "G6"})
+    assert board.attack_stat(state, figure(state, GLIDER), "brawl") == (1, 0)  # printed 1 + 0
+    _, event = _power_up(arranged(units={GLIDER: "C6"}))
+    assert event["spaces"] == 0
+    texts = content.ABILITIES["flight"].texts
+    assert "objective space" in texts["en"] and "spazi obbiettivo" in texts["it"]
 
 
 def test_O3_ability_space_grants_its_ability() -> None:
