@@ -17,7 +17,10 @@ from render.monsters_on_board.style import colour_name, mark, name_of
 
 _ARCH: dict[str, dict[str, str]] = {
     "pairs": {"en": "2 per adjacent {a}–{b} pair", "it": "2 per coppia adiacente {a}–{b}"},
-    "scared": {"en": "area no. of each {a} creature", "it": "n° area di ogni creatura {a}"},
+    "scared": {
+        "en": "area no. of each {a} creature",
+        "it": "n° area di ogni creatura di colore {a}",
+    },
     "ghosts_all": {"en": "3 per ghost in neighbourhoods", "it": "3 per fantasma nei Vicinati"},
     "ghosts_one": {"en": "8 if 2+ ghosts in one hood", "it": "8 se 2+ fantasmi in un Vicinato"},
     "columns30": {"en": "12 if 2 adjacent columns ≥ 30", "it": "12 se 2 colonne adiacenti ≥ 30"},
@@ -25,7 +28,10 @@ _ARCH: dict[str, dict[str, str]] = {
         "en": "10 if 3+ servants in one hood",
         "it": "10 se 3+ servitori in un Vicinato",
     },
-    "champion": {"en": "one {a} in final area: 5/die", "it": "una {a} in area finale: 5/dado"},
+    "champion": {
+        "en": "one {a} in final area: 5/die",
+        "it": "una creatura di colore {a} in area finale: 5/dado",
+    },
     "three_colour": {"en": "10 if 3+ {a} dice in a row", "it": "10 se 3+ dadi {a} in una riga"},
     "three_rank": {
         "en": "10 if 3+ dice of rank {a} in a row",

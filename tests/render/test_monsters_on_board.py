@@ -477,6 +477,15 @@ def test_AM10_every_three_in_a_row_card_says_one_row_in_both_languages() -> None
         assert arch_summary(card, "it").endswith("in una riga")
 
 
+def test_AM4_AM9_the_italian_colour_cards_name_a_creature_of_a_colour() -> None:
+    """The scared and champion cards name a creature by colour: in Italian «di colore nero»
+    agrees whatever the colour's gender (they read «creatura ●K nero», «una ●K nero»)."""
+    cards = [c for c in arch_cards().values() if c.kind in ("scared", "champion")]
+    assert {c.kind for c in cards} == {"scared", "champion"}
+    for card in cards:
+        assert "creatura di colore " in arch_summary(card, "it")
+
+
 def test_T12_spider_jacks_area_is_drawn_by_colour() -> None:
     """Every die, ghost and creature of its area is on its colour's line (multicolour ghosts
     on a line of their own)."""
