@@ -99,7 +99,7 @@ async def test_O9_the_first_score_is_the_best_to_beat(tables: TableService) -> N
     score = tables.outcome(end.after)["scores"][0]
     assert _best_events(end) == [{"type": "solo_first", "seat": 0, "score": score, "best": None}]
     assert any(f"first score on this board: {score}" in line for line in _said(end, "en"))
-    assert any(f"primo punteggio su questa classifica di **Ann**: {score}" in line
+    assert any(f"Primo punteggio di **Ann** su questa classifica: {score}" in line
                for line in _said(end, "it"))  # fmt: skip
 
 

@@ -29,6 +29,7 @@ from bot.games.monsterpocalypse import (
     TAPS,
     MonsterpocalypsePresenter,
 )
+from bot.games.monsterpocalypse.text import legend
 from bot.games.monsterpocalypse.words import units
 from bot.games.texts import rules_text
 
@@ -281,3 +282,11 @@ def test_the_end_of_a_battle_names_its_reason() -> None:
     it = {k: PRESENTER.event_lines([e], "it", NAMES)[0] for k, e in ends.items()}
     assert "distrugge" in it["destroyed"]
     assert "round" in it["tie_break"].lower() and "parità" in it["draw"]
+
+
+def test_T2_T3_the_italian_map_key_names_the_terrain_as_the_rulebook_does() -> None:
+    """The rulebook's terrain is «Terreni rocciosi» and «Terreni impassabili» (T2, T3), as the
+    Italian rules page and the abilities' cards say too: the text map's key uses those words."""
+    key = legend("it", NAMES)
+    assert "#: impassabile" in key
+    assert "~: roccioso" in key
