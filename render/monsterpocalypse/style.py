@@ -75,7 +75,7 @@ TEXT: dict[str, dict[str, str]] = {
     "act_monster": {"en": "Monster activation", "it": "Attivazione mostro"},
     "act_units": {"en": "Unit activation", "it": "Attivazione unità"},
     "phase_power_up": {"en": "power-up", "it": "power up"},
-    "phase_hyper": {"en": "hyper", "it": "iper"},
+    "phase_hyper": {"en": "hyper", "it": "hyper"},
     "phase_move": {"en": "move", "it": "movimento"},
     "phase_attack": {"en": "attack", "it": "attacco"},
     "phase_reorder": {"en": "reorder", "it": "riordine"},

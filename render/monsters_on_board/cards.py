@@ -62,7 +62,7 @@ _CONDITION: dict[str, dict[str, str]] = {
     "sum_column": {"en": "{w}: top + middle = bottom", "it": "{w}: alto + medio = basso"},
     "colours_exactly": {
         "en": "a row with exactly {a} colours",
-        "it": "una riga di {a} colori esatti",
+        "it": "una riga di esattamente {a} colori",
     },
     "groups_distinct_ranks": {
         "en": "column pairs with {r}+ different ranks: {a}",

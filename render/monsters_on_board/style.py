@@ -206,7 +206,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "do_move": {
         "en": "Choose which {colour} creature moves next.",
-        "it": "Scegli quale creatura {colour} muove ora.",
+        "it": "Scegli quale creatura di colore {colour} muove ora.",
     },
     "do_actions": {"en": "Use or skip: {items}", "it": "Usa o salta: {items}"},
     "do_activate": {
@@ -236,7 +236,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "winner": {"en": "★ winner", "it": "★ vince"},
     "before": {"en": "Juice in play", "it": "Succo in partita"},
-    "final_row": {"en": "{colour} final area", "it": "{colour} area finale"},
+    "final_row": {"en": "{colour} final area", "it": "area finale ({colour})"},
     "final_cell": {"en": "{c} × {d} dice × {e}", "it": "{c} × {d} dadi × {e}"},
     "prophecy_row": {"en": "Prophecy", "it": "Profezia"},
     "cap": {"en": "cap 50", "it": "tetto 50"},

@@ -23,7 +23,7 @@ from render.munchkin_fu.layout import (
     players,
 )
 from render.munchkin_fu.pieces import Cards, draw_back, draw_chip
-from render.munchkin_fu.style import GAP, MARGIN, TOP_H, WIDTH, ints, t, tmpl
+from render.munchkin_fu.style import GAP, MARGIN, TOP_H, WIDTH, ints, t, tmpl, treasures
 
 Note = tuple[str, list[str], RGB]
 """A line of the notes strip: a template (with ``{name}`` when ``names`` fill it), the names,
@@ -162,7 +162,7 @@ class Frame:
         parts = [t(key, loc).format(a=a, b=b)]
         gives = [self.cards.name(i) for i in offer.get("items") or []]
         if int(offer.get("treasures") or 0):
-            gives.append(t("treasures", loc, n=int(offer["treasures"])))
+            gives.append(treasures(int(offer["treasures"]), loc))
         if gives:
             parts.append(f"{t('offer_gives', loc)} " + ", ".join(gives))
         wants = [self.cards.name(i) for i in offer.get("want") or []]

@@ -45,6 +45,7 @@ from render.munchkin_fu.style import (
     signed,
     t,
     tmpl,
+    treasures,
 )
 
 HALF = (WIDTH - 2 * MARGIN - GAP) / 2
@@ -181,7 +182,7 @@ class FightImage(Frame):
         if role == "helper":
             share = int(self.fight.get("treasures") or 0)
             if share:
-                words.append(t("treasures", self.locale, n=share))
+                words.append(treasures(share, self.locale))
             if self.fight.get("helper_first"):
                 words.append(t("offer_first", self.locale))
         return " · ".join(words)

@@ -21,6 +21,7 @@ from render.munchkin_fu.style import (
     on,
     signed,
     t,
+    treasures,
 )
 
 NUMBER_KINDS = ("item", "one_shot", "enhancer", "mook")
@@ -76,7 +77,7 @@ def _tags(cards: Cards, cid: str) -> list[str]:
     if info.get("gold"):
         out.append(t("gold", loc, n=int(info["gold"])))
     if info.get("kind") == "monster" and info.get("treasures"):
-        out.append(t("treasures", loc, n=int(info["treasures"])))
+        out.append(treasures(int(info["treasures"]), loc))
     return out
 
 

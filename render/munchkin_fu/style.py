@@ -85,7 +85,8 @@ TEXT: dict[str, dict[str, str]] = {
     "big": {"en": "BIG", "it": "GRANDE"},
     "hk": {"en": "HK", "it": "HK"},
     "gold": {"en": "{n} cr", "it": "{n} cr"},
-    "treasures": {"en": "{n} treasure", "it": "{n} tesoro"},
+    "treasure": {"en": "{n} treasure", "it": "{n} tesoro"},
+    "treasures": {"en": "{n} treasure", "it": "{n} tesori"},
     "phase_setup": {"en": "Setup: first plays", "it": "Preparazione: prime giocate"},
     "phase_door": {"en": "Kick open the door", "it": "Apri la porta"},
     "phase_trouble": {"en": "Look for trouble", "it": "Cerca guai"},
@@ -165,6 +166,12 @@ TEXT: dict[str, dict[str, str]] = {
 def t(key: str, locale: str, **fmt: Any) -> str:
     """A drawn word of :data:`TEXT` in ``locale``."""
     return tr(key, locale, TEXT, **fmt)
+
+
+def treasures(n: int, locale: str) -> str:
+    """A count of treasures (a monster's number, a helper's share, an offer's): Italian agrees
+    the noun with the number («1 tesoro», «2 tesori»); English keeps the cards' «2 treasure»."""
+    return t("treasure" if n == 1 else "treasures", locale, n=n)
 
 
 def tmpl(key: str, locale: str) -> str:

@@ -47,7 +47,7 @@ OPTION_SPECS = (
         description={
             "en": "Each faction's preset army, or draft up to 15 units (at most 5 elites)",
             "it": "L'esercito predefinito di ogni fazione, o scegli fino a 15 unità (al massimo "
-            "5 elité)",
+            "5 élite)",
         },
     ),
     OptionSpec(

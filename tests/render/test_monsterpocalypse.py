@@ -22,6 +22,7 @@ from render import RENDERERS, board_image, hand_image, render_board, render_hand
 from render.monsterpocalypse import HEIGHT, WIDTH, MonsterpocalypseRenderer, seat_highlight
 from render.monsterpocalypse import render_board as draw_map
 from render.monsterpocalypse.layout import cell
+from render.monsterpocalypse.panel import status
 from render.monsterpocalypse.style import square
 from tests.render.playouts import Shot, playout, sample
 from tests.render.pngs import assert_sane
@@ -528,3 +529,10 @@ def test_the_seat_view_names_the_seats_it_has_no_names_for() -> None:
         hand_image(GAME, seat_view(), locale="it")
     status = [t.text for t in page().texts if t.region.label == "status"]
     assert len(status) == 1 and "Turno di" in status[0] and "Giocatore 1" in status[0]
+
+
+def test_R5_the_italian_bar_names_the_hyper_phase_as_the_rulebook_does() -> None:
+    """R5: «b) Fase Hyper»: the bar's phase reads «hyper» in Italian, as the bot's buttons and
+    narration do (it read «iper»)."""
+    view = {"phase": "play", "activation": {"kind": "monster", "phase": "hyper"}}
+    assert status(view, "it") == "Attivazione mostro: hyper"

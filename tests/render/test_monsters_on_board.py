@@ -23,7 +23,7 @@ from render.monsters_on_board import WIDTH, MonstersOnBoardRenderer
 from render.monsters_on_board import catalogue as cat
 from render.monsters_on_board.cards import arch_summary, condition_words, solo_symbols
 from render.monsters_on_board.pieces import draw_creature, draw_die, draw_ghost
-from render.monsters_on_board.style import t
+from render.monsters_on_board.style import colour_name, t
 from render.text import font, has_glyph
 from rules.monsters_on_board import VARIANTS as MOB_VARIANTS
 from rules.monsters_on_board import engine as E
@@ -627,3 +627,22 @@ def test_FM6_a_family_pick_and_its_row_show_only_in_the_own_hand() -> None:
         hand_image(GAME, own_view)
     row = own_view["seats"][seat]["pick_row"] + 1
     assert t("your_pick_row", "en", n=row) in [p.text for p in page().texts]
+
+
+def test_I5_the_italian_hand_and_scoring_table_name_a_creature_of_a_colour() -> None:
+    """I5's colour words are adjectives and «nero» is the one that agrees with its noun: the
+    hand's «which creature moves» and the scoring table's final-area rows must read right with
+    every colour (they read «creatura nero» and «nero area finale»)."""
+    for colour in COLOURS:
+        name = colour_name(colour, "it")
+        assert f"creatura di colore {name} " in t("do_move", "it", colour=name)
+        assert t("final_row", "it", colour=name) == f"area finale ({name})"
+
+
+def test_PR8_card_10_reads_a_row_of_exactly_two_colours_in_italian() -> None:
+    """Card 10: «se in una qualsiasi riga ci sono esattamente due colori»: the card's words say
+    «esattamente 2 colori» (they read «2 colori esatti», "two exact colours")."""
+    card = cat.prophecy_card("10")
+    assert card is not None
+    for cond in card.conditions:
+        assert condition_words(card, cond, "it") == "una riga di esattamente 2 colori"

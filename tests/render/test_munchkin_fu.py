@@ -21,6 +21,7 @@ import rules
 from render import RENDERERS, board_image, hand_image, render_board, render_hand
 from render.munchkin_fu import WIDTH, MunchkinFuRenderer
 from render.munchkin_fu.layout import panel_height
+from render.munchkin_fu.pieces import Cards, _tags
 from render.text import isolate, join_names
 from tests.render.pngs import assert_sane
 from tests.render.test_text_boxes import ODD_NAMES, assert_tidy, names_for
@@ -311,3 +312,12 @@ def test_a_crowded_six_player_fight_fits(locale: str) -> None:
 def test_registered() -> None:
     assert isinstance(RENDERERS[GAME], MunchkinFuRenderer)
     assert ODD_NAMES[0] == "Bartholomew Longname-Marshwalker"
+
+
+@pytest.mark.parametrize(("n", "said"), [(1, "1 tesoro"), (2, "2 tesori"), (3, "3 tesori")])
+def test_X1_the_italian_treasure_number_agrees_with_its_count(n: int, said: str) -> None:
+    """X1: «Ogni mostro ha un numero Tesoro indicato in basso sulla sua carta»: the card's foot
+    (and a helper's share, an offer's treasures) says «2 tesori» in Italian (it said «2 tesoro»
+    whatever the number)."""
+    cards = Cards({"cards": {"m": {"kind": "monster", "level": 4, "treasures": n}}}, "it")
+    assert _tags(cards, "m") == [said]
