@@ -337,7 +337,7 @@ def window_option(default: str = "2m") -> OptionSpec:
             "en": "How long everyone has to react (interfere, answer an offer, choose) before "
             "the table goes on with their pass",
             "it": "Quanto tempo hanno tutti per reagire (interferire, rispondere a un'offerta, "
-            "scegliere) prima che il tavolo vada avanti col loro passo",
+            "scegliere) prima che il tavolo passi per loro e vada avanti",
         },
     )
 

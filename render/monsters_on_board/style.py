@@ -185,7 +185,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "do_family_row": {
         "en": "Choose a row: a servant takes a space there and you score its dice.",
-        "it": "Scegli una riga: un servitore vi prende posto e ottieni i suoi dadi.",
+        "it": "Scegli una riga: un servitore vi prende posto e guadagni la somma dei suoi ranghi.",
     },
     "family_steps": {"en": "{mark} creature ➜ {n}", "it": "creatura {mark} ➜ {n}"},
     "your_pick_row": {"en": "your pick → row {n}", "it": "tua scelta → riga {n}"},

@@ -646,3 +646,10 @@ def test_PR8_card_10_reads_a_row_of_exactly_two_colours_in_italian() -> None:
     assert card is not None
     for cond in card.conditions:
         assert condition_words(card, cond, "it") == "una riga di esattamente 2 colori"
+
+
+def test_FM14_the_italian_hand_says_the_chosen_row_scores_its_ranks() -> None:
+    """FM14: «Guadagna Succo Spettrale pari al Rango totale di tutti i dadi nella riga»: the
+    family hand's note says the row's ranks score (it said «ottieni i suoi dadi», "you get its
+    dice", where the English says "you score its dice")."""
+    assert "guadagni la somma dei suoi ranghi" in t("do_family_row", "it")
