@@ -385,7 +385,8 @@ def start_running(state: State) -> tuple[State, list[Event]]:
             return state, events + won
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
-    state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
+    # a limit that fell with the bribe (I36) is trimmed before anyone runs
+    state = replace(state, fight=replace(fight, stage="run"), queue=state.queue + jobs)
     return state, events
 
 
@@ -417,7 +418,10 @@ def win(state: State) -> tuple[State, list[Event]]:
         jobs = split_jobs(fight, share, len(drawn))
     fight = replace(state.fight or fight, stage="done", loot=drawn if fight.helper >= 0 else ())
     jobs += rewards.on_kill_jobs(fight)
-    state = replace(state, fight=fight, queue=(*jobs, Job(fight.fighter, "end_fight")))
+    # a limit that fell with the bribe (I36) is trimmed first, then the picks
+    state = replace(
+        state, fight=fight, queue=(*state.queue, *jobs, Job(fight.fighter, "end_fight"))
+    )
     state, won = check_win(state)
     return state, events + won
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.model import State, with_player
-from rules.munchkin_fu.table import gear, remove_from_play
+from rules.munchkin_fu.table import gear, remove_from_play, trim
 
 
 def pay_bribe(state: State) -> tuple[State, list[Event]]:
@@ -41,10 +41,12 @@ def fits(state: State, target: int, items: tuple[str, ...]) -> bool:
 
 
 def move_items(state: State, source: int, target: int, items: tuple[str, ...]) -> State:
+    """``items`` from ``source``'s play area to ``target``'s; a limit an item raised (the
+    tape's second style, I36) falls with it, and the source trims down to it at once."""
     for cid in items:
         state = with_player(state, source, **_without(state, source, cid))
         state = with_player(state, target, items=(*state.players[target].items, cid))
-    return state
+    return trim(state, source) if items else state
 
 
 def _without(state: State, seat: int, cid: str) -> dict[str, object]:

@@ -29,7 +29,14 @@ from rules.munchkin_fu.model import (
     with_player,
 )
 from rules.munchkin_fu.strength import treasures_won
-from rules.munchkin_fu.table import card, change_level, discard, from_hand, remove_from_play
+from rules.munchkin_fu.table import (
+    card,
+    change_level,
+    discard,
+    from_hand,
+    remove_from_play,
+    trim,
+)
 
 SELL_STEP = 1000
 """P: "oggetti per un valore di 1000 crediti ... avanzare immediatamente di un livello"."""
@@ -259,10 +266,12 @@ def sales(state: State, seat: int) -> list[Action]:
 
 def sell(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
     """Sales of one turn add up; each full 1,000 is a level at once, the rest waits for the
-    next sale this turn (and is lost at its end: "non ricevi il resto")."""
+    next sale this turn (and is lost at its end: "non ricevi il resto"). A limit the item
+    raised falls with it (I36: the tape's second style goes)."""
     p = remove_from_play(state.players[seat], cid)
     total = p.sold + card(cid).gold
     state = discard(with_player(state, seat, **_fields(p), sold=total % SELL_STEP), [cid])
+    state = trim(state, seat)
     events: list[Event] = [{"type": "sold", "seat": seat, "card": cid}]
     state, more = change_level(state, seat, total // SELL_STEP)
     return state, events + more

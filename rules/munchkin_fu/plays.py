@@ -25,7 +25,7 @@ from rules.munchkin_fu.model import (
     with_player,
 )
 from rules.munchkin_fu.offers import steal, steals
-from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand
+from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand, trim
 
 FREE_OPS = frozenset({"gain_levels", "draw"})
 """One-shot and level-up ops usable outside a fight ("Avanzi di Livello" at any time)."""
@@ -237,11 +237,13 @@ def discard_from_play(state: State, seat: int, cid: str) -> tuple[State, list[Ev
 
 
 def carry(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """P16: an item turned sideways (or back); sideways it counts for nothing, so a limit it
+    raised falls (I36: the tape's second style goes at once)."""
     p = state.players[seat]
     carried = tuple(c for c in p.carried if c != cid)
     if cid not in p.carried:
         carried += (cid,)
-    state = with_player(state, seat, carried=carried)
+    state = trim(with_player(state, seat, carried=carried), seat)
     return state, [{"type": "carried", "seat": seat, "card": cid, "on": cid in carried}]
 
 

@@ -1,5 +1,6 @@
-"""Munchkin Fu: when things take effect — the clause fixes of issue 26 (items 1-7), one test
-each, named after the clause of docs/rules/munchkin_fu.md it rests on, through the engine."""
+"""Munchkin Fu: when things take effect — the clause fixes of issue 26 (items 1-7) and of
+later audits, one test each, named after the clause of docs/rules/munchkin_fu.md it rests on,
+through the engine."""
 
 from __future__ import annotations
 
@@ -8,9 +9,24 @@ from dataclasses import replace
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import engine as E
 from rules.munchkin_fu import strength
-from rules.munchkin_fu.model import Choose, Discard, EndTurn, Kick, Play, Resolve, Run, Slay
+from rules.munchkin_fu.model import (
+    Accept,
+    Carry,
+    Choose,
+    Discard,
+    EndTurn,
+    Kick,
+    OfferHelp,
+    OfferTrade,
+    Play,
+    Resolve,
+    Run,
+    Sell,
+    Slay,
+    State,
+)
 from rules.munchkin_fu.table import gear
-from tests.rules.test_munchkin_fu import FULL, act, fight, game, held, pass_all
+from tests.rules.test_munchkin_fu import FULL, act, acts, fight, game, held, pass_all
 
 
 def test_I18_a_draw_card_never_draws_itself_back() -> None:
@@ -120,3 +136,30 @@ def test_I9_a_victim_may_play_a_card_the_choice_named() -> None:
     state = act(state, 0, Play("d061", target=1))  # first come: the choice is asked again
     assert state.choice is None and state.players[0].hand == ()  # 2 left: both go
     assert held(state) == FULL and state.players[1].level == 1
+
+
+def _over_the_style_limit(state: State) -> None:
+    """Seat 0 knows two styles thanks to the tape and has just parted with it: the second
+    style goes at once, the owner choosing which (I36), so one style is left."""
+    assert state.choice is not None and (state.choice.seat, state.choice.kind) == (0, "lose")
+    assert set(state.choice.options) == {"d079", "d081"}
+    state = act(state, 0, Choose("d079"))
+    assert state.players[0].styles == ("d081",) and "d079" in state.door_discard
+
+
+def test_P11_styles_over_the_limit_go_when_the_tape_that_allowed_them_goes() -> None:
+    # t042 (an item, "style_slots" +1) is the only card of the deck that raises the style
+    # limit and can leave play without being discarded: sold, traded, stolen, carried or paid
+    # as a bribe; each way the limit falls back to one, as when a Monk loses the class (I36)
+    tape = {"items": ("t042",), "styles": ("d079", "d081")}
+    state = game(players={0: tape}, phase="trouble")
+    assert ch.max_styles(gear(state, 0)) == 2
+    _over_the_style_limit(act(state, 0, Sell("t042")))
+    _over_the_style_limit(act(state, 0, Carry("t042")))
+    offered = act(state, 0, OfferTrade(1, give=("t042",)))
+    _over_the_style_limit(act(offered, 1, Accept(offered.offers[-1].id)))
+    thief = game(players={0: tape, 1: {"hand": ("t079",)}}, phase="trouble", turn=1)
+    _over_the_style_limit(act(thief, 1, Play("t079", target=0, extra="t042")))
+    helped = acts(fight("d013", players={0: tape, 1: {"level": 9}}), (0, OfferHelp(1, ("t042",))))
+    helped = pass_all(act(act(helped, 1, Accept(helped.offers[-1].id)), 0, Resolve()))
+    _over_the_style_limit(helped)  # the bribe is paid as the fight ends (I7)
