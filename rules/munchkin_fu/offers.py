@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, IllegalAction
-from rules.munchkin_fu.fight import in_fight, join_curses, reopen
+from rules.munchkin_fu.fight import bench, in_fight, join_curses, reopen
 from rules.munchkin_fu.handover import fits, move_items
 from rules.munchkin_fu.model import (
     Accept,
@@ -202,7 +202,7 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
         o for o in state.offers if o.kind == "trade" and helper not in (o.source, o.target)
     )
     state = replace(state, fight=fight, offers=offers)
-    state = reopen(join_curses(state, helper))
+    state = reopen(join_curses(bench(state, helper), helper))
     events: list[Event] = [{"type": "help_answered", "answer": "accept", **_public(offer)}]
     events += [{"type": "help_answered", "answer": "closed", "id": i} for i in closed]
     return state, events

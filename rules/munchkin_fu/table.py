@@ -26,9 +26,14 @@ def kind(cid: str) -> str:
 
 
 def gear(state: State, seat: int) -> Gear:
-    """What ``seat`` has in play, as :mod:`.character` reads it."""
+    """What ``seat`` has in play, as :mod:`.character` reads it; in a fight, the fighter's
+    and the helper's items not in use as they entered it count as sideways (P16, I39)."""
     p = state.players[seat]
-    return gear_of(p, state.epic_at(p.level))
+    found = gear_of(p, state.epic_at(p.level))
+    fight = state.fight
+    if fight is not None and fight.benched and seat in (fight.fighter, fight.helper):
+        found = replace(found, carried=found.carried | frozenset(fight.benched))
+    return found
 
 
 def gear_of(p: Player, epic: bool) -> Gear:

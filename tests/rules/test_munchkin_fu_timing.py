@@ -163,3 +163,23 @@ def test_P11_styles_over_the_limit_go_when_the_tape_that_allowed_them_goes() -> 
     helped = acts(fight("d013", players={0: tape, 1: {"level": 9}}), (0, OfferHelp(1, ("t042",))))
     helped = pass_all(act(act(helped, 1, Accept(helped.offers[-1].id)), 0, Resolve()))
     _over_the_style_limit(helped)  # the bribe is paid as the fight ends (I7)
+
+
+def test_P16_a_hat_not_in_use_as_the_fight_begins_stays_unused_until_it_ends() -> None:
+    # "NON puoi cambiare copricapo, per esempio, durante un combattimento": the helper wears
+    # two hats, the first played (t001, +1) in use, the second (t002, +2) not; a trap takes
+    # the first in the fight: its +1 goes, the second does not come into use there (+2),
+    # only after the fight
+    hats = {"items": ("t001", "t002")}
+    state = fight("d013", players={1: hats, 2: {"hand": ("d049",)}})
+    state = act(state, 0, OfferHelp(1))
+    state = act(state, 1, Accept(state.offers[-1].id))
+    before = strength.totals(state)
+    state = act(act(state, 2, Play("d049", target=1)), 1, Choose("t001"))
+    assert state.players[1].items == ("t002",)
+    assert strength.totals(state) == (before[0] - 1, before[1])
+    assert ch.active_items(gear(state, 1)) == ()
+    state = pass_all(act(state, 0, Resolve()))  # lost: both run
+    while state.fight is not None and state.choice is not None:
+        state = act(state, state.choice.seat, Choose(state.choice.default))
+    assert state.fight is None and ch.active_items(gear(state, 1)) == ("t002",)
