@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.character import max_mooks
+from rules.munchkin_fu.character import max_big, max_mooks
 from rules.munchkin_fu.fight import reopen
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.rounds import charity_answer, resume_charity
@@ -81,7 +81,10 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
             return _lose_all(state, job, p.items)
         return _lose_one_of(state, job, p.items)
     if op == "lose_big":
-        return _lose_one_of(state, job, tuple(c for c in p.items if card(c).big))
+        bigs = tuple(c for c in p.items if card(c).big)
+        if job.target == LIMIT and len(bigs) <= max_big(gear(state, job.seat)):
+            return state, []  # I23: the limit came back meanwhile, or a big item went
+        return _lose_one_of(state, job, bigs)
     if op == "lose_hand":
         return _lose_all(state, job, p.hand)
     if op == "lose_cards":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event
-from rules.munchkin_fu.character import Gear, max_mooks, max_styles
+from rules.munchkin_fu.character import Gear, max_big, max_mooks, max_styles
 from rules.munchkin_fu.content import DECK, DOOR, Card, Effect
 from rules.munchkin_fu.model import Job, Player, State, put_player, with_player
 
@@ -153,12 +153,28 @@ def lose(state: State, seat: int, cid: str) -> State:
 
 
 LIMIT = "limit"
-"""A ``lose_mook`` job's ``target`` when it trims mooks over the limit (not Bad Stuff)."""
+"""A ``lose_mook`` or ``lose_big`` job's ``target`` when it trims cards over a limit (not
+Bad Stuff)."""
 
 
 def trim(state: State, seat: int) -> State:
-    """The limits that may fall when a card goes or the level drops: styles and mooks."""
-    return trim_mooks(trim_styles(state, seat), seat)
+    """The limits that may fall when a card goes or the level drops: styles, mooks and big
+    items."""
+    return trim_bigs(trim_mooks(trim_styles(state, seat), seat), seat)
+
+
+def trim_bigs(state: State, seat: int) -> State:
+    """I23: "Personaggi normali possono portare solo un oggetto Grande": when the card that
+    let the owner carry more goes (a class, a style, a mook, the backpack), the owner
+    discards big items down to the limit, carried ones included: one ``lose_big`` step (the
+    owner's choice) per big item over."""
+    g = gear(state, seat)
+    over = sum(card(c).big for c in g.items) - max_big(g)
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_big" and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_big", 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
 
 
 def trim_mooks(state: State, seat: int) -> State:

@@ -183,3 +183,18 @@ def test_P16_a_hat_not_in_use_as_the_fight_begins_stays_unused_until_it_ends() -
     while state.fight is not None and state.choice is not None:
         state = act(state, state.choice.seat, Choose(state.choice.default))
     assert state.fight is None and ch.active_items(gear(state, 1)) == ("t002",)
+
+
+def test_I23_a_second_big_item_goes_when_the_card_that_allowed_it_does() -> None:
+    # "Personaggi normali possono portare solo un oggetto Grande": the Yakuza with a Van
+    # (d073, big_items +1) carries two big items; the class fired, one of them goes at once,
+    # the owner choosing which (as styles and mooks over their limits, I36, I34)
+    players = {0: {"classes": ("d073",), "items": ("t006", "t033")}, 1: {"hand": ("d058",)}}
+    state = game(players=players, phase="trouble")
+    assert ch.active_items(gear(state, 0)) == ("t006", "t033")
+    state = act(state, 1, Play("d058", target=0))
+    assert state.choice is not None and (state.choice.seat, state.choice.kind) == (0, "lose")
+    assert set(state.choice.options) == {"t006", "t033"}
+    state = act(state, 0, Choose("t006"))
+    assert state.players[0].items == ("t033",) and "t006" in state.treasure_discard
+    assert ch.active_items(gear(state, 0)) == ("t033",)
