@@ -74,15 +74,17 @@ def bench(state: State, seat: int) -> State:
     tentativo di fuga". The items ``seat`` has in play as it enters the fight (fighter or
     helper) that its class and style allow but that are not in use (a second hat, the slot
     taken) stay unused until the fight ends, even if the slot frees up: losing the hat in use
-    does not bring the other into it. An item barred by ``requires`` is not benched: it counts
-    the moment its owner qualifies (P14, "in quel momento")."""
+    does not bring the other into it; so too an item the fighter plays in the fight that does
+    not count there (I39), benched as it is played. An item barred by ``requires`` is not
+    benched: it counts the moment its owner qualifies (P14, "in quel momento")."""
     fight = state.fight
-    if fight is None:
+    if fight is None or seat not in (fight.fighter, fight.helper):
         return state
     g = gear(state, seat)
     active = ch.active_items(g)
     benched = tuple(c for c in ch.allowed_items(g) if c not in g.carried and c not in active)
-    return replace(state, fight=replace(fight, benched=fight.benched + benched))
+    benched = tuple(dict.fromkeys((*fight.benched, *benched)))
+    return replace(state, fight=replace(fight, benched=benched))
 
 
 def join_curses(state: State, seat: int) -> State:

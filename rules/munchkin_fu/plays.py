@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.effects import process, suspend, trap
-from rules.munchkin_fu.fight import fight_plays, play_into_fight, reopen
+from rules.munchkin_fu.fight import bench, fight_plays, play_into_fight, reopen
 from rules.munchkin_fu.model import (
     Action,
     Carry,
@@ -226,6 +226,8 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         state = with_player(state, seat, styles=(*p.styles, action.card))
     else:  # an item, or a one-shot put on the table (I37)
         state = with_player(state, seat, items=(*p.items, action.card))
+        if state.fight is not None:  # I39: one that does not count there stays unused
+            state = bench(state, seat)
     return reopen(state), [event]
 
 

@@ -198,3 +198,14 @@ def test_I23_a_second_big_item_goes_when_the_card_that_allowed_it_does() -> None
     state = act(state, 0, Choose("t006"))
     assert state.players[0].items == ("t033",) and "t006" in state.treasure_discard
     assert ch.active_items(gear(state, 0)) == ("t033",)
+
+
+def test_P16_a_hat_played_in_the_fight_over_one_in_use_stays_unused_there() -> None:
+    # the fighter may play items in their own fight (W6), counting only in a free slot
+    # (I39): a second hat played over the one in use does not take its place when a trap
+    # takes the first, as a hat unused from the start does not
+    players = {0: {"items": ("t001",), "hand": ("t002",)}, 1: {"hand": ("d049",)}}
+    state = act(fight("d013", players=players), 0, Play("t002"))
+    assert ch.active_items(gear(state, 0)) == ("t001",)
+    state = act(act(state, 1, Play("d049", target=0)), 0, Choose("t001"))
+    assert state.players[0].items == ("t002",) and ch.active_items(gear(state, 0)) == ()
