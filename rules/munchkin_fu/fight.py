@@ -406,7 +406,8 @@ def start_running(state: State) -> tuple[State, list[Event]]:
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
     # a limit that fell with the bribe (I36) is trimmed before anyone runs
-    state = replace(state, fight=replace(fight, stage="run"), queue=state.queue + jobs)
+    running = replace(state.fight or fight, stage="run")  # the bribe paid, its items benched
+    state = replace(state, fight=running, queue=state.queue + jobs)
     return state, events
 
 

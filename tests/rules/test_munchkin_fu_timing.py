@@ -209,3 +209,16 @@ def test_P16_a_hat_played_in_the_fight_over_one_in_use_stays_unused_there() -> N
     assert ch.active_items(gear(state, 0)) == ("t001",)
     state = act(act(state, 1, Play("d049", target=0)), 0, Choose("t001"))
     assert state.players[0].items == ("t002",) and ch.active_items(gear(state, 0)) == ()
+
+
+def test_P16_an_item_paid_as_a_bribe_does_not_help_the_helper_run() -> None:
+    # the bribe is paid as the lost fight ends, before anyone runs (I7); the helper's new
+    # Ferry Season Ticket (t048, run +2) is theirs but comes into use only after the run:
+    # "NON puoi cambiare copricapo, per esempio, durante un combattimento o un tentativo di fuga"
+    state = fight("d013", players={0: {"items": ("t048",)}})
+    state = act(state, 0, OfferHelp(1, ("t048",)))
+    state = pass_all(act(act(state, 1, Accept(state.offers[-1].id)), 0, Resolve()))
+    while state.choice is not None and state.choice.seat == 0:
+        state = act(state, 0, Choose(state.choice.default))
+    assert state.choice is not None and (state.choice.seat, state.choice.kind) == (1, "run")
+    assert state.players[1].items == ("t048",) and ch.run_modifier(gear(state, 1)) == 0
