@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.character import max_big, max_mooks
+from rules.munchkin_fu.character import max_big, max_classes, max_mooks
 from rules.munchkin_fu.fight import reopen
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.rounds import charity_answer, resume_charity
@@ -92,6 +92,8 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
             return _lose_all(state, job, p.hand)
         return _lose_one_of(state, job, tuple(dict.fromkeys(p.hand)), items=False)
     if op == "lose_class":
+        if job.target == LIMIT and len(p.classes) <= max_classes(gear(state, job.seat)):
+            return state, []  # P9: Super Munchkin came back meanwhile, or a class went
         return _lose_one_of(state, job, p.classes)
     if op == "lose_style" and job.amount and len(p.styles) > 1:  # I36: over the limit
         choice = Choice(job.seat, "lose", p.styles, p.styles[-1], job)

@@ -24,6 +24,7 @@ from rules.munchkin_fu.model import (
     Sell,
     Slay,
     State,
+    Strike,
 )
 from rules.munchkin_fu.table import gear
 from tests.rules.test_munchkin_fu import FULL, act, acts, fight, game, held, pass_all
@@ -222,3 +223,19 @@ def test_P16_an_item_paid_as_a_bribe_does_not_help_the_helper_run() -> None:
         state = act(state, 0, Choose(state.choice.default))
     assert state.choice is not None and (state.choice.seat, state.choice.kind) == (1, "run")
     assert state.players[1].items == ("t048",) and ch.run_modifier(gear(state, 1)) == 0
+
+
+def test_P9_super_munchkin_paid_for_a_bonus_leaves_one_class() -> None:
+    # "Non puoi appartenere a più di una Classe contemporaneamente a meno che tu non giochi la
+    # carta Super Munchkin": a Samurai-Ninja discards Super Munchkin for the Samurai's bonus
+    # (P7: "qualunque carta, in mano o in gioco"); one class goes at once, the owner's choice
+    players = {0: {"classes": ("d067", "d063"), "super_munchkin": ("d097",)}}
+    state = fight("d013", players=players)
+    before = strength.totals(state)[0]
+    state = act(state, 0, Strike("d097"))
+    assert state.choice is not None and (state.choice.seat, state.choice.kind) == (0, "lose")
+    assert set(state.choice.options) == {"d067", "d063"}
+    state = act(state, 0, Choose("d063"))
+    assert state.players[0].classes == ("d067",) and state.players[0].super_munchkin == ()
+    assert {"d097", "d063"} <= set(state.door_discard)
+    assert strength.totals(state)[0] == before + 1  # the Samurai's discard still pays
