@@ -239,3 +239,14 @@ def test_P9_super_munchkin_paid_for_a_bonus_leaves_one_class() -> None:
     assert state.players[0].classes == ("d067",) and state.players[0].super_munchkin == ()
     assert {"d097", "d063"} <= set(state.door_discard)
     assert strength.totals(state)[0] == before + 1  # the Samurai's discard still pays
+
+
+def test_P11_a_character_who_dies_with_the_tape_keeps_the_styles_it_may_know() -> None:
+    # D1 "Mantieni soltanto la tua Classe(i), Stile(i) e livello" keeps the styles, but the
+    # tape (t042) goes to the corpse: with it goes the second style (I36), after the looting
+    tape = {"level": 6, "items": ("t042",), "styles": ("d079", "d081")}
+    state = act(fight("d034", players={0: tape}), 0, Run())  # no escape; Bad Stuff: death
+    while state.choice is not None and state.choice.kind in ("run", "run_order", "loot"):
+        state = act(state, state.choice.seat, Choose(state.choice.default))
+    assert 0 in state.died
+    _over_the_style_limit(state)
