@@ -83,6 +83,13 @@ def _allowed(card: Card, qualities: frozenset[str]) -> bool:
     return not set(card.forbids) & qualities
 
 
+def allowed_items(gear: Gear) -> tuple[str, ...]:
+    """P14: the items in play (used, unused or carried) whose class and style restrictions
+    the owner meets now; what else keeps one from counting is slots and sideways."""
+    qualities = class_ids(gear) | style_ids(gear)
+    return tuple(c for c in gear.items if _card(c).kind == "item" and _allowed(_card(c), qualities))
+
+
 def active_items(gear: Gear) -> tuple[str, ...]:
     """The items that count, in the order played: not carried, allowed by requires/forbids,
     within the slots and the big-item limit; the first played wins a contested slot (I23).

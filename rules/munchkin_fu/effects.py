@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.base import Event, IllegalAction
 from rules.munchkin_fu import run
-from rules.munchkin_fu.character import max_mooks
+from rules.munchkin_fu.character import max_big, max_classes, max_mooks
 from rules.munchkin_fu.fight import reopen
 from rules.munchkin_fu.model import Choice, Job, State, with_player
 from rules.munchkin_fu.rounds import charity_answer, resume_charity
@@ -81,7 +81,10 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
             return _lose_all(state, job, p.items)
         return _lose_one_of(state, job, p.items)
     if op == "lose_big":
-        return _lose_one_of(state, job, tuple(c for c in p.items if card(c).big))
+        bigs = tuple(c for c in p.items if card(c).big)
+        if job.target == LIMIT and len(bigs) <= max_big(gear(state, job.seat)):
+            return state, []  # I23: the limit came back meanwhile, or a big item went
+        return _lose_one_of(state, job, bigs)
     if op == "lose_hand":
         return _lose_all(state, job, p.hand)
     if op == "lose_cards":
@@ -89,6 +92,8 @@ def apply_job(state: State, job: Job) -> tuple[State, list[Event]]:
             return _lose_all(state, job, p.hand)
         return _lose_one_of(state, job, tuple(dict.fromkeys(p.hand)), items=False)
     if op == "lose_class":
+        if job.target == LIMIT and len(p.classes) <= max_classes(gear(state, job.seat)):
+            return state, []  # P9: Super Munchkin came back meanwhile, or a class went
         return _lose_one_of(state, job, p.classes)
     if op == "lose_style" and job.amount and len(p.styles) > 1:  # I36: over the limit
         choice = Choice(job.seat, "lose", p.styles, p.styles[-1], job)

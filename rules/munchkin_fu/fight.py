@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event
+from rules.munchkin_fu import character as ch
 from rules.munchkin_fu import rewards
 from rules.munchkin_fu.content import TREASURE
 from rules.munchkin_fu.handover import pay_bribe
@@ -49,6 +50,7 @@ from rules.munchkin_fu.table import (
     draw,
     epic_ops,
     from_hand,
+    gear,
     lose,
     remove_from_play,
     to_hand,
@@ -64,7 +66,25 @@ def start(state: State, seat: int, monster: str) -> tuple[State, list[Event]]:
     offers = tuple(o for o in state.offers if seat not in (o.source, o.target))
     state = replace(state, phase="fight", fight=fight, offers=offers)
     events: list[Event] = [{"type": "fight_started", "seat": seat, "card": monster}]
-    return join_curses(state, seat), events
+    return join_curses(bench(state, seat), seat), events
+
+
+def bench(state: State, seat: int) -> State:
+    """P16, I39: "NON puoi cambiare copricapo, per esempio, durante un combattimento o un
+    tentativo di fuga". The items ``seat`` has in play as it enters the fight (fighter or
+    helper) that its class and style allow but that are not in use (a second hat, the slot
+    taken) stay unused until the fight ends, even if the slot frees up: losing the hat in use
+    does not bring the other into it; so too an item the fighter plays in the fight that does
+    not count there (I39), benched as it is played. An item barred by ``requires`` is not
+    benched: it counts the moment its owner qualifies (P14, "in quel momento")."""
+    fight = state.fight
+    if fight is None or seat not in (fight.fighter, fight.helper):
+        return state
+    g = gear(state, seat)
+    active = ch.active_items(g)
+    benched = tuple(c for c in ch.allowed_items(g) if c not in g.carried and c not in active)
+    benched = tuple(dict.fromkeys((*fight.benched, *benched)))
+    return replace(state, fight=replace(fight, benched=benched))
 
 
 def join_curses(state: State, seat: int) -> State:
@@ -385,7 +405,9 @@ def start_running(state: State) -> tuple[State, list[Event]]:
             return state, events + won
     runners = [fight.fighter] + ([fight.helper] if fight.helper >= 0 else [])
     jobs = (*tuple(Job(s, "run") for s in runners), Job(fight.fighter, "end_fight"))
-    state = replace(state, fight=replace(fight, stage="run"), queue=jobs + state.queue)
+    # a limit that fell with the bribe (I36) is trimmed before anyone runs
+    running = replace(state.fight or fight, stage="run")  # the bribe paid, its items benched
+    state = replace(state, fight=running, queue=state.queue + jobs)
     return state, events
 
 
@@ -417,7 +439,10 @@ def win(state: State) -> tuple[State, list[Event]]:
         jobs = split_jobs(fight, share, len(drawn))
     fight = replace(state.fight or fight, stage="done", loot=drawn if fight.helper >= 0 else ())
     jobs += rewards.on_kill_jobs(fight)
-    state = replace(state, fight=fight, queue=(*jobs, Job(fight.fighter, "end_fight")))
+    # a limit that fell with the bribe (I36) is trimmed first, then the picks
+    state = replace(
+        state, fight=fight, queue=(*state.queue, *jobs, Job(fight.fighter, "end_fight"))
+    )
     state, won = check_win(state)
     return state, events + won
 

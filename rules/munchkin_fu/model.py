@@ -123,6 +123,10 @@ class Fight:
     """Treasure drawn face up after a helped kill, waiting for the picks."""
     order: tuple[int, ...] = ()
     """The running order chosen (monster indexes)."""
+    benched: tuple[str, ...] = ()
+    """Items the fighter and the helper had in play, allowed but not in use (a second hat),
+    when they entered the fight: they stay unused until it ends (P16: "NON puoi cambiare
+    copricapo, per esempio, durante un combattimento o un tentativo di fuga")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event, IllegalAction
-from rules.munchkin_fu.fight import in_fight, join_curses, reopen
+from rules.munchkin_fu.fight import bench, in_fight, join_curses, reopen
 from rules.munchkin_fu.handover import fits, move_items
 from rules.munchkin_fu.model import (
     Accept,
@@ -29,7 +29,14 @@ from rules.munchkin_fu.model import (
     with_player,
 )
 from rules.munchkin_fu.strength import treasures_won
-from rules.munchkin_fu.table import card, change_level, discard, from_hand, remove_from_play
+from rules.munchkin_fu.table import (
+    card,
+    change_level,
+    discard,
+    from_hand,
+    remove_from_play,
+    trim,
+)
 
 SELL_STEP = 1000
 """P: "oggetti per un valore di 1000 crediti ... avanzare immediatamente di un livello"."""
@@ -195,7 +202,7 @@ def accept(state: State, seat: int, offer_id: int) -> tuple[State, list[Event]]:
         o for o in state.offers if o.kind == "trade" and helper not in (o.source, o.target)
     )
     state = replace(state, fight=fight, offers=offers)
-    state = reopen(join_curses(state, helper))
+    state = reopen(join_curses(bench(state, helper), helper))
     events: list[Event] = [{"type": "help_answered", "answer": "accept", **_public(offer)}]
     events += [{"type": "help_answered", "answer": "closed", "id": i} for i in closed]
     return state, events
@@ -259,10 +266,12 @@ def sales(state: State, seat: int) -> list[Action]:
 
 def sell(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
     """Sales of one turn add up; each full 1,000 is a level at once, the rest waits for the
-    next sale this turn (and is lost at its end: "non ricevi il resto")."""
+    next sale this turn (and is lost at its end: "non ricevi il resto"). A limit the item
+    raised falls with it (I36: the tape's second style goes)."""
     p = remove_from_play(state.players[seat], cid)
     total = p.sold + card(cid).gold
     state = discard(with_player(state, seat, **_fields(p), sold=total % SELL_STEP), [cid])
+    state = trim(state, seat)
     events: list[Event] = [{"type": "sold", "seat": seat, "card": cid}]
     state, more = change_level(state, seat, total // SELL_STEP)
     return state, events + more

@@ -14,7 +14,7 @@ from dataclasses import replace
 from rules.base import Event
 from rules.munchkin_fu import character as ch
 from rules.munchkin_fu.effects import process, suspend, trap
-from rules.munchkin_fu.fight import fight_plays, play_into_fight, reopen
+from rules.munchkin_fu.fight import bench, fight_plays, play_into_fight, reopen
 from rules.munchkin_fu.model import (
     Action,
     Carry,
@@ -25,7 +25,7 @@ from rules.munchkin_fu.model import (
     with_player,
 )
 from rules.munchkin_fu.offers import steal, steals
-from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand
+from rules.munchkin_fu.table import card, discard, from_hand, gear, jobs_for, lose, to_hand, trim
 
 FREE_OPS = frozenset({"gain_levels", "draw"})
 """One-shot and level-up ops usable outside a fight ("Avanzi di Livello" at any time)."""
@@ -226,6 +226,8 @@ def play(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
         state = with_player(state, seat, styles=(*p.styles, action.card))
     else:  # an item, or a one-shot put on the table (I37)
         state = with_player(state, seat, items=(*p.items, action.card))
+        if state.fight is not None:  # I39: one that does not count there stays unused
+            state = bench(state, seat)
     return reopen(state), [event]
 
 
@@ -237,11 +239,13 @@ def discard_from_play(state: State, seat: int, cid: str) -> tuple[State, list[Ev
 
 
 def carry(state: State, seat: int, cid: str) -> tuple[State, list[Event]]:
+    """P16: an item turned sideways (or back); sideways it counts for nothing, so a limit it
+    raised falls (I36: the tape's second style goes at once)."""
     p = state.players[seat]
     carried = tuple(c for c in p.carried if c != cid)
     if cid not in p.carried:
         carried += (cid,)
-    state = with_player(state, seat, carried=carried)
+    state = trim(with_player(state, seat, carried=carried), seat)
     return state, [{"type": "carried", "seat": seat, "card": cid, "on": cid in carried}]
 
 

@@ -29,6 +29,7 @@ from rules.munchkin_fu.table import (
     lose,
     richest,
     to_hand,
+    trim,
 )
 
 ESCAPE_ROLL = 5
@@ -223,6 +224,7 @@ def die(state: State, seat: int) -> tuple[State, list[Event]]:
     # I30: a runner who dies stops: the rest of their bad and escape stuff is void
     queue = tuple(j for j in state.queue if not (j.seat == seat and j.op in EFFECT_OPS))
     state = replace(state, queue=queue, died=(*state.died, seat))
+    state = trim(state, seat)  # I36: a style the tape allowed goes with it, after the looting
     state = replace(state, corpse=state.corpse + tuple(corpse))
     rolls: dict[int, int] = {}
     for other in range(state.num_players):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.base import Event
-from rules.munchkin_fu.character import Gear, max_mooks, max_styles
+from rules.munchkin_fu.character import Gear, max_big, max_classes, max_mooks, max_styles
 from rules.munchkin_fu.content import DECK, DOOR, Card, Effect
 from rules.munchkin_fu.model import Job, Player, State, put_player, with_player
 
@@ -26,9 +26,14 @@ def kind(cid: str) -> str:
 
 
 def gear(state: State, seat: int) -> Gear:
-    """What ``seat`` has in play, as :mod:`.character` reads it."""
+    """What ``seat`` has in play, as :mod:`.character` reads it; in a fight, the fighter's
+    and the helper's items not in use as they entered it count as sideways (P16, I39)."""
     p = state.players[seat]
-    return gear_of(p, state.epic_at(p.level))
+    found = gear_of(p, state.epic_at(p.level))
+    fight = state.fight
+    if fight is not None and fight.benched and seat in (fight.fighter, fight.helper):
+        found = replace(found, carried=found.carried | frozenset(fight.benched))
+    return found
 
 
 def gear_of(p: Player, epic: bool) -> Gear:
@@ -148,12 +153,41 @@ def lose(state: State, seat: int, cid: str) -> State:
 
 
 LIMIT = "limit"
-"""A ``lose_mook`` job's ``target`` when it trims mooks over the limit (not Bad Stuff)."""
+"""A ``lose_class``, ``lose_mook`` or ``lose_big`` job's ``target`` when it trims cards over
+a limit (not Bad Stuff)."""
 
 
 def trim(state: State, seat: int) -> State:
-    """The limits that may fall when a card goes or the level drops: styles and mooks."""
-    return trim_mooks(trim_styles(state, seat), seat)
+    """The limits that may fall when a card goes or the level drops: classes, styles, mooks
+    and big items."""
+    state = trim_styles(trim_classes(state, seat), seat)
+    return trim_bigs(trim_mooks(state, seat), seat)
+
+
+def trim_classes(state: State, seat: int) -> State:
+    """P9: "Non puoi appartenere a più di una Classe contemporaneamente a meno che tu non
+    giochi la carta Super Munchkin": Super Munchkin gone on its own (paid for an ability,
+    P7), the owner discards a class at once (a ``lose_class`` step, the owner's choice)."""
+    over = len(state.players[seat].classes) - max_classes(gear(state, seat))
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_class" and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_class", 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
+
+
+def trim_bigs(state: State, seat: int) -> State:
+    """I23: "Personaggi normali possono portare solo un oggetto Grande": when the card that
+    let the owner carry more goes (a class, a style, a mook, the backpack), the owner
+    discards big items down to the limit, carried ones included: one ``lose_big`` step (the
+    owner's choice) per big item over."""
+    g = gear(state, seat)
+    over = sum(card(c).big for c in g.items) - max_big(g)
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_big" and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, "lose_big", 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
 
 
 def trim_mooks(state: State, seat: int) -> State:
