@@ -164,16 +164,22 @@ def trim(state: State, seat: int) -> State:
     return trim_bigs(trim_mooks(state, seat), seat)
 
 
+def _queue_losses(state: State, seat: int, op: str, over: int) -> State:
+    """``over`` cards past a limit: one ``op`` step each (the owner's choice, target
+    :data:`LIMIT`) in front of the queue, less those already queued for it."""
+    queued = sum(1 for j in state.queue if j.seat == seat and j.op == op and j.target)
+    if over <= queued:
+        return state
+    jobs = tuple(Job(seat, op, 0, LIMIT) for _ in range(over - queued))
+    return replace(state, queue=jobs + state.queue)
+
+
 def trim_classes(state: State, seat: int) -> State:
     """P9: "Non puoi appartenere a più di una Classe contemporaneamente a meno che tu non
     giochi la carta Super Munchkin": Super Munchkin gone on its own (paid for an ability,
     P7), the owner discards a class at once (a ``lose_class`` step, the owner's choice)."""
     over = len(state.players[seat].classes) - max_classes(gear(state, seat))
-    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_class" and j.target)
-    if over <= queued:
-        return state
-    jobs = tuple(Job(seat, "lose_class", 0, LIMIT) for _ in range(over - queued))
-    return replace(state, queue=jobs + state.queue)
+    return _queue_losses(state, seat, "lose_class", over)
 
 
 def trim_bigs(state: State, seat: int) -> State:
@@ -183,11 +189,7 @@ def trim_bigs(state: State, seat: int) -> State:
     owner's choice) per big item over."""
     g = gear(state, seat)
     over = sum(card(c).big for c in g.items) - max_big(g)
-    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_big" and j.target)
-    if over <= queued:
-        return state
-    jobs = tuple(Job(seat, "lose_big", 0, LIMIT) for _ in range(over - queued))
-    return replace(state, queue=jobs + state.queue)
+    return _queue_losses(state, seat, "lose_big", over)
 
 
 def trim_mooks(state: State, seat: int) -> State:
@@ -195,11 +197,7 @@ def trim_mooks(state: State, seat: int) -> State:
     below level 10), the owner discards mooks down to the limit: one ``lose_mook`` step (the
     owner's choice) per mook over."""
     over = len(state.players[seat].mooks) - max_mooks(gear(state, seat))
-    queued = sum(1 for j in state.queue if j.seat == seat and j.op == "lose_mook" and j.target)
-    if over <= queued:
-        return state
-    jobs = tuple(Job(seat, "lose_mook", 0, LIMIT) for _ in range(over - queued))
-    return replace(state, queue=jobs + state.queue)
+    return _queue_losses(state, seat, "lose_mook", over)
 
 
 def trim_styles(state: State, seat: int) -> State:
