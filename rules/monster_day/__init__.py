@@ -12,7 +12,8 @@ from rules import search
 from rules.base import ModuleEngine
 from rules.monster_day import bot, engine, hard, value
 from rules.monster_day.engine import Play, State
-from rules.options import Choice, OptionSpec, Variant
+from rules.monster_day.model import EXTENDED_CARDS
+from rules.options import OptionSpec, Variant
 
 OPTION_SPECS = (
     OptionSpec(
@@ -25,23 +26,7 @@ OPTION_SPECS = (
             "it": "Aggiungi le carte del Decktet esteso (la Scusa, i Pedoni e le Corti)",
         },
     ),
-    OptionSpec(
-        name="extended_cards",
-        kind="set",
-        default="",
-        choices=(
-            Choice("excuse", {"en": "Excuse", "it": "Scusa"}),
-            Choice("pawns", {"en": "Pawns", "it": "Pedoni"}),
-            Choice("courts", {"en": "Courts", "it": "Corti"}),
-        ),
-        names={"en": "Extended cards", "it": "Carte estese"},
-        description={
-            "en": "Only some of the extended cards, joined by +, e.g. excuse+pawns "
-            "(none named: all of them with the extended deck)",
-            "it": "Solo alcune carte del Decktet esteso, unite da +, es. scusa+pedoni "
-            "(nessuna: tutte, con il mazzo esteso)",
-        },
-    ),
+    EXTENDED_CARDS,
 )
 
 VARIANTS = {

@@ -32,6 +32,7 @@ from rules.monster_day.model import (
     DEFAULT_OPTIONS,
     DUMP_VERSION,
     EXCUSE_VALUE,
+    EXTENDED_CARDS,
     EXTENDED_PARTS,
     EXTENDED_RANKS,
     GAME_ID,
@@ -130,11 +131,7 @@ def _checked_options(options: dict[str, Any] | None) -> tuple[str, ...]:
         raise ValueError(f"unknown Monster Day options: {sorted(unknown)}")
     if not isinstance(merged["extended_deck"], bool):
         raise ValueError("extended_deck must be a bool")
-    cards = merged["extended_cards"]
-    parts = cards.split("+") if isinstance(cards, str) and cards else []
-    known = not set(parts) - set(EXTENDED_PARTS) and len(set(parts)) == len(parts)
-    if not isinstance(cards, str) or not known:
-        raise ValueError(f"extended_cards must be parts of excuse+pawns+courts, not {cards!r}")
+    parts = EXTENDED_CARDS.parts(str(EXTENDED_CARDS.check(merged["extended_cards"])))
     if parts:
         return tuple(EXTENDED_PARTS[part] for part in EXTENDED_PARTS if part in parts)
     return EXTENDED_RANKS if merged["extended_deck"] else ()
@@ -373,7 +370,7 @@ def _load_turn(data: dict[str, Any]) -> Turn:
 def _options_json(state: State) -> dict[str, Any]:
     """The deck options as :func:`setup` read them, ``extended_cards`` always spelled out."""
     parts = [part for part, rank in EXTENDED_PARTS.items() if rank in state.extended]
-    return {"extended_deck": state.extended_deck, "extended_cards": "+".join(parts)}
+    return {"extended_deck": state.extended_deck, "extended_cards": EXTENDED_CARDS.join(parts)}
 
 
 def _load_extended(options: dict[str, Any]) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules import decktet
 from rules.base import Rng
+from rules.options import Choice, OptionSpec
 
 GAME_ID = "monster_day"
 NUM_SPACES = 6
@@ -29,6 +30,26 @@ EXTENDED_PARTS: dict[str, str] = {"excuse": "excuse", "pawns": "pawn", "courts":
 """The extended Decktet's cards a table may add, by the option's part id -> the Decktet rank:
 the rulebook lets players add «alcune o tutte» of them (X1, I16), kind by kind."""
 EXTENDED_RANKS: tuple[str, ...] = tuple(EXTENDED_PARTS.values())
+EXTENDED_CARDS = OptionSpec(
+    name="extended_cards",
+    kind="set",
+    default="",
+    choices=(
+        Choice("excuse", {"en": "Excuse", "it": "Scusa"}),
+        Choice("pawns", {"en": "Pawns", "it": "Pedoni"}),
+        Choice("courts", {"en": "Courts", "it": "Corti"}),
+    ),
+    names={"en": "Extended cards", "it": "Carte estese"},
+    description={
+        "en": "Only some of the extended cards, joined by +, e.g. excuse+pawns "
+        "(none named: all of them with the extended deck)",
+        "it": "Solo alcune carte del Decktet esteso, unite da +, es. scusa+pedoni "
+        "(nessuna: tutte, con il mazzo esteso)",
+    },
+)
+"""The table option naming :data:`EXTENDED_PARTS`: declared here, beside the parts, so the
+engine checks a value with the spec's own :meth:`OptionSpec.check` (the package's
+``__init__`` offers it with the others)."""
 DEFAULT_OPTIONS: dict[str, Any] = {"extended_deck": False, "extended_cards": ""}
 DUMP_VERSION = 1
 
